@@ -1,0 +1,104 @@
+"""`umpire play SCENARIO`: host a game in the REPL, or run a script in batch mode."""
+
+from __future__ import annotations
+
+import sys
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import typer
+
+from umpire.cli import app
+
+if TYPE_CHECKING:
+    from umpire.session import Session
+
+
+@app.command()
+def play(
+    scenario: str = typer.Argument(..., help="A scenario file, or a bundled scenario's name (see `umpire games`)."),
+    script: str = typer.Option(None, "--script", "-s", help="Batch mode: read lines from FILE (- for stdin) instead of the REPL."),
+    json_out: bool = typer.Option(False, "--json", help="Batch mode: one JSON object per line (events, refusals, final state)."),
+    journal: Path = typer.Option(None, "--journal", "-j", help="Journal file to create (REPL default: SCENARIO-DATE.journal.jsonl here)."),
+    seed: str = typer.Option(None, "--seed", help="Override the scenario's seed."),
+    salt: str = typer.Option(None, "--salt", help="Salt for the commitment (default: random; in batch mode derived from the seed)."),
+) -> None:
+    """Host a game: the REPL, or with --script, batch mode."""
+    from umpire.cli.common import abort, find_scenario, stdout_utf8
+    from umpire.scenario import ScenarioError, load
+    from umpire.session import Session, derive_salt
+
+    stdout_utf8()
+    path = find_scenario(scenario)
+    try:
+        sc = load(path)
+    except ScenarioError as exc:
+        abort(str(exc))
+    if json_out and script is None:
+        abort("--json goes with --script (batch mode)")
+    if script is not None:
+        lines = _read_script(script)
+        the_seed = seed if seed is not None else sc.seed if sc.seed is not None else None
+        if the_seed is None:
+            import secrets
+
+            the_seed = str(secrets.randbelow(10**12))
+        session = _create(sc, journal, the_seed, salt if salt is not None else derive_salt(the_seed))
+        run_batch(session, lines, json_out=json_out)
+        return
+    if journal is None:
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        journal = Path(f"{path.stem}-{stamp}.journal.jsonl")
+    session = _create(sc, journal, seed, salt)
+    from umpire.repl import run
+
+    run(session, intro=[f"Journal: {journal} — if this laptop crashes, `umpire resume {journal}` continues the game."])
+
+
+def _create(sc, journal: Path | None, seed: str | None, salt: str | None) -> Session:  # type: ignore[no-untyped-def]
+    from umpire.cli.common import abort
+    from umpire.session import Session
+
+    try:
+        return Session.create(sc, journal_path=journal, seed=seed, salt=salt)
+    except FileExistsError:
+        abort(f"{journal} exists already; to continue that game use `umpire resume {journal}`")
+    except OSError as exc:
+        abort(f"cannot create the journal {journal}: {exc.strerror or exc}")
+
+
+def _read_script(script: str) -> list[str]:
+    from umpire.cli.common import abort
+
+    try:
+        data = sys.stdin.buffer.read() if script == "-" else Path(script).read_bytes()
+    except OSError as exc:
+        abort(f"cannot read the script {script}: {exc.strerror or exc}")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        abort(f"{script}: not UTF-8 text (byte {exc.start})")
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+def run_batch(session: Session, lines: list[str], *, json_out: bool) -> None:
+    """Feed a script's lines in order and print what happens; the last JSON line is the final state."""
+    from umpire.render import dumps, json_lines, text_lines
+
+    names = tuple(p.name for p in session.scenario.roster)
+    write = sys.stdout.write
+    first = session.commitment_outputs()
+    write_out = (lambda outs: [write(line + "\n") for line in json_lines(outs)]) if json_out else (lambda outs: [write(line + "\n") for line in text_lines(outs, names)])
+    write_out(first)
+    if lines and lines[-1] == "":
+        lines = lines[:-1]
+    for lineno, raw in enumerate(lines, start=1):
+        if raw.strip().casefold() in ("quit", "exit"):
+            break
+        write_out(session.feed(raw, lineno=lineno))
+    if json_out:
+        write(dumps(session.final()) + "\n")
+    sys.stdout.flush()

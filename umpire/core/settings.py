@@ -1,0 +1,92 @@
+"""Declared settings: one description per scenario key, used to validate scenario
+files, to write new ones, to document them and to show the rulings in force.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+KINDS = ("int", "number", "str", "bool", "list[int]", "list[str]", "player", "choice")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Setting:
+    """One key of a game's `[rules]` table."""
+
+    key: str
+    kind: str
+    default: Any
+    help: str
+    ruling: str | None = None  # the RULES.md ruling this key carries, e.g. "R-HTT-2"
+    choices: tuple[str, ...] = ()
+    minimum: float | None = None
+    maximum: float | None = None
+
+    def expected(self) -> str:
+        """What a valid value looks like, in words, for error messages and docs."""
+        bounds = ""
+        if self.minimum is not None and self.maximum is not None:
+            bounds = f" from {_num(self.minimum)} to {_num(self.maximum)}"
+        elif self.minimum is not None:
+            bounds = f" of at least {_num(self.minimum)}"
+        return {
+            "int": f"a whole number{bounds}",
+            "number": f"a number{bounds}",
+            "str": "a string",
+            "bool": "true or false",
+            "list[int]": f"a list of whole numbers{bounds}",
+            "list[str]": "a list of strings",
+            "player": "a player's name or alias, e.g. \"p2\"",
+            "choice": "one of " + ", ".join(f'"{c}"' for c in self.choices),
+        }[self.kind]
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else str(x)
+
+
+def type_name(value: Any) -> str:
+    """How TOML would call the type of a value, for error messages."""
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "a whole number"
+    if isinstance(value, float):
+        return "a decimal number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a table"
+    return type(value).__name__
+
+
+def check(setting: Setting, value: Any) -> str | None:
+    """None when `value` fits `setting`, otherwise what is wrong with it (player names are checked later)."""
+    k = setting.kind
+    ok = True
+    if k == "int":
+        ok = isinstance(value, int) and not isinstance(value, bool)
+    elif k == "number":
+        ok = isinstance(value, int | float) and not isinstance(value, bool)
+    elif k in ("str", "player"):
+        ok = isinstance(value, str)
+    elif k == "bool":
+        ok = isinstance(value, bool)
+    elif k == "choice":
+        ok = isinstance(value, str) and value in setting.choices
+    elif k == "list[int]":
+        ok = isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    elif k == "list[str]":
+        ok = isinstance(value, list) and all(isinstance(v, str) for v in value)
+    if not ok:
+        return f"expected {setting.expected()}, got {value!r} ({type_name(value)})"
+    nums = value if isinstance(value, list) else [value] if k in ("int", "number") else []
+    for v in nums:
+        if setting.minimum is not None and v < setting.minimum:
+            return f"expected {setting.expected()}, got {v!r}"
+        if setting.maximum is not None and v > setting.maximum:
+            return f"expected {setting.expected()}, got {v!r}"
+    return None

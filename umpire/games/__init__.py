@@ -1,0 +1,17 @@
+"""The games umpire can host. Each registers a `Game` under one or more keys."""
+
+from __future__ import annotations
+
+from umpire.games.base import Game
+
+
+def registry() -> dict[str, Game]:
+    """Every game by its scenario key, e.g. "hap-tac-toe"."""
+    from umpire.games.haptactoe.game import HAP_TAC_TOE, WHEN_STARS_ALIGN
+
+    return {g.key: g for g in (HAP_TAC_TOE, WHEN_STARS_ALIGN)}
+
+
+def get(key: str) -> Game | None:
+    """The game registered as `key`, or None."""
+    return registry().get(key)

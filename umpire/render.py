@@ -1,0 +1,82 @@
+"""Plain-text and JSON rendering of session outputs, shared by batch mode, replay and tests.
+
+No terminal library here: batch output must be byte-for-byte reproducible.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from umpire.core import chat
+from umpire.games.base import HOST, PUBLIC, View
+from umpire.session import Output
+
+SPLIT_MARK = "┄┄ (continued in the next message) ┄┄"
+
+
+def audience_label(audience: str, names: tuple[str, ...]) -> str:
+    """"host" -> "[host]", "player:1" -> "[to Uri]"."""
+    if audience == HOST:
+        return "[host]"
+    if audience.startswith("player:"):
+        seat = int(audience.split(":", 1)[1])
+        return f"[to {names[seat]}]"
+    return ""
+
+
+def text_lines(outputs: Iterable[Output], names: tuple[str, ...]) -> list[str]:
+    """Outputs as the lines batch mode prints."""
+    lines: list[str] = []
+    for o in outputs:
+        if o.kind == "announce":
+            if not o.text:
+                continue
+            if o.audience == PUBLIC:
+                parts = chat.split(o.text)
+                for i, part in enumerate(parts):
+                    if i:
+                        lines.append(SPLIT_MARK)
+                    lines.extend(part.split("\n"))
+                lines.append("")
+            else:
+                label = audience_label(o.audience, names)
+                body = o.text.split("\n")
+                lines.append(f"{label} {body[0]}")
+                lines.extend("  " + b for b in body[1:])
+        elif o.kind == "refusal":
+            where = f"line {o.line}: " if o.line is not None else ""
+            lines.append(f"✗ {where}{o.input} — {o.text}")
+        elif o.kind == "view" and o.view is not None:
+            lines.extend(view_lines(o.view))
+        else:
+            lines.extend(o.text.split("\n"))
+    return lines
+
+
+def view_lines(view: View) -> list[str]:
+    """A host view as plain text: a title, an aligned table, notes."""
+    out = [f"== {view.title} =="]
+    if view.columns:
+        table = [view.columns, *view.rows]
+        widths = [max(len(str(r[i])) for r in table) for i in range(len(view.columns))]
+        for r in table:
+            out.append("  ".join(str(c).ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
+    out.extend(view.notes)
+    return out
+
+
+def json_lines(outputs: Iterable[Output]) -> list[str]:
+    """Outputs as JSON lines (events, refusals, views)."""
+    out = []
+    for o in outputs:
+        obj = o.to_json()
+        if obj is not None:
+            out.append(dumps(obj))
+    return out
+
+
+def dumps(obj: Any) -> str:
+    """Compact, stable JSON for one line."""
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))

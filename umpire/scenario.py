@@ -1,0 +1,167 @@
+"""Scenario files: TOML in (tomllib), TOML out (tomli-w), checked key by key.
+
+A scenario names the game, the players (display names and aliases, by seat),
+an optional seed and the game's `[rules]` settings. Every problem is reported
+with the file, the key's path and what was expected; nothing is guessed.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from umpire.core.errors import UmpireError
+from umpire.core.players import Player, Roster
+from umpire.core.settings import check, type_name
+from umpire.games import get, registry
+from umpire.games.base import Game
+
+TOP_KEYS = ("game", "title", "seed", "players", "rules")
+PLAYER_KEYS = ("name", "aliases")
+
+
+class ScenarioError(Exception):
+    """A scenario that cannot be used; the message names the file, the key and what was expected."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Scenario:
+    """A checked scenario."""
+
+    path: str
+    text: str
+    sha256: str
+    game: Game
+    title: str
+    seed: str | None
+    roster: Roster
+    settings: dict[str, Any]
+
+
+def load(path: str | Path) -> Scenario:
+    """Read and check a scenario file."""
+    p = Path(path)
+    try:
+        raw = p.read_bytes()
+    except OSError as exc:
+        raise ScenarioError(f"{p}: cannot read the scenario ({exc.strerror or exc})") from exc
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ScenarioError(f"{p}: not UTF-8 text (byte {exc.start})") from exc
+    return parse(text, str(p))
+
+
+def parse(text: str, where: str = "<scenario>") -> Scenario:
+    """Check scenario text; `where` names it in errors."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ScenarioError(f"{where}: not valid TOML: {exc}") from exc
+
+    def fail(key: str, msg: str) -> ScenarioError:
+        return ScenarioError(f"{where}: {key}: {msg}")
+
+    for key in data:
+        if key not in TOP_KEYS:
+            raise fail(key, _unknown(key, TOP_KEYS))
+    game_key = data.get("game")
+    if not isinstance(game_key, str):
+        raise fail("game", f"expected the game's name as a string (one of {', '.join(sorted(registry()))})" + ("" if game_key is None else f", got {game_key!r}"))
+    game = get(game_key)
+    if game is None:
+        raise fail("game", f"unknown game {game_key!r} (expected one of {', '.join(sorted(registry()))})")
+    title = data.get("title", game.title)
+    if not isinstance(title, str):
+        raise fail("title", f"expected a string, got {type_name(title)}")
+    seed = data.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):
+        raise fail("seed", f"expected a whole number or a string, got {type_name(seed)}")
+    if isinstance(seed, str) and not seed.strip():
+        raise fail("seed", "expected a non-empty seed")
+    roster = _players(data.get("players"), game, fail)
+    rules = data.get("rules", {})
+    if not isinstance(rules, dict):
+        raise fail("rules", f"expected a table ([rules]), got {type_name(rules)}")
+    settings: dict[str, Any] = {}
+    known = tuple(s.key for s in game.settings)
+    for key in rules:
+        if key not in known:
+            raise fail(f"rules.{key}", _unknown(key, known))
+    for s in game.settings:
+        value = rules.get(s.key, s.default)
+        problem = check(s, value)
+        if problem:
+            raise fail(f"rules.{s.key}", problem)
+        if s.kind == "player":
+            try:
+                roster.resolve(value)
+            except UmpireError as exc:
+                raise fail(f"rules.{s.key}", exc.reason) from exc
+        settings[s.key] = list(value) if isinstance(value, list) else value
+    return Scenario(
+        path=where,
+        text=text,
+        sha256=hashlib.sha256(text.encode()).hexdigest(),
+        game=game,
+        title=title,
+        seed=None if seed is None else str(seed),
+        roster=roster,
+        settings=settings,
+    )
+
+
+def _players(value: Any, game: Game, fail: Any) -> Roster:
+    lo, hi = game.players
+    if not isinstance(value, list) or not all(isinstance(p, dict) for p in value):
+        raise fail("players", f"expected {lo}–{hi} [[players]] tables with a name" if lo != hi else f"expected {lo} [[players]] tables, each with a name")
+    if not lo <= len(value) <= hi:
+        want = f"{lo}" if lo == hi else f"{lo} to {hi}"
+        raise fail("players", f"{game.title} needs {want} players, the scenario has {len(value)}")
+    players = []
+    seen: dict[str, str] = {}
+    for i, entry in enumerate(value):
+        where = f"players[{i}]"
+        for key in entry:
+            if key not in PLAYER_KEYS:
+                raise fail(f"{where}.{key}", _unknown(key, PLAYER_KEYS))
+        name = entry.get("name")
+        if not isinstance(name, str) or not name.strip():
+            raise fail(f"{where}.name", "expected the player's display name as a non-empty string")
+        if ":" in name or "\n" in name:
+            raise fail(f"{where}.name", f"a name cannot contain “:” or a line break ({name!r})")
+        aliases = entry.get("aliases", [])
+        if not isinstance(aliases, list) or not all(isinstance(a, str) and a.strip() for a in aliases):
+            raise fail(f"{where}.aliases", "expected a list of non-empty strings, e.g. [\"p1\"]")
+        for a in aliases:
+            if ":" in a or " " in a.strip():
+                raise fail(f"{where}.aliases", f"an alias is one word without “:” ({a!r})")
+        for n in [name, *aliases]:
+            k = " ".join(n.casefold().split())
+            if k in seen and seen[k] != name:
+                raise fail(f"{where}", f"the name or alias {n!r} is already used by {seen[k]}")
+            seen[k] = name
+        players.append(Player(seat=i, name=name.strip(), aliases=tuple(a.strip() for a in aliases)))
+    return Roster(players)
+
+
+def _unknown(key: str, known: tuple[str, ...]) -> str:
+    close = difflib.get_close_matches(key, known, n=1)
+    hint = f"; did you mean “{close[0]}”?" if close else ""
+    return f"unknown key{hint} (expected one of: {', '.join(known)})"
+
+
+def template(game: Game, *, players: list[str] | None = None, seed: int | None = None) -> dict[str, Any]:
+    """A complete scenario for `game` with every rules key at its default, ready to edit."""
+    lo, _ = game.players
+    names = players or [f"Player {i + 1}" for i in range(lo)]
+    out: dict[str, Any] = {"game": game.key, "title": game.title}
+    if seed is not None:
+        out["seed"] = seed
+    out["players"] = [{"name": n, "aliases": [f"p{i + 1}"]} for i, n in enumerate(names)]
+    out["rules"] = {s.key: s.default for s in game.settings}
+    return out
