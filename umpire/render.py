@@ -17,7 +17,7 @@ SPLIT_MARK = "┄┄ (continued in the next message) ┄┄"
 
 
 def audience_label(audience: str, names: tuple[str, ...]) -> str:
-    """"host" -> "[host]", "player:1" -> "[to Uri]"."""
+    """ "host" -> "[host]", "player:1" -> "[to Uri]"."""
     if audience == HOST:
         return "[host]"
     if audience.startswith("player:"):

@@ -71,7 +71,11 @@ def parse(text: str, where: str = "<scenario>") -> Scenario:
             raise fail(key, _unknown(key, TOP_KEYS))
     game_key = data.get("game")
     if not isinstance(game_key, str):
-        raise fail("game", f"expected the game's name as a string (one of {', '.join(sorted(registry()))})" + ("" if game_key is None else f", got {game_key!r}"))
+        raise fail(
+            "game",
+            f"expected the game's name as a string (one of {', '.join(sorted(registry()))})"
+            + ("" if game_key is None else f", got {game_key!r}"),
+        )
     game = get(game_key)
     if game is None:
         raise fail("game", f"unknown game {game_key!r} (expected one of {', '.join(sorted(registry()))})")
@@ -118,7 +122,10 @@ def parse(text: str, where: str = "<scenario>") -> Scenario:
 def _players(value: Any, game: Game, fail: Any) -> Roster:
     lo, hi = game.players
     if not isinstance(value, list) or not all(isinstance(p, dict) for p in value):
-        raise fail("players", f"expected {lo}–{hi} [[players]] tables with a name" if lo != hi else f"expected {lo} [[players]] tables, each with a name")
+        raise fail(
+            "players",
+            f"expected {lo}–{hi} [[players]] tables with a name" if lo != hi else f"expected {lo} [[players]] tables, each with a name",
+        )
     if not lo <= len(value) <= hi:
         want = f"{lo}" if lo == hi else f"{lo} to {hi}"
         raise fail("players", f"{game.title} needs {want} players, the scenario has {len(value)}")
@@ -136,7 +143,7 @@ def _players(value: Any, game: Game, fail: Any) -> Roster:
             raise fail(f"{where}.name", f"a name cannot contain “:” or a line break ({name!r})")
         aliases = entry.get("aliases", [])
         if not isinstance(aliases, list) or not all(isinstance(a, str) and a.strip() for a in aliases):
-            raise fail(f"{where}.aliases", "expected a list of non-empty strings, e.g. [\"p1\"]")
+            raise fail(f"{where}.aliases", 'expected a list of non-empty strings, e.g. ["p1"]')
         for a in aliases:
             if ":" in a or " " in a.strip():
                 raise fail(f"{where}.aliases", f"an alias is one word without “:” ({a!r})")

@@ -228,7 +228,9 @@ class Session:
             raise InvalidCommand(f"this line is too long to be a command (over {4000} characters)", text=line.raw)
         if kind == "time":
             if not allow_time:
-                raise InvalidCommand("time lines are for scripts; in the REPL the clocks run by themselves (use pause/resume)", text=line.raw.strip())
+                raise InvalidCommand(
+                    "time lines are for scripts; in the REPL the clocks run by themselves (use pause/resume)", text=line.raw.strip()
+                )
             t = parse_clock(line.text)
             if self.paused:
                 raise IllegalAction(f"the clocks are paused at {fmt_stamp(self.now)}; “resume” first", text=line.raw.strip())
@@ -283,9 +285,7 @@ class Session:
             state, events = game.apply(self.state, command, self.now)
         except UmpireError as exc:
             raise exc.with_text(raw.strip()) from None
-        entry = self._journal(
-            {"kind": "input", "t": self.now, "by": actor, "text": text, "line": raw.strip()}, events
-        )
+        entry = self._journal({"kind": "input", "t": self.now, "by": actor, "text": text, "line": raw.strip()}, events)
         if entry is None:
             return [self._journal_failed(raw.strip())]
         self.history.append(_Step(entry=entry, before=self.state, now_before=self.now))
@@ -346,7 +346,9 @@ class Session:
     def _reveal(self, *, force: bool) -> list[Output]:
         game = self.scenario.game
         if not force and not game.is_over(self.state):
-            raise IllegalAction("the game is not over; revealing the seed now lets players predict what is still to come (“reveal anyway” to do it regardless)")
+            raise IllegalAction(
+                "the game is not over; revealing the seed now lets players predict what is still to come (“reveal anyway” to do it regardless)"
+            )
         entry = self._journal({"kind": "reveal", "t": self.now}, [])
         if entry is None:
             return [self._journal_failed("reveal")]
@@ -374,11 +376,19 @@ class Session:
                 return f"No command “{topic}”. Type “help” for the list."
             return "\n".join(f"{s}\n  {w}\n  e.g. {e}" for s, w, e, _ in hits)
         names = " / ".join(f"{p.name} ({', '.join(p.aliases)})" if p.aliases else p.name for p in self.scenario.roster)
-        lines = [f"{self.scenario.title} — {game.title}", f"Players: {names}", "", "Player submissions (prefix with the player's name or alias, e.g. “p1: …”):"]
+        lines = [
+            f"{self.scenario.title} — {game.title}",
+            f"Players: {names}",
+            "",
+            "Player submissions (prefix with the player's name or alias, e.g. “p1: …”):",
+        ]
         lines += [f"  {s:<22} {w}  e.g. {e}" for s, w, e, who in items if who == "player"]
         lines += ["", "Host commands (no prefix):"]
         lines += [f"  {s:<22} {w}  e.g. {e}" for s, w, e, who in items if who == "host"]
-        lines += ["", "Pasted Discord messages work too: “[10:32 PM] Name: …”, or a “Name — Today at 10:32 PM” line followed by the messages."]
+        lines += [
+            "",
+            "Pasted Discord messages work too: “[10:32 PM] Name: …”, or a “Name — Today at 10:32 PM” line followed by the messages.",
+        ]
         return "\n".join(lines)
 
     def rules_text(self) -> str:
@@ -425,7 +435,9 @@ class Session:
         t = entry["t"]
         due = game.next_due(self.state)
         if kind in ("input", "clock") and not self.paused and due is not None and due < t:
-            raise JournalMismatch(path, line, f"the rules had something due at {fmt_stamp(due)} that the journal does not record before this entry")
+            raise JournalMismatch(
+                path, line, f"the rules had something due at {fmt_stamp(due)} that the journal does not record before this entry"
+            )
         if kind == "clock":
             if due != t:
                 raise JournalMismatch(path, line, f"the journal records a clock ruling at {fmt_stamp(t)}, but the rules have none due then")
@@ -478,7 +490,8 @@ class Session:
         self.last_events = list(events)
         out = []
         for ev in events:
-            data = ev.to_json()
+            data: dict[str, Any] | None = ev.to_json()
+            assert data is not None
             data["n"] = entry["n"]
             if ev.generated:
                 data["generated"] = True
@@ -512,3 +525,47 @@ def _wall() -> str:
 def derive_salt(seed: str) -> str:
     """A salt derived from the seed, for reproducible scripted runs (not for live games)."""
     return hashlib.sha256(f"umpire-script-salt|{seed}".encode()).hexdigest()[:32]
+
+
+def unreadable(session: Session, text: str) -> str | None:
+    """Why a line (or the last line of a block) cannot be read, or None: the REPL's live check.
+
+    Only reading is checked, never the rules, and nothing changes.
+    """
+    from umpire.core.lines import classify
+
+    last = text.split("\n")[-1]
+    line = classify(last)
+    try:
+        if line.kind == "too_long":
+            return "this line is too long to be a command"
+        if line.kind == "time":
+            parse_clock(line.text)
+            return None
+        if line.kind == "player":
+            roster = session.scenario.roster
+            if line.name is None:
+                return None
+            player = roster.find(line.name)
+            if player is None:
+                if session._speaker is not None:
+                    return None
+                roster.resolve(line.name)
+                return None
+            if not line.text:
+                return None
+            session.scenario.game.parse(session.state, player.seat, line.text, session._resolve)
+            return None
+        if line.kind == "host":
+            head = line.text.split()[0].casefold()
+            if head in HOST_WORDS or head in session.scenario.game.views(session.state, session.now):
+                return None
+            session.scenario.game.parse(session.state, None, line.text, session._resolve)
+    except UmpireError as exc:
+        if isinstance(exc, IllegalAction):
+            return None
+        return exc.reason
+    return None
+
+
+HOST_WORDS = ("help", "?", "commands", "rules", "pause", "resume", "undo", "commitment", "reveal", "copy", "quit", "exit")

@@ -65,9 +65,7 @@ def verify(path: str | Path, *, posted: str | None = None) -> Report:
         recorded = _norm(entry.get("generated", []))
         rep.generated += len(again)
         if again != recorded:
-            rep.problems.append(
-                f"line {entry['n'] + 1}: the journal records {json.dumps(recorded)} but the seed gives {json.dumps(again)}"
-            )
+            rep.problems.append(f"line {entry['n'] + 1}: the journal records {json.dumps(recorded)} but the seed gives {json.dumps(again)}")
     rep.entries = len(loaded.entries)
     return rep
 

@@ -9,7 +9,7 @@ from umpire.cli import check_app
 
 @check_app.command("hap")
 def check_hap(
-    pieces: list[str] = typer.Argument(..., help="Three pieces, each quoted: \"black red circle\", \"yellow solid 4\", :hapRBC: or RBC."),
+    pieces: list[str] = typer.Argument(..., help='Three pieces, each quoted: "black red circle", "yellow solid 4", :hapRBC: or RBC.'),
     json_out: bool = typer.Option(False, "--json", help="The ruling as JSON."),
 ) -> None:
     """Is this a hap (a set)? Every attribute must be all the same or all different.
@@ -24,7 +24,7 @@ def check_hap(
 
     stdout_utf8()
     if len(pieces) != 3:
-        abort(f"a hap has three pieces; {len(pieces)} given (quote each piece: \"black red circle\")")
+        abort(f'a hap has three pieces; {len(pieces)} given (quote each piece: "black red circle")')
     try:
         read = [read_piece(p) for p in pieces]
     except UmpireError as exc:

@@ -95,7 +95,11 @@ def verify(
         typer.echo(f"{mark} commitment {rep.commitment} = SHA-256(salt:seed)")
         if rep.posted_ok is not None:
             typer.echo(("✓" if rep.posted_ok else "✗") + " the posted commitment matches")
-        typer.echo(f"✓ replayed {rep.entries} entries; {rep.generated} generated items re-derived from the seed" if not rep.problems else f"  replayed {rep.entries} entries")
+        typer.echo(
+            f"✓ replayed {rep.entries} entries; {rep.generated} generated items re-derived from the seed"
+            if not rep.problems
+            else f"  replayed {rep.entries} entries"
+        )
         for p in rep.problems:
             typer.echo(f"✗ {p}")
         for n in rep.notes:

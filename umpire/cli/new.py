@@ -13,7 +13,7 @@ from umpire.cli import app
 def new(
     game: str = typer.Argument(..., help="The game, e.g. hap-tac-toe (see `umpire games`)."),
     output: Path = typer.Option(None, "--output", "-o", help="Where to write it (default: GAME.toml here)."),
-    players: str = typer.Option("", "--players", help="Display names by seat, comma-separated, e.g. \"Hedger,Uri\"."),
+    players: str = typer.Option("", "--players", help='Display names by seat, comma-separated, e.g. "Hedger,Uri".'),
     seed: int = typer.Option(None, "--seed", help="A fixed seed (default: none; each game draws one)."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
 ) -> None:
@@ -34,8 +34,7 @@ def new(
     data = template(g, players=names, seed=seed)
     text = (
         f"# {g.title} scenario, written by `umpire new {g.key}`.\n"
-        "# Every key is explained in docs/scenarios.md; `umpire play THIS_FILE` starts it.\n"
-        + tomli_w.dumps(data)
+        "# Every key is explained in docs/scenarios.md; `umpire play THIS_FILE` starts it.\n" + tomli_w.dumps(data)
     )
     parse(text, "the new scenario")  # what we write must load
     path = output or Path(f"{g.key}.toml")

@@ -12,6 +12,7 @@ import typer
 from umpire.cli import app
 
 if TYPE_CHECKING:
+    from umpire.scenario import Scenario
     from umpire.session import Session
 
 
@@ -27,7 +28,7 @@ def play(
     """Host a game: the REPL, or with --script, batch mode."""
     from umpire.cli.common import abort, find_scenario, stdout_utf8
     from umpire.scenario import ScenarioError, load
-    from umpire.session import Session, derive_salt
+    from umpire.session import derive_salt
 
     stdout_utf8()
     path = find_scenario(scenario)
@@ -56,7 +57,7 @@ def play(
     run(session, intro=[f"Journal: {journal} — if this laptop crashes, `umpire resume {journal}` continues the game."])
 
 
-def _create(sc, journal: Path | None, seed: str | None, salt: str | None) -> Session:  # type: ignore[no-untyped-def]
+def _create(sc: Scenario, journal: Path | None, seed: str | None, salt: str | None) -> Session:
     from umpire.cli.common import abort
     from umpire.session import Session
 
@@ -91,7 +92,11 @@ def run_batch(session: Session, lines: list[str], *, json_out: bool) -> None:
     names = tuple(p.name for p in session.scenario.roster)
     write = sys.stdout.write
     first = session.commitment_outputs()
-    write_out = (lambda outs: [write(line + "\n") for line in json_lines(outs)]) if json_out else (lambda outs: [write(line + "\n") for line in text_lines(outs, names)])
+    write_out = (
+        (lambda outs: [write(line + "\n") for line in json_lines(outs)])
+        if json_out
+        else (lambda outs: [write(line + "\n") for line in text_lines(outs, names)])
+    )
     write_out(first)
     if lines and lines[-1] == "":
         lines = lines[:-1]

@@ -110,8 +110,6 @@ def reminders_before(deadline: int, seconds_left: tuple[int, ...], *, label: str
     [30000, 50000]
     """
     out = [
-        Reminder(at=deadline - s * SECOND, label=label)
-        for s in sorted(set(seconds_left), reverse=True)
-        if deadline - s * SECOND > after
+        Reminder(at=deadline - s * SECOND, label=label) for s in sorted(set(seconds_left), reverse=True) if deadline - s * SECOND > after
     ]
     return out

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from umpire.core.errors import AmbiguousCommand, InvalidCommand
@@ -39,7 +40,7 @@ class Roster:
     def __len__(self) -> int:
         return len(self.players)
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def __iter__(self) -> Iterator[Player]:
         return iter(self.players)
 
     def __getitem__(self, seat: int) -> Player:

@@ -37,7 +37,7 @@ class Setting:
             "bool": "true or false",
             "list[int]": f"a list of whole numbers{bounds}",
             "list[str]": "a list of strings",
-            "player": "a player's name or alias, e.g. \"p2\"",
+            "player": 'a player\'s name or alias, e.g. "p2"',
             "choice": "one of " + ", ".join(f'"{c}"' for c in self.choices),
         }[self.kind]
 

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
 from umpire.core import chat
 from umpire.core.clock import MoveClock, fmt_clock
 from umpire.games.base import Announcement, Event, Game, HelpItem, Setup, View
 from umpire.games.haptactoe import rules
-from umpire.games.haptactoe.pieces import COLS, SIZE, SQUARES, square_name
+from umpire.games.haptactoe.pieces import COLS, SIZE, SQUARES, PieceSet, square_name
 from umpire.games.haptactoe.rules import HTT, WSA, Rulebook, State
 
 
@@ -47,7 +47,7 @@ class HapTacToe(Game):
 
     def announce(self, state: State, event: Event) -> list[Announcement]:
         d = event.data
-        n = lambda name: chat.bold(chat.safe(name))  # noqa: E731 - tiny local formatter
+        n = lambda name: chat.bold(chat.safe(name))
         k = event.kind
         if k == "first_chosen":
             text = f"{n(d['chooser'])} chooses {n(d['first'])} to move first in game 1 (and second in game 2)."
@@ -58,7 +58,11 @@ class HapTacToe(Game):
                 f"{state.cfg.move_ms // 1000} s per move, then reserve ({reserves})."
             )
         elif k == "placed":
-            return [Announcement(text=f"{chat.safe(d['player'])}: {d['piece']} on {d['square']} (shown when the turn ends)", audience=event.audience)]
+            return [
+                Announcement(
+                    text=f"{chat.safe(d['player'])}: {d['piece']} on {d['square']} (shown when the turn ends)", audience=event.audience
+                )
+            ]
         elif k == "claim_noted":
             return [
                 Announcement(
@@ -100,7 +104,11 @@ class HapTacToe(Game):
             if c["verdict"] == "valid":
                 lines.append(f"✅ {claim} — +1")
                 continue
-            why = {"not a hap": f"not a {self.book.claim_word}", "already claimed": "already claimed", "repeated this turn": "claimed twice this turn"}[c["verdict"]]
+            why = {
+                "not a hap": f"not a {self.book.claim_word}",
+                "already claimed": "already claimed",
+                "repeated this turn": "claimed twice this turn",
+            }[c["verdict"]]
             if self.book.strikes:
                 cost = f"strike {c['strike']}" if c["points"] == 0 else f"strike {c['strike']}: {c['points']} point, strikes reset"
             else:
@@ -128,7 +136,7 @@ class HapTacToe(Game):
         rows = list(range(1, SIZE + 1))
         if row_one == "bottom":
             rows.reverse()
-        out = ["    " + "  ".join(f"{c:^3}" for c in COLS)]
+        out = [("    " + "  ".join(f"{c:^3}" for c in COLS)).rstrip()]
         for r in rows:
             cells = []
             for c in COLS:
@@ -136,11 +144,10 @@ class HapTacToe(Game):
                 if words is None:
                     cells.append(" · ")
                 else:
-                    vals = [lookup[w] for w in words.split()]
+                    vals = sorted(lookup[w] for w in words.split())
                     cells.append("".join(pieces.letters[i][v] for i, v in vals))
-            out.append(f"{r:>2}  " + "  ".join(cells))
-        legend = " · ".join(f"{name}: " + "/".join(f"{pieces.letters[i][j]}={w}" for j, w in enumerate(pieces.values[i])) for i, name in enumerate(pieces.attributes))
-        out.append(legend)
+            out.append((f"{r:>2}  " + "  ".join(cells)).rstrip())
+        out.append(_legend(pieces))
         return "\n".join(out)
 
     def final(self, state: State, now: int) -> dict[str, Any]:
@@ -186,7 +193,9 @@ class HapTacToe(Game):
             row.append(fmt_clock(rules.live_reserve(state, i, now)))
             status_rows.append(tuple(row))
         cols = ("player", "game 1", "game 2", "total") + (("strikes",) if self.book.strikes else ()) + ("reserve",)
-        chat_status = "\n".join(f"{chat.bold(chat.safe(r[0]))}: " + ", ".join(f"{c} {v}" for c, v in zip(cols[1:], r[1:], strict=True)) for r in status_rows)
+        chat_status = "\n".join(
+            f"{chat.bold(chat.safe(r[0]))}: " + ", ".join(f"{c} {v}" for c, v in zip(cols[1:], r[1:], strict=True)) for r in status_rows
+        )
         board_text = self._grid(state.cfg.row_one, rules.board_json(state))
         haps = rules.line_haps(state)
         hap_rows = tuple(
@@ -233,13 +242,31 @@ class HapTacToe(Game):
         ex = "yellow solid 4 C3" if b.strikes else "black red circle C3"
         role = b.chooser_role
         return [
-            HelpItem(syntax="first NAME", what=f"{role.capitalize()} chooses game 1's first player (player or host may type it).", example="p2: first p1", who="player"),
-            HelpItem(syntax=f"ATTRIBUTES SQUARE", what=f"Place an unplaced {b.pieces.noun} on an empty square; attribute words in any order.", example=f"p1: {ex}"),
-            HelpItem(syntax=f"{b.claim_word} SQ SQ SQ", what="Claim three squares on one line; judged when the turn ends.", example=f"p1: {b.claim_word} A1 A2 A4"),
+            HelpItem(
+                syntax="first NAME",
+                what=f"{role.capitalize()} chooses game 1's first player (player or host may type it).",
+                example="p2: first p1",
+                who="player",
+            ),
+            HelpItem(
+                syntax="ATTRIBUTES SQUARE",
+                what=f"Place an unplaced {b.pieces.noun} on an empty square; attribute words in any order.",
+                example=f"p1: {ex}",
+            ),
+            HelpItem(
+                syntax=f"{b.claim_word} SQ SQ SQ",
+                what="Claim three squares on one line; judged when the turn ends.",
+                example=f"p1: {b.claim_word} A1 A2 A4",
+            ),
             HelpItem(syntax="done", what="End your turn; claims are judged and the board is posted.", example="p1: done"),
             HelpItem(syntax="start", what="Start the next game (its first move's clock starts).", example="start", who="host"),
             HelpItem(syntax="end", what="End the current turn for the mover (as their “done”).", example="end", who="host"),
-            HelpItem(syntax="haps", what=f"List the unclaimed {b.claim_word}s on the board (host only, never announced).", example="haps", who="host"),
+            HelpItem(
+                syntax="haps",
+                what=f"List the unclaimed {b.claim_word}s on the board (host only, never announced).",
+                example="haps",
+                who="host",
+            ),
         ]
 
     def rulings(self, settings: dict[str, Any]) -> list[str]:
@@ -247,7 +274,7 @@ class HapTacToe(Game):
         s = settings
         out = [
             f"{role_cap(b.chooser_role)} ({s[b.chooser_key]}) chooses who moves first in game 1 and wins a tie; the order is reversed in game 2.",
-            f"R-HTT-1: row 1 is drawn at the {s['row_one']}; A1 is its leftmost square (row_one = \"{s['row_one']}\").",
+            f'R-HTT-1: row 1 is drawn at the {s["row_one"]}; A1 is its leftmost square (row_one = "{s["row_one"]}").',
             f"Timing: {s['move_seconds']} s per move (move_seconds), then a {s['reserve_seconds']} s reserve (reserve_seconds) shared by both games; a player whose reserve runs out loses the DM.",
             f"Reminders at {_secs(s['move_reminders'])} left on a move (move_reminders) and {_secs(s['reserve_reminders'])} left of the reserve (reserve_reminders).",
             "Claims are judged when the turn ends (“done”, or the host's “end”), not before; placements are shown then too.",
@@ -261,14 +288,18 @@ class HapTacToe(Game):
                 f"{s['strike_penalty_points']} point (strike_penalty_points) and reset the strikes to 0."
             )
             carry = "carry over" if s["strikes_carry_over"] else "do not carry over"
-            out.append(f"R-HTT-4: strikes {carry} between turns and between the two games (strikes_carry_over = {str(s['strikes_carry_over']).lower()}).")
+            out.append(
+                f"R-HTT-4: strikes {carry} between turns and between the two games (strikes_carry_over = {str(s['strikes_carry_over']).lower()})."
+            )
             out.append("The final score is the sum of both games.")
         else:
-            out.append(f"A valid hap scores +1; an invalid or already-claimed hap costs {s['invalid_claim_penalty']} (invalid_claim_penalty).")
+            out.append(
+                f"A valid hap scores +1; an invalid or already-claimed hap costs {s['invalid_claim_penalty']} (invalid_claim_penalty)."
+            )
             if s["final_rounding"] == "ceil":
-                out.append("R-HTT-2: the final score is the two games' total rounded up, once (final_rounding = \"ceil\").")
+                out.append('R-HTT-2: the final score is the two games\' total rounded up, once (final_rounding = "ceil").')
             else:
-                out.append("R-HTT-2 changed: the final score is the exact total, not rounded (final_rounding = \"none\").")
+                out.append('R-HTT-2 changed: the final score is the exact total, not rounded (final_rounding = "none").')
         return out
 
     def suggest(self, state: State, actor: int | None, words: list[str]) -> list[str]:
@@ -293,6 +324,15 @@ class HapTacToe(Game):
         if not any(rules.is_square_like(w) for w in words):
             out += empty
         return out
+
+
+def _legend(pieces: PieceSet) -> str:
+    """One line saying what the board's letters mean (letters equal to their word need no key)."""
+    parts = []
+    for i, name in enumerate(pieces.attributes):
+        keys = [f"{pieces.letters[i][j]}={w}" for j, w in enumerate(pieces.values[i]) if pieces.letters[i][j] != w]
+        parts.append(f"{name}: " + "/".join(keys) if keys else f"{name}: {'/'.join(pieces.values[i])}")
+    return " · ".join(parts)
 
 
 def role_cap(text: str) -> str:

@@ -29,11 +29,12 @@ class PieceSet:
     values: tuple[tuple[str, str, str], ...]  # words per attribute
     letters: tuple[str, str, str]  # one-letter codes per attribute, values concatenated
     synonyms: dict[str, str]  # extra spellings -> canonical word
+    order: tuple[int, int, int] = (0, 1, 2)  # the order the words are written in
 
     def words(self, code: int) -> str:
-        """The piece written as its attribute words, e.g. "yellow solid 4"."""
+        """The piece written as its attribute words, e.g. "yellow solid 4" or "black red circle"."""
         a = hap.attributes(code)
-        return " ".join(self.values[i][a[i]] for i in range(3))
+        return " ".join(self.values[i][a[i]] for i in self.order)
 
     def short(self, code: int) -> str:
         """Three letters for the chat board, e.g. "YS4"."""
@@ -65,9 +66,7 @@ class PieceSet:
             if len(got) > 1:
                 raise InvalidCommand(f"two {self.attributes[i]}s given ({', '.join(got)}); a {self.noun} has one", text=whole)
             if not got:
-                raise InvalidCommand(
-                    f"which {self.attributes[i]}? add one of {', '.join(self.values[i])}", text=whole
-                )
+                raise InvalidCommand(f"which {self.attributes[i]}? add one of {', '.join(self.values[i])}", text=whole)
         return hap.piece(*(table[found[i][0]][1] for i in range(3)))
 
 
@@ -77,6 +76,7 @@ HAP_PIECES = PieceSet(
     values=(("red", "yellow", "blue"), ("black", "gray", "white"), ("circle", "square", "triangle")),
     letters=("RYB", "BGW", "CST"),
     synonyms={"grey": "gray"},
+    order=(1, 0, 2),  # R-HTT-3 writes a block background first: "black red circle"
 )
 
 STAR_PIECES = PieceSet(
@@ -85,9 +85,15 @@ STAR_PIECES = PieceSet(
     values=(("yellow", "blue", "white"), ("solid", "hollow", "striped"), ("4", "5", "6")),
     letters=("YBW", "SHZ", "456"),
     synonyms={
-        "4-pointed": "4", "5-pointed": "5", "6-pointed": "6",
-        "4pt": "4", "5pt": "5", "6pt": "6",
-        "four": "4", "five": "5", "six": "6",
+        "4-pointed": "4",
+        "5-pointed": "5",
+        "6-pointed": "6",
+        "4pt": "4",
+        "5pt": "5",
+        "6pt": "6",
+        "four": "4",
+        "five": "5",
+        "six": "6",
     },
 )
 

@@ -122,7 +122,7 @@ def settings_for(book: Rulebook) -> tuple[Setting, ...]:
             default="ceil",
             choices=("ceil", "none"),
             ruling="R-HTT-2",
-            help="The final score: the two games' total rounded up once (\"ceil\"), or left exact (\"none\").",
+            help='The final score: the two games\' total rounded up once ("ceil"), or left exact ("none").',
         ),
     )
 
@@ -303,9 +303,7 @@ def parse(state: State, actor: int | None, text: str, resolve: Any) -> Command:
         if head == "end" and len(words) == 1:
             return Done(seat=None)
         if head in ("done", "hap", "set") or any(is_square_like(w) for w in words):
-            raise InvalidCommand(
-                f"this is a player's move; write it with the player's name, e.g. “p1: {text.strip()}”", text=text
-            )
+            raise InvalidCommand(f"this is a player's move; write it with the player's name, e.g. “p1: {text.strip()}”", text=text)
         raise InvalidCommand("unknown host command (type “help” for the list)", text=text)
     if head == "done" and len(words) == 1:
         return Done(seat=actor)
@@ -324,7 +322,9 @@ def parse(state: State, actor: int | None, text: str, resolve: Any) -> Command:
             text=text,
         )
     if len(squares) > 1:
-        raise InvalidCommand(f"two squares given ({', '.join(s.upper() for s in squares)}); place one {book.pieces.noun} on one square", text=text)
+        raise InvalidCommand(
+            f"two squares given ({', '.join(s.upper() for s in squares)}); place one {book.pieces.noun} on one square", text=text
+        )
     square = square_index(squares[0], text)
     piece = book.pieces.parse_piece([w for w in rest if w is not squares[0]], text)
     return Place(seat=actor, piece=piece, square=square)
@@ -390,9 +390,7 @@ def apply(state: State, cmd: Command, now: int) -> tuple[State, list[Event]]:
                 f"claim with “{cfg.book.claim_word} …” or say “done”"
             )
         if cmd.piece in state.board:
-            raise IllegalAction(
-                f"the {noun} {cfg.book.pieces.words(cmd.piece)} is already on {square_name(state.board.index(cmd.piece))}"
-            )
+            raise IllegalAction(f"the {noun} {cfg.book.pieces.words(cmd.piece)} is already on {square_name(state.board.index(cmd.piece))}")
         occupant = state.board[cmd.square]
         if occupant is not None:
             raise IllegalAction(f"{square_name(cmd.square)} is taken ({cfg.book.pieces.words(occupant)})")
@@ -436,9 +434,7 @@ def apply(state: State, cmd: Command, now: int) -> tuple[State, list[Event]]:
 def _require_turn(state: State) -> Turn:
     cfg = state.cfg
     if state.phase == "choose":
-        raise IllegalAction(
-            f"game 1 has not started: {cfg.names[cfg.chooser]} ({cfg.book.chooser_role}) first chooses who moves first"
-        )
+        raise IllegalAction(f"game 1 has not started: {cfg.names[cfg.chooser]} ({cfg.book.chooser_role}) first chooses who moves first")
     if state.phase == "ready" or state.turn is None:
         raise IllegalAction(f"game {state.game} has not started yet; the host starts it with “start”")
     return state.turn
@@ -629,7 +625,9 @@ def on_due(state: State, now: int) -> tuple[State, list[Event]]:
     reserve = list(state.reserve)
     reserve[turn.seat] = 0
     reason = f"{who}'s reserve time ran out"
-    state = replace(state, phase="over", turn=None, reserve=(reserve[0], reserve[1]), winner=winner, end_reason=f"{names[winner]} won: {reason}")
+    state = replace(
+        state, phase="over", turn=None, reserve=(reserve[0], reserve[1]), winner=winner, end_reason=f"{names[winner]} won: {reason}"
+    )
     return state, [Event(kind="match_over", t=item.at, data={"winner": names[winner], "reason": reason, "loser": who})]
 
 

@@ -1,0 +1,36 @@
+"""Copying an announcement to the clipboard, where the terminal or the system allows it."""
+
+from __future__ import annotations
+
+import base64
+import shutil
+import subprocess
+import sys
+from typing import TextIO
+
+_TOOLS = (
+    ("pbcopy",),
+    ("wl-copy",),
+    ("xclip", "-selection", "clipboard"),
+    ("xsel", "--clipboard", "--input"),
+    ("clip.exe",),
+)
+
+
+def copy(text: str, terminal: TextIO | None = None) -> str:
+    """Put `text` on the clipboard; returns how it was done, or why it could not be."""
+    for tool in _TOOLS:
+        if shutil.which(tool[0]):
+            try:
+                subprocess.run(tool, input=text.encode("utf-8"), check=True, timeout=3, capture_output=True)
+                return f"copied to the clipboard with {tool[0]}"
+            except (OSError, subprocess.SubprocessError):
+                continue
+    out = terminal or sys.__stdout__
+    if out is not None and out.isatty():
+        # OSC 52: most modern terminals (and tmux with set-clipboard on) accept this.
+        payload = base64.b64encode(text.encode("utf-8")).decode("ascii")
+        out.write(f"\x1b]52;c;{payload}\x07")
+        out.flush()
+        return "sent to the terminal's clipboard (OSC 52); if nothing was copied, your terminal does not allow it: select the text above"
+    return "no clipboard here: select the announcement above and copy it by hand"
