@@ -284,7 +284,8 @@ class Session:
             command = game.parse(self.state, actor, text, self._resolve)
             state, events = game.apply(self.state, command, self.now)
         except UmpireError as exc:
-            raise exc.with_text(raw.strip()) from None
+            exc.text = raw.strip()  # the refusal names the whole line as the host saw it
+            raise
         entry = self._journal({"kind": "input", "t": self.now, "by": actor, "text": text, "line": raw.strip()}, events)
         if entry is None:
             return [self._journal_failed(raw.strip())]
@@ -434,7 +435,7 @@ class Session:
         kind = entry["kind"]
         t = entry["t"]
         due = game.next_due(self.state)
-        if kind in ("input", "clock") and not self.paused and due is not None and due < t:
+        if kind in ("input", "clock") and not self.paused and due is not None and (due < t or (kind == "input" and due == t)):
             raise JournalMismatch(
                 path, line, f"the rules had something due at {fmt_stamp(due)} that the journal does not record before this entry"
             )

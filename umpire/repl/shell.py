@@ -58,7 +58,7 @@ class GameClock:
         """Match the session after a command: paused, resumed, or rewound by an undo."""
         if session.paused:
             self.base, self.since = session.now, None
-        elif self.since is None or session.now != self.now():
+        elif self.since is None:
             self.base, self.since = session.now, self.monotonic()
 
 

@@ -1,0 +1,30 @@
+"""The docs stay true: every scenario key of every game is documented."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from umpire.games import registry
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_every_rules_key_of_every_game_is_in_the_scenario_doc() -> None:
+    doc = (ROOT / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    for key, game in registry().items():
+        section = doc.split(f"## `[rules]` for `{key}`", 1)
+        assert len(section) == 2, f"docs/scenarios.md has no section for {key}"
+        body = section[1].split("\n## ", 1)[0]
+        for setting in game.settings:
+            assert f"| `{setting.key}` |" in body, f"{key}: rules.{setting.key} is not documented"
+
+
+def test_every_game_doc_named_by_a_game_exists() -> None:
+    for game in registry().values():
+        assert (ROOT / game.doc).is_file(), game.doc
+
+
+def test_readme_links_every_game_doc() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for game in registry().values():
+        assert f"({game.doc})" in readme, game.doc
