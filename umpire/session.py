@@ -307,7 +307,7 @@ class Session:
             return [self._journal_failed(kind)]
         self.paused = pause
         ev = Event(kind="paused" if pause else "resumed", t=self.now)
-        text = f"⏸ Clocks paused at {fmt_stamp(self.now)}." if pause else f"▶ Clocks running again from {fmt_stamp(self.now)}."
+        text = _pause_text(pause, self.now)
         return [self._say(ev, text, entry)]
 
     def undo(self) -> list[Output]:
@@ -333,7 +333,7 @@ class Session:
         if rewind is not None:
             self.now = rewind
             self.paused = True
-            text += f"\nClocks paused at {fmt_stamp(rewind)}, before the deadline it had passed, so it does not fire again at once; enter what should have happened, then “resume”."
+            text += f"\nClocks paused at {fmt_stamp(rewind)} (game time), before the deadline it had passed, so it does not fire again at once; enter what should have happened, then “resume”."
         ev = Event(kind="undone", t=self.now, audience=HOST, data={"undid": step.entry["n"], "input": what, "rewind": rewind})
         return [self._say(ev, text, entry)]
 
@@ -462,7 +462,7 @@ class Session:
             self.now = max(self.now, t)
             self.paused = kind == "pause"
             ev = Event(kind="paused" if self.paused else "resumed", t=self.now)
-            text = f"⏸ Clocks paused at {fmt_stamp(self.now)}." if self.paused else f"▶ Clocks running again from {fmt_stamp(self.now)}."
+            text = _pause_text(self.paused, self.now)
             out = [self._say(ev, text, entry)]
         elif kind == "undo":
             if not self.history or self.history[-1].entry["n"] != entry["undoes"]:
@@ -513,6 +513,11 @@ class Session:
         if ev.audience == PUBLIC:
             self.last_public = [text]
         return out
+
+
+def _pause_text(paused: bool, now: int) -> str:
+    clock = fmt_stamp(now - now % 1000)
+    return f"⏸ Clocks paused at {clock} (game time)." if paused else f"▶ Clocks running again from {clock} (game time)."
 
 
 def _refusal(raw: str, exc: UmpireError, lineno: int | None) -> Output:

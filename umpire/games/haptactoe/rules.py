@@ -308,11 +308,16 @@ def parse(state: State, actor: int | None, text: str, resolve: Any) -> Command:
     if head == "done" and len(words) == 1:
         return Done(seat=actor)
     if head in ("hap", "set"):
-        return Claim(seat=actor, squares=_parse_claim(words[1:], text))
+        return Claim(seat=actor, squares=_parse_claim(words[1:], text, book.claim_word))
     if head in ("start", "end"):
         raise InvalidCommand(f"“{head}” is the host's command, not a player's", text=text)
     rest = [w for w in words if w.casefold() not in _FILLER]
     squares = [w for w in rest if is_square_like(w.strip(",.;"))]
+    lookup = book.pieces.lookup()
+    unknown = [w for w in rest if w not in squares and w.casefold().strip(",.;") not in lookup]
+    if unknown and len(unknown) < len(rest):
+        # Some words are attributes: read it as a placement and name the word that is not.
+        book.pieces.parse_piece([w for w in rest if w not in squares], text)
     if not squares:
         if all(w.casefold().strip(",.;") in book.pieces.lookup() for w in rest):
             raise InvalidCommand(f"where? add the square, e.g. “{text.strip()} C3”", text=text)
@@ -334,10 +339,10 @@ def _example(book: Rulebook) -> str:
     return "yellow solid 4 C3" if book.strikes else "black red circle C3"
 
 
-def _parse_claim(words: list[str], text: str) -> tuple[int, int, int]:
+def _parse_claim(words: list[str], text: str, claim_word: str) -> tuple[int, int, int]:
     names = [w.strip(",.;") for w in words if w.strip(",.;")]
     if len(names) != 3:
-        raise InvalidCommand(f"a claim names exactly three squares, e.g. “set A1 A2 A4” (got {len(names)})", text=text)
+        raise InvalidCommand(f"a claim names exactly three squares, e.g. “{claim_word} A1 A2 A4” (got {len(names)})", text=text)
     squares = [square_index(w, text) for w in names]
     if len(set(squares)) != 3:
         raise InvalidCommand("a claim names three different squares", text=text)
