@@ -101,12 +101,16 @@ def parse(text: str, where: str = "<scenario>") -> Scenario:
         problem = check(s, value)
         if problem:
             raise fail(f"rules.{s.key}", problem)
+        if s.per_player and len(value) != len(roster):
+            raise fail(f"rules.{s.key}", f"expected one value per player ({len(roster)}), got {len(value)}")
         if s.kind == "player":
             try:
                 roster.resolve(value)
             except UmpireError as exc:
                 raise fail(f"rules.{s.key}", exc.reason) from exc
         settings[s.key] = list(value) if isinstance(value, list) else value
+    for key, problem in game.validate(settings):
+        raise fail(f"rules.{key}", problem)
     return Scenario(
         path=where,
         text=text,

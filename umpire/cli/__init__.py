@@ -18,6 +18,12 @@ app = typer.Typer(
 )
 check_app = typer.Typer(help="One-shot validators for a contested claim.", no_args_is_help=True, rich_markup_mode=None)
 app.add_typer(check_app, name="check")
+gen_app = typer.Typer(
+    help="One-shot generators for hosts who run a game by hand (same seed, same deal as umpire's).",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+app.add_typer(gen_app, name="gen")
 
 
 def _version(value: bool) -> None:
@@ -35,6 +41,6 @@ def _root(
 
 def main() -> None:
     """Entry point of the `umpire` console script."""
-    from umpire.cli import check, games, journal_cmds, new, play  # noqa: F401 - registers the commands
+    from umpire.cli import check, games, gen, journal_cmds, new, play  # noqa: F401 - registers the commands
 
     app()

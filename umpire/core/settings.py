@@ -22,6 +22,7 @@ class Setting:
     choices: tuple[str, ...] = ()
     minimum: float | None = None
     maximum: float | None = None
+    per_player: bool = False  # a list with one value per seat, in seating order
 
     def expected(self) -> str:
         """What a valid value looks like, in words, for error messages and docs."""
@@ -35,7 +36,7 @@ class Setting:
             "number": f"a number{bounds}",
             "str": "a string",
             "bool": "true or false",
-            "list[int]": f"a list of whole numbers{bounds}",
+            "list[int]": f"a list of whole numbers{bounds}" + (", one per player in seating order" if self.per_player else ""),
             "list[str]": "a list of strings",
             "player": 'a player\'s name or alias, e.g. "p2"',
             "choice": "one of " + ", ".join(f'"{c}"' for c in self.choices),

@@ -7,9 +7,10 @@ from umpire.games.base import Game
 
 def registry() -> dict[str, Game]:
     """Every game by its scenario key, e.g. "hap-tac-toe"."""
+    from umpire.games.choice.game import CHOICE_IS_YOURS
     from umpire.games.haptactoe.game import HAP_TAC_TOE, WHEN_STARS_ALIGN
 
-    return {g.key: g for g in (HAP_TAC_TOE, WHEN_STARS_ALIGN)}
+    return {g.key: g for g in (HAP_TAC_TOE, WHEN_STARS_ALIGN, CHOICE_IS_YOURS)}
 
 
 def get(key: str) -> Game | None:

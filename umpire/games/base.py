@@ -136,6 +136,10 @@ class Game(ABC):
     def suggest(self, state: Any, actor: int | None, words: list[str]) -> list[str]:
         """Words that may come next after `words`, for tab completion."""
 
+    def validate(self, settings: dict[str, Any]) -> list[tuple[str, str]]:
+        """Problems between settings that each look fine alone, as (key, message); none by default."""
+        return []
+
     def is_over(self, state: Any) -> bool:
         """Whether the game has ended."""
         return bool(getattr(state, "over", False))

@@ -1,0 +1,139 @@
+"""The settings of a Final Match and the Config read from them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from umpire.core.clock import SECOND
+from umpire.core.settings import Setting
+from umpire.core.streams import Streams
+
+ITEMS = ("goofspiel", "gyul_hap", "expressions")
+ITEM_NAMES = {"goofspiel": "Goofspiel", "gyul_hap": "Gyul Hap", "expressions": "Expressions"}
+BLOCKS = 6
+GOOFSPIEL_BLOCKS = 5
+ROUNDS = 9
+CYCLES = 3
+SHOP_FIRST_BLOCK = 2
+
+SETTINGS: tuple[Setting, ...] = (
+    Setting(
+        key="goofspiel_advantage",
+        kind="list[int]",
+        default=[1, 0],
+        minimum=0,
+        maximum=2,
+        per_player=True,
+        help="Copies of the Goofspiel Advantage each player holds (2 = with Copy). One use a copy: `igs X` plays X as X+1.",
+    ),
+    Setting(
+        key="gyul_hap_advantage",
+        kind="list[int]",
+        default=[0, 1],
+        minimum=0,
+        maximum=2,
+        per_player=True,
+        help="Copies of the Gyul Hap Advantage (a wildcard tile for `ihap`) each player holds.",
+    ),
+    Setting(
+        key="expressions_advantage",
+        kind="list[int]",
+        default=[0, 0],
+        minimum=0,
+        maximum=2,
+        per_player=True,
+        help="Copies of the Expressions Advantage (a wildcard digit for `iexpr`) each player holds.",
+    ),
+    Setting(key="block_seconds", kind="int", default=600, minimum=60, help="Length of each of the six blocks."),
+    Setting(key="round_seconds", kind="int", default=59, minimum=5, help="Time to play a card in each Goofspiel round (amendment: 59 s)."),
+    Setting(key="round_break_seconds", kind="int", default=1, minimum=0, help="Break between Goofspiel rounds (amendment: 1 s)."),
+    Setting(
+        key="round_reminder_seconds",
+        kind="int",
+        default=10,
+        minimum=0,
+        help="Reminder this many seconds before a round's deadline (0: none).",
+    ),
+    Setting(
+        key="shop_cycle_seconds", kind="int", default=200, minimum=10, help="Length of each of a block's three shop cycles (3 min 20 s)."
+    ),
+    Setting(
+        key="shop_credit",
+        kind="int",
+        default=30,
+        minimum=0,
+        help="Money every player gains at the start of each block the shop is open (blocks 2–6).",
+    ),
+    Setting(key="starting_money", kind="int", default=0, minimum=0, help="Each player's balance before block 1."),
+    Setting(key="tile_copies", kind="int", default=3, minimum=1, help="Copies of a tile one `buy` gives."),
+    Setting(
+        key="prices",
+        kind="list[int]",
+        default=[2, 2, 2, 3, 3, 4, 4, 5, 5],
+        minimum=1,
+        help="The nine prices dealt to the tiles 1–9 each cycle (the card: three at $2, two each at $3, $4, $5).",
+    ),
+)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Config:
+    """A match's settings in the units the rules use."""
+
+    names: tuple[str, ...]
+    streams: Streams
+    given: tuple[tuple[int, int, int], ...]  # Advantage copies per seat, in ITEMS order
+    block_ms: int
+    round_ms: int
+    break_ms: int
+    reminder_ms: int
+    cycle_ms: int
+    credit: int
+    starting_money: int
+    copies: int
+    prices: tuple[int, ...]
+
+    @property
+    def round_period(self) -> int:
+        return self.round_ms + self.break_ms
+
+
+def validate(settings: dict[str, Any]) -> list[tuple[str, str]]:
+    """Timing that cannot fit in a block, or a price list that is not nine prices."""
+    out = []
+    block = settings["block_seconds"]
+    period = settings["round_seconds"] + settings["round_break_seconds"]
+    if ROUNDS * period - settings["round_break_seconds"] > block:
+        out.append(
+            (
+                "round_seconds",
+                f"nine rounds of {settings['round_seconds']} s + {settings['round_break_seconds']} s breaks do not fit in a {block} s block",
+            )
+        )
+    if CYCLES * settings["shop_cycle_seconds"] > block:
+        out.append(("shop_cycle_seconds", f"three cycles of {settings['shop_cycle_seconds']} s do not fit in a {block} s block"))
+    if len(settings["prices"]) != 9:
+        out.append(("prices", f"expected nine prices, one for each tile 1–9, got {len(settings['prices'])}"))
+    if settings["round_reminder_seconds"] >= settings["round_seconds"]:
+        out.append(("round_reminder_seconds", f"expected fewer than round_seconds ({settings['round_seconds']})"))
+    return out
+
+
+def configure(names: tuple[str, ...], settings: dict[str, Any], streams: Streams) -> Config:
+    """Read checked settings into a Config."""
+    given = tuple(tuple(int(settings[f"{item}_advantage"][seat]) for item in ITEMS) for seat in range(len(names)))
+    return Config(
+        names=names,
+        streams=streams,
+        given=tuple((g[0], g[1], g[2]) for g in given),
+        block_ms=settings["block_seconds"] * SECOND,
+        round_ms=settings["round_seconds"] * SECOND,
+        break_ms=settings["round_break_seconds"] * SECOND,
+        reminder_ms=settings["round_reminder_seconds"] * SECOND,
+        cycle_ms=settings["shop_cycle_seconds"] * SECOND,
+        credit=settings["shop_credit"],
+        starting_money=settings["starting_money"],
+        copies=settings["tile_copies"],
+        prices=tuple(sorted(settings["prices"])),
+    )
