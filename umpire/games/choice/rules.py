@@ -9,6 +9,7 @@ the block's end after 10 minutes.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from umpire.core.errors import IllegalAction, InvalidCommand
@@ -372,14 +373,18 @@ class Timed:
     number: int = 0
 
 
-def schedule(state: State) -> list[Timed]:
+def schedule(state: State) -> tuple[Timed, ...]:
     """Everything the rules do on their own in the block under way, in order."""
     if not state.in_block:
-        return []
-    cfg = state.cfg
-    s = state.block_start
+        return ()
+    return _schedule(state.cfg, state.block, state.block_start)
+
+
+@lru_cache(maxsize=32)
+def _schedule(cfg: Config, block: int, s: int) -> tuple[Timed, ...]:
+    # A block's timetable depends only on the settings, the block and when it started.
     items: list[Timed] = []
-    if state.block <= GOOFSPIEL_BLOCKS:
+    if block <= GOOFSPIEL_BLOCKS:
         for k in range(1, ROUNDS + 1):
             opens = s + (k - 1) * cfg.round_period
             if k > 1:
@@ -387,12 +392,12 @@ def schedule(state: State) -> list[Timed]:
             if cfg.reminder_ms:
                 items.append(Timed(at=opens + cfg.round_ms - cfg.reminder_ms, order=3, kind="round_reminder", number=k))
             items.append(Timed(at=opens + cfg.round_ms, order=0, kind="round_deadline", number=k))
-    if state.block >= SHOP_FIRST_BLOCK:
+    if block >= SHOP_FIRST_BLOCK:
         for c in range(2, CYCLES + 1):
             items.append(Timed(at=s + (c - 1) * cfg.cycle_ms, order=2, kind="cycle_start", number=c))
-    items.append(Timed(at=s + cfg.block_ms, order=1, kind="block_end", number=state.block))
+    items.append(Timed(at=s + cfg.block_ms, order=1, kind="block_end", number=block))
     items.sort(key=lambda t: (t.at, t.order))
-    return items
+    return tuple(items)
 
 
 def next_due(state: State) -> int | None:
