@@ -134,7 +134,7 @@ def _players(value: Any, game: Game, fail: Any) -> Roster:
         want = f"{lo}" if lo == hi else f"{lo} to {hi}"
         raise fail("players", f"{game.title} needs {want} players, the scenario has {len(value)}")
     players = []
-    seen: dict[str, str] = {}
+    seen: dict[str, tuple[int, str]] = {}
     for i, entry in enumerate(value):
         where = f"players[{i}]"
         for key in entry:
@@ -143,19 +143,19 @@ def _players(value: Any, game: Game, fail: Any) -> Roster:
         name = entry.get("name")
         if not isinstance(name, str) or not name.strip():
             raise fail(f"{where}.name", "expected the player's display name as a non-empty string")
-        if ":" in name or "\n" in name:
-            raise fail(f"{where}.name", f"a name cannot contain “:” or a line break ({name!r})")
+        if ":" in name or "\n" in name or name.strip()[0] in "@#[":
+            raise fail(f"{where}.name", f"a name cannot contain “:” or a line break, nor start with @, # or [ ({name!r})")
         aliases = entry.get("aliases", [])
         if not isinstance(aliases, list) or not all(isinstance(a, str) and a.strip() for a in aliases):
             raise fail(f"{where}.aliases", 'expected a list of non-empty strings, e.g. ["p1"]')
         for a in aliases:
-            if ":" in a or " " in a.strip():
-                raise fail(f"{where}.aliases", f"an alias is one word without “:” ({a!r})")
+            if ":" in a or len(a.split()) != 1 or a.strip()[0] in "@#[":
+                raise fail(f"{where}.aliases", f"an alias is one word without “:”, not starting with @, # or [ ({a!r})")
         for n in [name, *aliases]:
             k = " ".join(n.casefold().split())
-            if k in seen and seen[k] != name:
-                raise fail(f"{where}", f"the name or alias {n!r} is already used by {seen[k]}")
-            seen[k] = name
+            if k in seen and seen[k][0] != i:
+                raise fail(f"{where}", f"the name or alias {n!r} is already used by {seen[k][1]}")
+            seen[k] = (i, name)
         players.append(Player(seat=i, name=name.strip(), aliases=tuple(a.strip() for a in aliases)))
     return Roster(players)
 

@@ -61,37 +61,42 @@ def split(text: str, limit: int = LIMIT) -> list[str]:
     """Split an announcement into messages of at most `limit` characters.
 
     Splits at line breaks; a code block cut in two is closed and reopened so that
-    both halves render; a single line longer than the limit is cut at a space.
+    both halves render (a block is never left empty, and a message is never only
+    fences or blank); a single line longer than the limit is cut at a space.
     """
     if len(text) <= limit:
         return [text]
+    fence = "```"
+    close = len(fence) + 1  # "\n```" to close a block cut at the end of a message
     parts: list[str] = []
-    current: list[str] = []
+    cur: list[str] = []
     size = 0
-    in_block = False
-    reserve = len("\n```")
+    in_block = False  # whether `cur` ends inside an open code block
 
-    def flush() -> None:
-        nonlocal current, size
-        if current:
-            body = "\n".join(current)
-            if in_block:
-                body += "\n```"
+    def emit(lines: list[str], closing: bool) -> None:
+        body = "\n".join(lines) + ("\n" + fence if closing else "")
+        if body.strip():
             parts.append(body)
-        current = ["```"] if in_block else []
-        size = len("```") if in_block else 0
 
-    for line in _cut_long_lines(text.split("\n"), limit - 2 * reserve):
-        extra = len(line) + (1 if current else 0)
-        if current and size + extra + (reserve if in_block or line.startswith("```") else 0) > limit:
-            flush()
-            extra = len(line) + (1 if current else 0)
-        current.append(line)
-        size += extra
-        if line.startswith("```"):
-            in_block = not in_block
-    if current and current != ["```"]:
-        parts.append("\n".join(current))
+    for line in _cut_long_lines(text.split("\n"), limit - 2 * close):
+        toggles = line.startswith(fence)
+        after = in_block != toggles
+        grown = size + (1 if cur else 0) + len(line)
+        if cur and grown + (close if after else 0) > limit:
+            carry: list[str] = []
+            closing = in_block
+            if in_block and cur[-1].startswith(fence):
+                # The last line opened the block: it moves to the next message with its content.
+                carry = [cur.pop()]
+                closing = False
+            emit(cur, closing)
+            cur = carry or ([fence] if in_block else [])
+            size = len("\n".join(cur))
+            grown = size + (1 if cur else 0) + len(line)
+        cur.append(line)
+        size = grown
+        in_block = after
+    emit(cur, False)
     return parts
 
 

@@ -47,8 +47,9 @@ class Loaded:
 
     header: dict[str, Any]
     entries: list[dict[str, Any]]
-    torn: str | None = None  # the cut-off last line, if a crash left one
+    torn: str | None = None  # the cut-off last line, if a crash left one (decoded for messages)
     torn_line: int | None = None
+    torn_bytes: bytes = b""  # the same, exactly as on disk
     raw_size: int = 0
     whole_size: int = 0
     notes: list[str] = field(default_factory=list)
@@ -99,6 +100,7 @@ def read(path: str | Path) -> Loaded:
     whole = 0
     torn: str | None = None
     torn_line: int | None = None
+    torn_bytes = b""
     for i, raw in enumerate(lines, start=1):
         last = i == len(lines)
         try:
@@ -106,6 +108,7 @@ def read(path: str | Path) -> Loaded:
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
             if last and i > 1:
                 torn = raw.decode("utf-8", "replace")
+                torn_bytes = raw
                 torn_line = i
                 break
             raise JournalError(p, i, f"this line is damaged (not valid JSON: {exc})") from exc
@@ -120,6 +123,7 @@ def read(path: str | Path) -> Loaded:
         entries=entries,
         torn=torn,
         torn_line=torn_line,
+        torn_bytes=torn_bytes,
         raw_size=len(data),
         whole_size=min(whole, len(data)),
     )
@@ -150,7 +154,7 @@ class Writer:
         p = Path(path)
         if loaded.torn is not None:
             with open(str(p) + ".torn", "ab") as side:
-                side.write(loaded.torn.encode("utf-8") + b"\n")
+                side.write(loaded.torn_bytes + b"\n")
                 side.flush()
                 os.fsync(side.fileno())
             with open(p, "r+b") as f:

@@ -4,6 +4,7 @@ files, to write new ones, to document them and to show the rulings in force.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +32,8 @@ class Setting:
             bounds = f" from {_num(self.minimum)} to {_num(self.maximum)}"
         elif self.minimum is not None:
             bounds = f" of at least {_num(self.minimum)}"
+        elif self.maximum is not None:
+            bounds = f" of at most {_num(self.maximum)}"
         return {
             "int": f"a whole number{bounds}",
             "number": f"a number{bounds}",
@@ -71,7 +74,7 @@ def check(setting: Setting, value: Any) -> str | None:
     if k == "int":
         ok = isinstance(value, int) and not isinstance(value, bool)
     elif k == "number":
-        ok = isinstance(value, int | float) and not isinstance(value, bool)
+        ok = isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
     elif k in ("str", "player"):
         ok = isinstance(value, str)
     elif k == "bool":

@@ -1,0 +1,200 @@
+"""Reading what the host pastes: every kind of line, and Discord headers carried over a block."""
+
+from __future__ import annotations
+
+import pytest
+
+from umpire.core.lines import MAX_LINE, Line, classify, split_block
+
+
+@pytest.mark.parametrize(
+    ("raw", "text"), [("@ 1:30", "1:30"), ("@1:30", "1:30"), ("  @   12:05.250  ", "12:05.250"), ("@ 1:00:05", "1:00:05")]
+)
+def test_a_line_starting_with_at_is_a_time_line(raw: str, text: str) -> None:
+    line = classify(raw)
+    assert line.kind == "time"
+    assert line.text == text
+    assert line.name is None
+    assert line.raw == raw
+
+
+@pytest.mark.parametrize(
+    ("raw", "name", "text"),
+    [
+        ("p1: hap A1 B1 C3", "p1", "hap A1 B1 C3"),
+        ("Hedger: black red circle C3", "Hedger", "black red circle C3"),
+        ("Hedger Smith : done", "Hedger Smith", "done"),
+        ("  Uri:first p1  ", "Uri", "first p1"),
+        ("p2:", "p2", ""),
+        ("p1: note: with a colon", "p1", "note: with a colon"),
+    ],
+)
+def test_name_colon_message_is_a_player_line(raw: str, name: str, text: str) -> None:
+    line = classify(raw)
+    assert (line.kind, line.name, line.text, line.raw) == ("player", name, text, raw)
+
+
+@pytest.mark.parametrize(
+    ("raw", "name", "text"),
+    [
+        ("[10:32 PM] Hedger: done", "Hedger", "done"),
+        ("[9:05 am] Uri: first p1", "Uri", "first p1"),
+        ("[22:32] Hedger Smith: hap A1 B1 C1", "Hedger Smith", "hap A1 B1 C1"),
+        ("[10:32:07 PM] p2: done", "p2", "done"),
+        ("[10:32 p.m.] Uri: buy 3", "Uri", "buy 3"),
+        ("[10:32 PM]Hedger:done", "Hedger", "done"),
+        ("[10:32 PM] Hedger: at 10:30 I pass", "Hedger", "at 10:30 I pass"),
+    ],
+)
+def test_discord_one_line_copy_is_a_player_line(raw: str, name: str, text: str) -> None:
+    line = classify(raw)
+    assert (line.kind, line.name, line.text) == ("player", name, text)
+
+
+@pytest.mark.parametrize("raw", ["Hedger: done (edited)", "[10:32 PM] Hedger: done (edited)", "Hedger: done   (edited)  "])
+def test_the_edited_suffix_is_stripped_from_a_player_message(raw: str) -> None:
+    line = classify(raw)
+    assert line.kind == "player"
+    assert line.text == "done"
+
+
+def test_edited_in_the_middle_of_a_message_is_kept() -> None:
+    assert classify("p1: say (edited) twice").text == "say (edited) twice"
+
+
+@pytest.mark.parametrize(
+    ("raw", "name"),
+    [
+        ("Hedger — Today at 10:32 PM", "Hedger"),
+        ("Hedger Smith — Yesterday at 9:05 AM", "Hedger Smith"),
+        ("Uri — Today at 22:32", "Uri"),
+        ("Uri – Today at 10:32 PM", "Uri"),
+        ("Hedger — 11/21/2026 10:32 PM", "Hedger"),
+        ("Hedger — 11/21/26, 10:32 PM", "Hedger"),
+        ("Hedger — 21/11/2026", "Hedger"),
+        ("Hedger — 10:32 PM", "Hedger"),
+        ("Hedger — 10:32", "Hedger"),
+    ],
+)
+def test_a_discord_header_names_the_speaker(raw: str, name: str) -> None:
+    line = classify(raw)
+    assert (line.kind, line.name, line.text) == ("header", name, "")
+
+
+def test_a_dash_without_a_date_is_not_a_header() -> None:
+    assert classify("Hedger — hello").kind == "host"
+
+
+@pytest.mark.parametrize("raw", ["# a comment", "#", "   # indented comment"])
+def test_a_hash_line_is_a_comment(raw: str) -> None:
+    line = classify(raw)
+    assert line.kind == "comment"
+    assert line.text == raw.strip()
+
+
+@pytest.mark.parametrize("raw", ["", "   ", "\t", "\u200b", " \u200b "])
+def test_an_empty_or_whitespace_line_is_blank(raw: str) -> None:
+    assert classify(raw).kind == "blank"
+
+
+@pytest.mark.parametrize("raw", ["start", "status", "undo", "  pause  ", "post board", "reveal"])
+def test_anything_else_is_a_host_command(raw: str) -> None:
+    line = classify(raw)
+    assert line.kind == "host"
+    assert line.text == raw.strip()
+    assert line.name is None
+
+
+def test_zero_width_spaces_are_removed_before_reading() -> None:
+    line = classify("\u200bp1: hap A1\u200b B1 C1")
+    assert (line.kind, line.name, line.text) == ("player", "p1", "hap A1 B1 C1")
+
+
+def test_a_line_over_the_limit_is_too_long_and_not_read_further() -> None:
+    raw = "p1: " + "x" * MAX_LINE
+    line = classify(raw)
+    assert line.kind == "too_long"
+    assert line.text == ""
+    assert line.name is None
+    assert line.raw == raw[:80] + "…"
+
+
+def test_a_line_at_the_limit_is_still_read() -> None:
+    raw = "p1: " + "x" * (MAX_LINE - 4)
+    assert len(raw) == MAX_LINE
+    assert classify(raw).kind == "player"
+    assert classify("# " + "c" * 4001).kind == "too_long"
+
+
+# ---------------------------------------------------------------- blocks
+
+
+def kinds(text: str, speaker: str | None = None) -> list[tuple[str, str | None, str, str | None]]:
+    return [(line.kind, line.name, line.text, sp) for line, sp in split_block(text, speaker=speaker)]
+
+
+def test_a_header_makes_the_following_lines_that_players_messages() -> None:
+    text = "Hedger — Today at 10:32 PM\nblack red circle C3\nhap A1 B1 C3 (edited)\ndone"
+    assert kinds(text) == [
+        ("header", "Hedger", "", "Hedger"),
+        ("player", "Hedger", "black red circle C3", "Hedger"),
+        ("player", "Hedger", "hap A1 B1 C3", "Hedger"),
+        ("player", "Hedger", "done", "Hedger"),
+    ]
+
+
+def test_a_blank_line_ends_the_headers_speaker() -> None:
+    assert kinds("Uri — Today at 10:33 PM\ndone\n\nstatus") == [
+        ("header", "Uri", "", "Uri"),
+        ("player", "Uri", "done", "Uri"),
+        ("blank", None, "", None),
+        ("host", None, "status", None),
+    ]
+
+
+def test_the_next_header_changes_the_speaker() -> None:
+    text = "Hedger — Today at 10:32 PM\ndone\nUri — Today at 10:33 PM\nfirst p1"
+    assert [(k, n, t) for k, n, t, _ in kinds(text)] == [
+        ("header", "Hedger", ""),
+        ("player", "Hedger", "done"),
+        ("header", "Uri", ""),
+        ("player", "Uri", "first p1"),
+    ]
+
+
+def test_a_line_naming_a_player_itself_keeps_its_own_name_under_a_header() -> None:
+    assert kinds("Hedger — Today at 10:32 PM\np2: done\nagain")[1:] == [
+        ("player", "p2", "done", "Hedger"),
+        ("player", "Hedger", "again", "Hedger"),
+    ]
+
+
+def test_time_and_comment_lines_stay_what_they_are_under_a_header() -> None:
+    assert kinds("Hedger — Today at 10:32 PM\n@ 1:30\n# note\ndone")[1:] == [
+        ("time", None, "1:30", "Hedger"),
+        ("comment", None, "# note", "Hedger"),
+        ("player", "Hedger", "done", "Hedger"),
+    ]
+
+
+def test_without_a_header_lines_are_classified_on_their_own() -> None:
+    assert kinds("start\np1: done\n@ 0:30") == [
+        ("host", None, "start", None),
+        ("player", "p1", "done", None),
+        ("time", None, "0:30", None),
+    ]
+
+
+def test_a_speaker_can_be_carried_in_from_an_earlier_paste() -> None:
+    assert kinds("done", speaker="Uri") == [("player", "Uri", "done", "Uri")]
+
+
+def test_windows_and_old_mac_line_endings_split_the_same() -> None:
+    unix = "Hedger — Today at 10:32 PM\ndone\n\nstatus"
+    assert kinds(unix.replace("\n", "\r\n")) == kinds(unix)
+    assert kinds(unix.replace("\n", "\r")) == kinds(unix)
+
+
+def test_split_block_keeps_each_raw_line() -> None:
+    lines = [line for line, _ in split_block("Uri — Today at 10:33 PM\n  done  ")]
+    assert lines[1] == Line(kind="player", name="Uri", text="done", raw="  done  ")
