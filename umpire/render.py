@@ -47,12 +47,20 @@ def text_lines(outputs: Iterable[Output], names: tuple[str, ...]) -> list[str]:
                 lines.extend("  " + b for b in body[1:])
         elif o.kind == "refusal":
             where = f"line {o.line}: " if o.line is not None else ""
-            lines.append(f"✗ {where}{o.input} — {o.text}")
+            lines.append(f"✗ {where}{printable(o.input or '')} — {printable(o.text)}")
         elif o.kind == "view" and o.view is not None:
             lines.extend(view_lines(o.view))
         else:
             lines.extend(o.text.split("\n"))
     return lines
+
+
+_CONTROL = {c: f"\\x{c:02x}" for c in [*range(0, 9), *range(10, 32), 127]}
+
+
+def printable(text: str) -> str:
+    """Echoed input with control characters shown as escapes, so a pasted escape sequence cannot drive the terminal."""
+    return text.translate(_CONTROL)
 
 
 def view_lines(view: View) -> list[str]:

@@ -98,7 +98,9 @@ class Session:
     last_public: list[str] = field(default_factory=list)
     journal_path: str | None = None
     last_events: list[Event] = field(default_factory=list)
+    entries: int = 0  # entries in the journal so far (counted even when no file is kept)
     _speaker: str | None = None
+    _replaying: dict[str, Any] | None = None
 
     def __post_init__(self) -> None:
         if self.state is None:
@@ -411,13 +413,18 @@ class Session:
         generated = [e.data for e in events if e.generated]
         if generated:
             entry["generated"] = generated
+        if self._replaying is not None:
+            return self._replaying  # rebuilding from the journal: the entry is already written
         if self.writer is None:
-            return {"n": len(self.history) + 1, **entry}
+            self.entries += 1
+            return {"n": self.entries, **entry}
         entry["wall"] = _wall()
         try:
-            return self.writer.append(entry)
+            written = self.writer.append(entry)
         except OSError:
             return None
+        self.entries = written["n"]
+        return written
 
     def _journal_failed(self, what: str) -> Output:
         return Output(
@@ -468,20 +475,19 @@ class Session:
             if not self.history or self.history[-1].entry["n"] != entry["undoes"]:
                 raise JournalMismatch(path, line, f"undo of entry {entry['undoes']}, which is not the last entry in force")
             self.now = max(self.now, t)
-            self.writer, saved = None, self.writer
+            self._replaying = entry
             try:
                 out = self.undo()
             finally:
-                self.writer = saved
-            if entry.get("rewind") is None and self.paused != bool(entry.get("paused")):
-                self.paused = bool(entry.get("paused"))
+                self._replaying = None
         else:  # reveal
             self.now = max(self.now, t)
-            self.writer, saved = None, self.writer
+            self._replaying = entry
             try:
                 out = self._reveal(force=True)
             finally:
-                self.writer = saved
+                self._replaying = None
+        self.entries = entry["n"]
         return out
 
     # ------------------------------------------------------------ announcing
@@ -533,7 +539,7 @@ def derive_salt(seed: str) -> str:
     return hashlib.sha256(f"umpire-script-salt|{seed}".encode()).hexdigest()[:32]
 
 
-def unreadable(session: Session, text: str) -> str | None:
+def unreadable(session: Session, text: str, *, allow_time: bool = True) -> str | None:
     """Why a line (or the last line of a block) cannot be read, or None: the REPL's live check.
 
     Only reading is checked, never the rules, and nothing changes.
@@ -546,6 +552,8 @@ def unreadable(session: Session, text: str) -> str | None:
         if line.kind == "too_long":
             return "this line is too long to be a command"
         if line.kind == "time":
+            if not allow_time:
+                return "time lines are for scripts; in the REPL the clocks run by themselves"
             parse_clock(line.text)
             return None
         if line.kind == "player":
@@ -563,9 +571,14 @@ def unreadable(session: Session, text: str) -> str | None:
             session.scenario.game.parse(session.state, player.seat, line.text, session._resolve)
             return None
         if line.kind == "host":
-            head = line.text.split()[0].casefold()
+            words = line.text.split()
+            head = words[0].casefold()
             if head in HOST_WORDS or head in session.scenario.game.views(session.state, session.now):
-                return None
+                if len(words) == 1 or head in ("help", "?", "commands") or (head == "reveal" and words[1:] == ["anyway"]):
+                    return None
+                if head in session.scenario.game.views(session.state, session.now):
+                    return f"“{head}” takes nothing after it"
+                return f"“{head}” takes nothing after it" if head != "reveal" else "“reveal” or “reveal anyway”"
             session.scenario.game.parse(session.state, None, line.text, session._resolve)
     except UmpireError as exc:
         if isinstance(exc, IllegalAction):

@@ -142,10 +142,13 @@ def is_fence(line: str) -> bool:
 
 
 def rejoins(parts: list[str], original: str) -> bool:
-    """Whether removing the fences that `split` adds at the cuts gives back `original` exactly."""
+    """Whether removing the fences that `split` adds at the cuts gives back `original` exactly,
+    but for blank lines at a cut, which `split` drops rather than post an empty message."""
     orig = original.split("\n")
 
     def go(i: int, idx: int, in_block: bool) -> bool:
+        if not in_block and idx < len(orig) and not orig[idx].strip() and go(i, idx + 1, in_block):
+            return True
         if i == len(parts):
             return idx == len(orig)
         lines = parts[i].split("\n")

@@ -86,7 +86,7 @@ def verify(
     except JournalError as exc:
         if json_out:
             typer.echo(dumps({"ok": False, "journal": str(journal), "problems": [str(exc)]}))
-            raise typer.Exit(1) from None
+            raise typer.Exit(2) from None
         abort(str(exc))
     if json_out:
         typer.echo(dumps(rep.to_json()))

@@ -67,7 +67,7 @@ class LiveCheck(Lexer):
 
         def get_line(i: int) -> StyleAndTextTuples:
             text = lines[i] if i < len(lines) else ""
-            if text.strip() and unreadable(self.session, text):
+            if text.strip() and unreadable(self.session, text, allow_time=False):
                 return [("class:unreadable", text)]
             return [("", text)]
 

@@ -132,7 +132,7 @@ class Shell:
         app = get_app_or_none()
         text = app.current_buffer.text if app is not None else ""
         if text.strip():
-            reason = unreadable(s, text)
+            reason = unreadable(s, text, allow_time=False)
             if reason:
                 return HTML("<warn>⚠ cannot read this line: </warn>{}").format(reason)
         bar = s.scenario.game.toolbar(s.state, now)

@@ -1,0 +1,83 @@
+"""Fixtures shared by the REPL, CLI and crash tests: a scenario, a session with a journal,
+a clock the test moves by hand, and a way to drive the REPL in-process."""
+
+from __future__ import annotations
+
+import io
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from umpire.scenario import Scenario, load
+from umpire.session import Session
+
+SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
+
+
+class FakeClock:
+    """A monotonic clock that only moves when the test says so."""
+
+    def __init__(self) -> None:
+        self.t = 1000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+    def advance(self, seconds: float) -> None:
+        self.t += seconds
+
+
+@pytest.fixture
+def htt() -> Scenario:
+    """The bundled Hap-Tac-Toe Death Match (Hedger = p1, Uri = p2; Uri holds the Advantage)."""
+    return load(SCENARIOS / "hap-tac-toe.toml")
+
+
+@pytest.fixture
+def journal_path(tmp_path: Path) -> Path:
+    return tmp_path / "game.journal.jsonl"
+
+
+@pytest.fixture
+def session(htt: Scenario, journal_path: Path) -> Session:
+    """A new Hap-Tac-Toe game with a fixed seed, journaling to `journal_path`."""
+    return Session.create(htt, journal_path=journal_path, seed="42", salt="0" * 32)
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def drive_repl(clock: FakeClock) -> Callable[..., str]:
+    """Run the REPL on `session` with `keys` typed (ending with Ctrl-D); returns what it printed.
+
+    Keys are written from a thread, so a large paste cannot fill the pipe before the REPL reads it.
+    """
+    from prompt_toolkit.history import InMemoryHistory
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+    from rich.console import Console
+
+    from umpire.repl import run
+
+    def drive(session: Session, *keys: str) -> str:
+        out = io.StringIO()
+        with create_pipe_input() as inp:
+            feeder = threading.Thread(target=lambda: [inp.send_text(k) for k in (*keys, "\x04")], daemon=True)
+            feeder.start()
+            run(
+                session,
+                pt_input=inp,
+                pt_output=DummyOutput(),
+                console=Console(file=out, width=120),
+                history=InMemoryHistory(),
+                monotonic=clock,
+            )
+            feeder.join(timeout=10)
+        return out.getvalue()
+
+    return drive

@@ -1,0 +1,582 @@
+"""The command line, in-process through typer's CliRunner: exit codes, output and error text."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+import umpire
+from umpire.cli import app, check, games, journal_cmds, new, play  # noqa: F401 - registers the commands
+from umpire.games import registry
+from umpire.scenario import load
+from umpire.session import Session
+
+# A short game: a refusal, a valid hap, a hap claimed twice in one turn, and two clock rulings.
+GAME = """\
+# a short game
+p2: first p1
+start
+p1: black red circle A1
+p1: done
+@ 0:20
+p2: gray red square B1
+p2: hap A1 B1 C1
+p2: done
+@ 0:30
+p1: white red triangle C1
+p1: hap A1 B1 C1
+p1: hap C1 B1 A1
+p1: done
+@ 1:45
+p2: black blue circle A2
+p2: done
+"""
+
+FINAL_KEYS = {"scores", "game", "board", "claimed", "strikes", "reserve_seconds", "winner", "over"}
+
+
+@pytest.fixture
+def cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Run `umpire ARGS…` in tmp_path; returns the result (stdout and stderr apart)."""
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+
+    def invoke(*args: str, input: str | bytes | None = None) -> Result:
+        return runner.invoke(app, list(args), input=input)
+
+    return invoke
+
+
+@pytest.fixture
+def script(tmp_path: Path) -> Path:
+    path = tmp_path / "game.txt"
+    path.write_text(GAME, encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def played(cli, script, tmp_path) -> tuple[Path, Result]:
+    """The GAME script played in batch mode with --json and a journal."""
+    j = tmp_path / "game.journal.jsonl"
+    res = cli("play", "hap-tac-toe", "--script", str(script), "--json", "--journal", str(j))
+    assert res.exit_code == 0, res.stderr
+    return j, res
+
+
+def json_objects(text: str) -> list[dict]:
+    return [json.loads(line) for line in text.splitlines()]
+
+
+# ---------------------------------------------------------------- basics
+
+
+def test_version_prints_the_version(cli):
+    res = cli("--version")
+    assert res.exit_code == 0
+    assert res.stdout == f"umpire {umpire.__version__}\n"
+
+
+def test_help_lists_every_command(cli):
+    res = cli("--help")
+    assert res.exit_code == 0
+    for command in ("games", "new", "play", "resume", "replay", "verify", "check"):
+        assert f"\n  {command} " in res.stdout
+
+
+def test_games_lists_every_game_and_the_bundled_scenarios(cli):
+    res = cli("games")
+    assert res.exit_code == 0
+    for key, game in registry().items():
+        assert f"  {key:<20} {game.title} (2 players)" in res.stdout
+    assert "Bundled scenarios (umpire play NAME):" in res.stdout
+    assert "  hap-tac-toe          Hap-Tac-Toe — Death Match — Hedger, Uri" in res.stdout
+    assert "unreadable" not in res.stdout
+
+
+# ---------------------------------------------------------------- new
+
+
+def test_new_writes_a_scenario_that_loads(cli, tmp_path):
+    res = cli("new", "hap-tac-toe", "--players", "Ann, Bob", "--seed", "7", "-o", "mine.toml")
+    assert res.exit_code == 0, res.stderr
+    assert res.stdout == "Wrote mine.toml. Edit the players and [rules], then: umpire play mine.toml\n"
+    sc = load(tmp_path / "mine.toml")
+    assert [p.name for p in sc.roster] == ["Ann", "Bob"]
+    assert sc.seed == "7"
+    assert sc.settings["invalid_claim_penalty"] == 0.5
+
+
+def test_new_without_output_writes_game_toml_here(cli, tmp_path):
+    res = cli("new", "when-stars-align")
+    assert res.exit_code == 0, res.stderr
+    sc = load(tmp_path / "when-stars-align.toml")
+    assert [p.name for p in sc.roster] == ["Player 1", "Player 2"]
+
+
+def test_new_refuses_to_overwrite_without_force(cli, tmp_path):
+    target = tmp_path / "hap-tac-toe.toml"
+    target.write_text("mine", encoding="utf-8")
+    res = cli("new", "hap-tac-toe")
+    assert res.exit_code == 2
+    assert res.stderr == "umpire: hap-tac-toe.toml exists; use --force to overwrite it\n"
+    assert target.read_text(encoding="utf-8") == "mine"
+    res = cli("new", "hap-tac-toe", "--force")
+    assert res.exit_code == 0
+    assert load(target).game.key == "hap-tac-toe"
+
+
+def test_new_refuses_an_unknown_game(cli, tmp_path):
+    res = cli("new", "chess")
+    assert res.exit_code == 2
+    assert res.stderr == f"umpire: unknown game 'chess' (games: {', '.join(sorted(registry()))})\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_new_refuses_the_wrong_number_of_players(cli, tmp_path):
+    res = cli("new", "hap-tac-toe", "--players", "Ann")
+    assert res.exit_code == 2
+    assert res.stderr == "umpire: Hap-Tac-Toe needs 2 players, --players names 1\n"
+    res = cli("new", "hap-tac-toe", "--players", "Ann,Bob,Cy")
+    assert res.stderr == "umpire: Hap-Tac-Toe needs 2 players, --players names 3\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+# ---------------------------------------------------------------- check hap
+
+
+def test_check_hap_accepts_a_hap_with_exit_0(cli):
+    res = cli("check", "hap", "black red circle", "gray red square", "white red triangle")
+    assert res.exit_code == 0
+    assert res.stdout.splitlines() == [
+        "✓ a hap: black red circle / gray red square / white red triangle",
+        "  colour: red, red, red — all the same",
+        "  background: black, gray, white — all different",
+        "  shape: circle, square, triangle — all different",
+    ]
+
+
+def test_check_hap_refuses_a_non_hap_with_exit_1_and_names_the_completing_piece(cli):
+    res = cli("check", "hap", "black red circle", "gray red square", "white blue triangle")
+    assert res.exit_code == 1
+    assert res.stdout.startswith("✗ not a hap: black red circle / gray red square / white blue triangle\n")
+    assert "  colour: red, red, blue — two the same and one different: not a hap\n" in res.stdout
+    assert res.stdout.endswith("  the piece that makes a hap with the first two: white red triangle\n")
+
+
+def test_check_hap_says_when_two_pieces_are_the_same(cli):
+    res = cli("check", "hap", "black red circle", "red black circle", "white red triangle")
+    assert res.exit_code == 1
+    assert "  two of the pieces are the same piece\n" in res.stdout
+
+
+def test_check_hap_accepts_stars(cli):
+    res = cli("check", "hap", "yellow solid 4", "blue hollow 5", "white striped 6")
+    assert res.exit_code == 0
+    assert res.stdout.startswith("✓ a hap: yellow solid 4 / blue hollow 5 / white striped 6\n")
+
+
+def test_check_hap_reads_emoji_and_letters(cli):
+    res = cli("check", "hap", ":hapRBC:", "RGS", "rwt")
+    assert res.exit_code == 0
+    assert res.stdout.startswith("✓ a hap: black red circle / gray red square / white red triangle\n")
+
+
+def test_check_hap_refuses_an_unreadable_piece_with_exit_2(cli):
+    res = cli("check", "hap", "black red circle", "gray red square", "purple")
+    assert res.exit_code == 2
+    assert res.stdout == ""
+    assert res.stderr.startswith("umpire: purple: “purple” is not a block attribute (colour: red, yellow, blue;")
+
+
+def test_check_hap_refuses_mixed_games_with_exit_2(cli):
+    res = cli("check", "hap", "black red circle", "gray red square", "yellow solid 4")
+    assert res.exit_code == 2
+    assert res.stderr == "umpire: the pieces mix two games' words (blocks/tiles and stars); write all three the same way\n"
+
+
+def test_check_hap_refuses_two_pieces_with_exit_2(cli):
+    res = cli("check", "hap", "black red circle", "gray red square")
+    assert res.exit_code == 2
+    assert res.stderr == 'umpire: a hap has three pieces; 2 given (quote each piece: "black red circle")\n'
+
+
+def test_check_hap_json_gives_the_ruling_as_data(cli):
+    res = cli("check", "hap", ":hapRBC:", "RGS", "BWT", "--json")
+    assert res.exit_code == 1
+    assert json.loads(res.stdout) == {
+        "hap": False,
+        "pieces": ["black red circle", "gray red square", "white blue triangle"],
+        "reasons": [
+            "colour: red, red, blue — two the same and one different: not a hap",
+            "background: black, gray, white — all different",
+            "shape: circle, square, triangle — all different",
+        ],
+        "completes_first_two": "white red triangle",
+    }
+
+
+# ---------------------------------------------------------------- play (batch mode)
+
+
+def test_play_script_prints_announcements_and_refusals_with_line_numbers(cli, script):
+    res = cli("play", "hap-tac-toe", "--script", str(script))
+    assert res.exit_code == 0, res.stderr
+    out = res.stdout
+    assert out.startswith("🔒 Fairness commitment (SHA-256 of salt:seed): `")
+    assert "**Uri** chooses **Hedger** to move first in game 1 (and second in game 2).\n" in out
+    assert "✗ line 8: p2: hap A1 B1 C1 — C1 is empty\n" in out
+    assert "✅ hap A1 B1 C1 — +1\n❌ hap A1 B1 C1 — claimed twice this turn — -0.5\nScore: Hedger 0.5 · Uri 0\n" in out
+    assert "⏳ **Uri**: 10 s left on this move.\n" in out
+
+
+def test_play_script_json_ends_with_the_final_state(cli, script):
+    res = cli("play", "hap-tac-toe", "--script", str(script), "--json")
+    assert res.exit_code == 0, res.stderr
+    objs = json_objects(res.stdout)
+    assert objs[0]["event"] == "commitment"
+    refusals = [o for o in objs if o["type"] == "refusal"]
+    assert refusals == [
+        {"type": "refusal", "input": "p2: hap A1 B1 C1", "error": "IllegalAction", "reason": "C1 is empty", "line": 8},
+    ]
+    final = objs[-1]
+    assert final["type"] == "final"
+    assert set(final) >= FINAL_KEYS
+    assert final["game_key"] == "hap-tac-toe"
+    assert final["scores"] == {"Hedger": 0.5, "Uri": 0}
+    assert final["board"] == {"A1": "black red circle", "B1": "gray red square", "C1": "white red triangle", "A2": "black blue circle"}
+    assert final["claimed"] == [{"game": 1, "turn": 3, "player": "Hedger", "squares": ["A1", "B1", "C1"]}]
+    assert final["strikes"] == {"Hedger": 0, "Uri": 0}
+    assert final["reserve_seconds"] == {"Hedger": 300.0, "Uri": 285.0}
+    assert (final["winner"], final["over"]) == (None, False)
+
+
+def test_play_takes_a_scenario_file_path(cli, script, tmp_path):
+    assert cli("new", "hap-tac-toe", "--players", "Ann,Bob", "-o", "mine.toml").exit_code == 0
+    res = cli("play", str(tmp_path / "mine.toml"), "--script", str(script), "--json", "--seed", "1")
+    assert res.exit_code == 0, res.stderr
+    assert json_objects(res.stdout)[-1]["scores"] == {"Ann": 0.5, "Bob": 0}
+
+
+def test_play_reads_the_script_from_stdin(cli):
+    res = cli("play", "hap-tac-toe", "--script", "-", "--json", input="p2: first p1\nstart\n")
+    assert res.exit_code == 0, res.stderr
+    assert json_objects(res.stdout)[-1]["phase"] == "turn"
+
+
+def test_play_stops_at_quit_in_a_script(cli):
+    res = cli("play", "hap-tac-toe", "--script", "-", "--json", input="p2: first p1\nquit\nstart\n")
+    assert res.exit_code == 0
+    assert json_objects(res.stdout)[-1]["phase"] == "ready"
+
+
+def test_play_script_refuses_time_going_back(cli):
+    res = cli("play", "hap-tac-toe", "--script", "-", input="@ 1:00\n@ 0:30\n")
+    assert res.exit_code == 0
+    assert "✗ line 2: @ 0:30 — the clock is already at 1:00; time cannot go back\n" in res.stdout
+
+
+def test_same_seed_and_script_give_the_same_output(cli, script):
+    a = cli("play", "hap-tac-toe", "--script", str(script), "--json", "--seed", "99")
+    b = cli("play", "hap-tac-toe", "--script", str(script), "--json", "--seed", "99")
+    c = cli("play", "hap-tac-toe", "--script", str(script), "--json", "--seed", "100")
+    assert a.stdout == b.stdout
+    assert a.stdout.splitlines()[0] != c.stdout.splitlines()[0]  # another commitment
+
+
+def test_play_refuses_an_unknown_scenario_name(cli, script):
+    res = cli("play", "nope", "--script", str(script))
+    assert res.exit_code == 2
+    assert res.stderr.startswith("umpire: no scenario file 'nope' (bundled scenarios: ")
+    assert "hap-tac-toe" in res.stderr
+
+
+def test_play_refuses_an_unreadable_scenario_file(cli, script, tmp_path):
+    (tmp_path / "bad.toml").write_text("game = [\n", encoding="utf-8")
+    res = cli("play", "bad.toml", "--script", str(script))
+    assert res.exit_code == 2
+    assert res.stderr.startswith("umpire: bad.toml: not valid TOML: ")
+    assert res.stdout == ""
+
+
+def test_play_refuses_a_scenario_file_that_is_not_utf8(cli, script, tmp_path):
+    (tmp_path / "latin1.toml").write_bytes(b'game = "hap-tac-toe"\ntitle = "Caf\xe9"\n')
+    res = cli("play", "latin1.toml", "--script", str(script))
+    assert res.exit_code == 2
+    assert res.stderr == "umpire: latin1.toml: not UTF-8 text (byte 33)\n"
+
+
+def test_play_refuses_a_scenario_with_an_unknown_key(cli, script, tmp_path):
+    text = (Path(umpire.__file__).parent.parent / "scenarios" / "hap-tac-toe.toml").read_text(encoding="utf-8")
+    (tmp_path / "odd.toml").write_text("colour = 1\n" + text, encoding="utf-8")
+    res = cli("play", "odd.toml", "--script", str(script))
+    assert res.exit_code == 2
+    assert res.stderr == "umpire: odd.toml: colour: unknown key (expected one of: game, title, seed, players, rules)\n"
+
+
+def test_play_refuses_an_unknown_rules_key_and_suggests_the_right_one(cli, script, tmp_path):
+    text = (Path(umpire.__file__).parent.parent / "scenarios" / "hap-tac-toe.toml").read_text(encoding="utf-8")
+    (tmp_path / "odd.toml").write_text(text.replace("move_seconds = 60", "move_second = 60"), encoding="utf-8")
+    res = cli("play", "odd.toml", "--script", str(script))
+    assert res.exit_code == 2
+    assert res.stderr.startswith("umpire: odd.toml: rules.move_second: unknown key; did you mean “move_seconds”?")
+
+
+def test_play_refuses_a_missing_script(cli):
+    res = cli("play", "hap-tac-toe", "--script", "missing.txt")
+    assert res.exit_code == 2
+    assert res.stderr == "umpire: cannot read the script missing.txt: No such file or directory\n"
+
+
+def test_play_refuses_a_script_that_is_not_utf8(cli, tmp_path):
+    (tmp_path / "latin1.txt").write_bytes(b"p2: first p1\np1: caf\xe9\n")
+    res = cli("play", "hap-tac-toe", "--script", "latin1.txt")
+    assert res.exit_code == 2
+    assert res.stderr == "umpire: latin1.txt: not UTF-8 text (byte 20)\n"
+    assert res.stdout == ""
+
+
+def test_play_accepts_a_script_with_a_bom_and_crlf_lines(cli, tmp_path):
+    (tmp_path / "win.txt").write_bytes("\ufeffp2: first p1\r\nstart\r\n".encode())
+    res = cli("play", "hap-tac-toe", "--script", "win.txt", "--json")
+    assert res.exit_code == 0
+    assert "refusal" not in res.stdout
+    assert json_objects(res.stdout)[-1]["phase"] == "turn"
+
+
+def test_play_json_without_a_script_is_refused(cli):
+    res = cli("play", "hap-tac-toe", "--json")
+    assert res.exit_code == 2
+    assert res.stderr == "umpire: --json goes with --script (batch mode)\n"
+
+
+def test_play_journal_records_every_accepted_input(played):
+    j, _ = played
+    loaded = journal_read(j)
+    assert loaded.header["game"] == "hap-tac-toe"
+    inputs = [e["line"] for e in loaded.entries if e["kind"] == "input"]
+    assert "p2: hap A1 B1 C1" not in inputs  # refused
+    assert inputs[:3] == ["p2: first p1", "start", "p1: black red circle A1"]
+    assert [e["t"] for e in loaded.entries if e["kind"] == "clock"] == [80000, 90000]
+
+
+def test_play_refuses_to_overwrite_an_existing_journal(cli, script, played):
+    j, _ = played
+    before = j.read_bytes()
+    res = cli("play", "hap-tac-toe", "--script", str(script), "--journal", str(j))
+    assert res.exit_code == 2
+    assert res.stderr == f"umpire: {j} exists already; to continue that game use `umpire resume {j}`\n"
+    assert j.read_bytes() == before
+
+
+# ---------------------------------------------------------------- replay
+
+
+def journal_read(path: Path):
+    from umpire.core.journal import read
+
+    return read(path)
+
+
+def test_replay_json_reproduces_the_batch_runs_events_exactly(cli, played):
+    j, batch = played
+    res = cli("replay", str(j), "--json")
+    assert res.exit_code == 0, res.stderr
+    batch_objs = json_objects(batch.stdout)
+    replay_objs = json_objects(res.stdout)
+    assert [o for o in replay_objs if o["type"] == "event"] == [o for o in batch_objs if o["type"] == "event"]
+    assert replay_objs[-1] == batch_objs[-1]
+
+
+def test_replay_text_reproduces_the_batch_runs_announcements_exactly(cli, script, tmp_path):
+    j = tmp_path / "text.journal.jsonl"
+    batch = cli("play", "hap-tac-toe", "--script", str(script), "--journal", str(j))
+    res = cli("replay", str(j))
+    assert res.exit_code == 0, res.stderr
+    announced = [line for line in batch.stdout.splitlines() if not line.startswith("✗ line ")]
+    assert res.stdout.splitlines() == announced
+
+
+HOST_CONTROLS = "p2: first p1\nstart\np1: black red circle A1\nundo\np1: gray red square A1\npause\nresume\np1: done\nreveal anyway\n"
+
+
+def test_replay_reproduces_undo_pause_resume_and_reveal_exactly(cli, tmp_path):
+    j = tmp_path / "controls.journal.jsonl"
+    batch = cli("play", "hap-tac-toe", "--script", "-", "--json", "--journal", str(j), input=HOST_CONTROLS)
+    assert batch.exit_code == 0, batch.stderr
+    res = cli("replay", str(j), "--json")
+    assert res.exit_code == 0, res.stderr
+    events = [o["event"] for o in json_objects(res.stdout) if o["type"] == "event"]
+    assert {"undone", "paused", "resumed", "revealed"} <= set(events)
+    assert res.stdout == batch.stdout
+
+
+def test_batch_output_is_the_same_with_or_without_a_journal(cli, tmp_path):
+    kept = cli("play", "hap-tac-toe", "--script", "-", "--json", "--journal", str(tmp_path / "j.jsonl"), input=HOST_CONTROLS)
+    plain = cli("play", "hap-tac-toe", "--script", "-", "--json", input=HOST_CONTROLS)
+    assert plain.exit_code == kept.exit_code == 0
+    assert plain.stdout.splitlines() == kept.stdout.splitlines()
+
+
+def test_replay_refuses_a_missing_journal(cli):
+    res = cli("replay", "missing.jsonl")
+    assert res.exit_code == 2
+    assert res.stderr == "umpire: missing.jsonl: cannot read the journal (No such file or directory)\n"
+
+
+def test_replay_refuses_a_file_that_is_not_a_journal(cli, script):
+    res = cli("replay", str(script))
+    assert res.exit_code == 2
+    assert res.stderr.startswith(f"umpire: {script}, line 1: this line is damaged (not valid JSON: ")
+
+
+def test_replay_of_a_torn_journal_says_the_last_line_is_not_part_of_the_game(cli, played):
+    j, _ = played
+    whole = j.read_bytes()
+    with open(j, "ab") as f:
+        f.write(b'{"n":99,"kind":"inp')
+    res = cli("replay", str(j))
+    assert res.exit_code == 0
+    lines = whole.count(b"\n") + 1
+    assert res.stderr == f"(line {lines} was cut off by a crash and is not part of the game)\n"
+    assert j.read_bytes() == whole + b'{"n":99,"kind":"inp'  # replay never writes
+
+
+# ---------------------------------------------------------------- verify
+
+
+def edit_header(path: Path, **changes: str) -> None:
+    lines = path.read_bytes().split(b"\n")
+    header = json.loads(lines[0])
+    header.update(changes)
+    lines[0] = json.dumps(header, ensure_ascii=False, separators=(",", ":")).encode()
+    path.write_bytes(b"\n".join(lines))
+
+
+def test_verify_accepts_a_good_journal(cli, played):
+    j, _ = played
+    res = cli("verify", str(j))
+    assert res.exit_code == 0, res.stdout
+    header = journal_read(j).header
+    assert res.stdout.splitlines()[0] == f"✓ commitment {header['commitment']} = SHA-256(salt:seed)"
+    assert res.stdout.endswith("VERIFIED: nothing was rigged.\n")
+
+
+def test_verify_refuses_a_journal_whose_commitment_was_edited(cli, played):
+    j, _ = played
+    edit_header(j, commitment="0" * 64)
+    res = cli("verify", str(j))
+    assert res.exit_code == 1
+    assert res.stdout.startswith(f"✗ commitment {'0' * 64} = SHA-256(salt:seed)\n")
+    assert f"✗ the commitment in the journal ({'0' * 64}) is not SHA-256(salt:seed) = " in res.stdout
+    assert res.stdout.endswith("NOT VERIFIED.\n")
+
+
+def test_verify_refuses_a_journal_whose_seed_was_edited(cli, played):
+    j, _ = played
+    edit_header(j, seed="12345")
+    res = cli("verify", str(j), "--json")
+    assert res.exit_code == 1
+    rep = json.loads(res.stdout)
+    assert rep["ok"] is False and rep["commitment_ok"] is False
+
+
+def test_verify_checks_the_posted_commitment(cli, played):
+    j, _ = played
+    commitment = journal_read(j).header["commitment"]
+    good = cli("verify", str(j), "--commitment", commitment.upper())
+    assert good.exit_code == 0
+    assert "✓ the posted commitment matches\n" in good.stdout
+    bad = cli("verify", str(j), "--commitment", "ab" * 32)
+    assert bad.exit_code == 1
+    assert "✗ the posted commitment matches\n" in bad.stdout
+    assert f"✗ the posted commitment {'ab' * 32} is not SHA-256(salt:seed) = {commitment}\n" in bad.stdout
+
+
+def test_verify_json_reports_everything(cli, played):
+    j, _ = played
+    res = cli("verify", str(j), "--json")
+    assert res.exit_code == 0
+    rep = json.loads(res.stdout)
+    assert rep["ok"] is True
+    assert rep["entries"] == len(journal_read(j).entries)
+    assert rep["problems"] == []
+
+
+def test_verify_refuses_an_unreadable_journal_with_exit_2(cli, script):
+    res = cli("verify", str(script))
+    assert res.exit_code == 2
+    assert res.stderr.startswith(f"umpire: {script}, line 1: this line is damaged")
+
+
+def test_verify_json_reports_an_unreadable_journal_with_exit_2(cli, script):
+    res = cli("verify", str(script), "--json")
+    rep = json.loads(res.stdout)
+    assert rep["ok"] is False
+    assert rep["problems"][0].startswith(f"{script}, line 1: this line is damaged")
+    assert res.exit_code == 2  # `umpire verify --help`: "2: the journal cannot be read", in either format
+
+
+def test_verify_names_an_entry_the_rules_refuse_on_replay(cli, played):
+    j, _ = played
+    text = j.read_text(encoding="utf-8").replace('"text":"black red circle A1"', '"text":"black red circle Z9"', 1)
+    j.write_text(text, encoding="utf-8")
+    res = cli("verify", str(j))
+    assert res.exit_code == 2
+    assert res.stderr.startswith(f"umpire: {j}, line 4: the rules refuse this entry on replay (Z9 is off the grid")
+
+
+# ---------------------------------------------------------------- resume (refusals; continuing is in test_crash.py)
+
+
+def test_resume_refuses_a_journal_damaged_in_the_middle_and_changes_nothing(cli, played, tmp_path):
+    j, _ = played
+    lines = j.read_bytes().split(b"\n")
+    lines[3] = lines[3][:20]  # line 4 cut short, lines after it intact
+    j.write_bytes(b"\n".join(lines))
+    before = j.read_bytes()
+    res = cli("resume", str(j))
+    assert res.exit_code == 2
+    assert res.stderr.startswith(f"umpire: {j}, line 4: this line is damaged (not valid JSON: ")
+    assert res.stderr.endswith(" — nothing was changed\n")
+    assert j.read_bytes() == before
+    assert not Path(f"{j}.torn").exists()
+
+
+def test_resume_refuses_an_entry_out_of_sequence(cli, played):
+    j, _ = played
+    lines = j.read_bytes().split(b"\n")
+    del lines[2]
+    j.write_bytes(b"\n".join(lines))
+    before = j.read_bytes()
+    res = cli("resume", str(j))
+    assert res.exit_code == 2
+    assert res.stderr == f"umpire: {j}, line 3: expected entry number 2, found 3 — nothing was changed\n"
+    assert j.read_bytes() == before
+
+
+def test_resume_refuses_a_journal_whose_scenario_was_edited(cli, played):
+    j, _ = played
+    header = journal_read(j).header
+    edit_header(j, scenario_toml=header["scenario_toml"].replace("invalid_claim_penalty = 0.5", "invalid_claim_penalty = 0"))
+    before = j.read_bytes()
+    res = cli("resume", str(j))
+    assert res.exit_code == 2
+    assert res.stderr == (
+        f"umpire: {j}, line 1: the stored scenario does not match its SHA-256 (the header was edited) — nothing was changed\n"
+    )
+    assert j.read_bytes() == before
+
+
+def test_resume_refuses_a_missing_journal(cli):
+    res = cli("resume", "missing.jsonl")
+    assert res.exit_code == 2
+    assert res.stderr == "umpire: missing.jsonl: cannot read the journal (No such file or directory) — nothing was changed\n"
+
+
+def test_session_load_of_a_batch_journal_matches_the_batch_final_state(played):
+    j, batch = played
+    session, _, _ = Session.load(j, reopen=False)
+    assert session.final() == json_objects(batch.stdout)[-1]
