@@ -14,7 +14,7 @@ ZWSP = "\u200b"
 
 _MASS_MENTION = re.compile(r"@(everyone|here)", re.IGNORECASE)
 _MENTION = re.compile(r"<(@[!&]?|#|/)(\w)")
-_MARKDOWN = re.compile(r"([\\*_~`|>#\[\]()-])")
+_MARKDOWN = re.compile(r"([\\*_~`|\[\]])|^([>#-])", re.MULTILINE)
 
 
 def neutralise(text: str) -> str:
@@ -33,7 +33,7 @@ def escape(text: str) -> str:
     >>> escape("*bold* _it_")
     '\\\\*bold\\\\* \\\\_it\\\\_'
     """
-    return _MARKDOWN.sub(r"\\\1", text)
+    return _MARKDOWN.sub(lambda m: "\\" + (m.group(1) or m.group(2)), text)
 
 
 def safe(text: str) -> str:

@@ -66,6 +66,15 @@ class Streams:
     def __init__(self, seed: str) -> None:
         self.seed = seed
 
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Streams) and other.seed == self.seed
+
+    def __hash__(self) -> int:
+        return hash(("Streams", self.seed))
+
+    def __repr__(self) -> str:
+        return f"Streams({self.seed!r})"
+
     def stream(self, name: str) -> Stream:
         """A fresh stream for `name`; the same name always gives the same draws."""
         return Stream(self.seed, name)

@@ -7,7 +7,7 @@ from typing import Any
 
 from umpire.core import chat
 from umpire.core.clock import fmt_clock
-from umpire.games.base import Announcement, Event, Game, HelpItem, Setup, View
+from umpire.games.base import HOST, Announcement, Event, Game, HelpItem, Setup, View
 from umpire.games.choice import rules
 from umpire.games.choice.config import BLOCKS, ITEM_NAMES, ITEMS, ROUNDS, SETTINGS, configure, validate
 from umpire.games.choice.generate import shop_lines, shop_text
@@ -75,7 +75,11 @@ class ChoiceIsYours(Game):
         elif k == "round_reminder":
             text = f"⏳ Round {d['round']}: {d['seconds']} seconds left."
             if d["waiting"]:
-                text += " Still to play: " + ", ".join(chat.safe(w) for w in d["waiting"]) + "."
+                # Who has not played yet is for the host only: it would tell a player the other has.
+                return [
+                    Announcement(text=text, audience=event.audience),
+                    Announcement(text="Still to play: " + ", ".join(d["waiting"]), audience=HOST),
+                ]
         elif k == "gs_set":
             was = ""
             if "replaces" in d:
@@ -130,7 +134,7 @@ class ChoiceIsYours(Game):
             name = ITEM_NAMES[d["subgame"]]
             pts = " · ".join(f"{chat.safe(n)} {v}" for n, v in d["points"].items())
             who = f"{chat.safe(d['winner'])} wins" if d["winner"] else "no winner"
-            text = f"🏁 **{name}: {who}** ({chat.safe(d['reason'])}). Points: {pts}."
+            text = f"🏁 **{name}: {who}** ({chat.neutralise(d['reason'])}). Points: {pts}."
         elif k == "match_over":
             subs = ", ".join(f"{ITEM_NAMES[s]}: {chat.safe(w) if w else 'no winner'}" for s, w in d["subgame_winners"].items())
             if d["winner"]:

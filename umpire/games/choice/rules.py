@@ -164,6 +164,8 @@ def parse(state: State, actor: int | None, text: str) -> Command:
     if words == ["start"] and actor is None:
         return StartBlock()
     if head == "start":
+        if actor is None:
+            raise InvalidCommand("“start” takes nothing after it: it starts the next block", text=text)
         raise InvalidCommand("“start” is the host's command (it starts the next block)", text=text)
     if actor is None:
         raise InvalidCommand("unknown host command (type “help” for the list)", text=text)
@@ -308,6 +310,8 @@ def _buy(state: State, cmd: Buy, now: int) -> tuple[State, list[Event]]:
     who = names[cmd.seat]
     shop = state.shop
     if shop is None:
+        if state.block == 0:
+            raise IllegalAction(f"the match has not started; the shop opens in block {SHOP_FIRST_BLOCK}")
         if state.in_block and state.block < SHOP_FIRST_BLOCK:
             raise IllegalAction(f"the shop is closed in block {state.block}; it opens in block {SHOP_FIRST_BLOCK}")
         raise IllegalAction("the shop is closed between blocks")
