@@ -151,11 +151,19 @@ def test_status_shows_a_table_and_the_chat_text(session, drive_repl):
 
 
 def test_board_shows_the_grid_and_the_chat_text(session, drive_repl):
-    out = drive_repl(session, SETUP, "p1: black red circle C3\r", "board\r")
+    out = drive_repl(session, SETUP, "p1: black red circle C3\r", "p1: done\r", "board\r")
     assert "Game 1 board" in out
     assert " 3   ·    ·   RBC   ·    ·" in out
     chat = out.split("chat text")[-1]
     assert chat.count("```") == 2 and "RBC" in chat
+
+
+def test_board_during_a_move_shows_the_placement_to_the_host_but_not_in_the_chat_text(session, drive_repl):
+    out = drive_repl(session, SETUP, "p1: black red circle C3\r", "board\r")
+    host, chat = out.split("chat text")[-2:]
+    assert "which the post leaves out until the turn ends" in host
+    assert "RBC" in host.split("Game 1 board")[-1]
+    assert chat.count("```") == 2 and "RBC" not in chat
 
 
 def test_undo_takes_back_the_last_input_and_says_so(session, drive_repl):

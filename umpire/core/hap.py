@@ -49,8 +49,8 @@ def is_hap(x: int, y: int, z: int) -> bool:
     return x != y and _THIRD[x][y] == z
 
 
-def explain(x: int, y: int, z: int, names: Sequence[Sequence[str]], attr_names: Sequence[str]) -> list[str]:
-    """One line per attribute saying why the three pieces do or do not form a hap."""
+def explain(x: int, y: int, z: int, names: Sequence[Sequence[str]], attr_names: Sequence[str], *, word: str = "hap") -> list[str]:
+    """One line per attribute saying why the three pieces do or do not form a hap (a "set" in some games)."""
     lines = []
     for i, (a, b, c) in enumerate(zip(attributes(x), attributes(y), attributes(z), strict=True)):
         words = f"{names[i][a]}, {names[i][b]}, {names[i][c]}"
@@ -59,7 +59,7 @@ def explain(x: int, y: int, z: int, names: Sequence[Sequence[str]], attr_names: 
         elif len({a, b, c}) == 3:
             verdict = "all different"
         else:
-            verdict = "two the same and one different: not a hap"
+            verdict = f"two the same and one different: not a {word}"
         lines.append(f"{attr_names[i]}: {words} — {verdict}")
     return lines
 

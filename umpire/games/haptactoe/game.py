@@ -197,6 +197,11 @@ class HapTacToe(Game):
             f"{chat.bold(chat.safe(r[0]))}: " + ", ".join(f"{c} {v}" for c, v in zip(cols[1:], r[1:], strict=True)) for r in status_rows
         )
         board_text = self._grid(state.cfg.row_one, rules.board_json(state))
+        # The chat text never shows a placement before its turn ends (the card: no board update during a move).
+        public = rules.board_json(state)
+        if state.turn is not None and state.turn.placed is not None:
+            public.pop(square_name(state.turn.placed[1]), None)
+        public_text = self._grid(state.cfg.row_one, public)
         haps = rules.line_haps(state)
         hap_rows = tuple(
             (" ".join(square_name(s) for s in t), " / ".join(self.book.pieces.words(state.board[s] or 0) for s in t)) for t in haps
@@ -208,7 +213,16 @@ class HapTacToe(Game):
                 rows=tuple(status_rows),
                 chat=f"**{self.title}, game {state.game}**\n{chat_status}",
             ),
-            "board": View(title=f"Game {state.game} board", chat=chat.block(board_text), notes=(board_text,)),
+            "board": View(
+                title=f"Game {state.game} board"
+                + (
+                    " (with this turn's placement, which the post leaves out until the turn ends)"
+                    if public != rules.board_json(state)
+                    else ""
+                ),
+                chat=chat.block(public_text),
+                notes=(board_text,),
+            ),
             "haps": View(
                 title=f"Unclaimed {self.book.claim_word}s on the board (host only — do not post)",
                 columns=("squares", self.book.pieces.noun + "s"),
@@ -287,10 +301,10 @@ class HapTacToe(Game):
                 f"An invalid or already-claimed set is a strike; every {s['strikes_per_penalty']} strikes (strikes_per_penalty) cost "
                 f"{s['strike_penalty_points']} point (strike_penalty_points) and reset the strikes to 0."
             )
-            carry = "carry over" if s["strikes_carry_over"] else "do not carry over"
-            out.append(
-                f"R-HTT-4: strikes {carry} between turns and between the two games (strikes_carry_over = {str(s['strikes_carry_over']).lower()})."
-            )
+            if s["strikes_carry_over"]:
+                out.append("R-HTT-4: strikes carry over between turns and between the two games (strikes_carry_over = true).")
+            else:
+                out.append("R-HTT-4 changed: strikes carry over between turns but start again at 0 in game 2 (strikes_carry_over = false).")
             out.append("The final score is the sum of both games.")
         else:
             out.append(

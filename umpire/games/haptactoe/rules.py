@@ -499,7 +499,7 @@ def _end_turn(state: State, turn: Turn, now: int) -> tuple[State, list[Event]]:
             points[state.game - 1][seat] -= cfg.penalty
             item["points"] = _num(-cfg.penalty)
         if verdict == "not a hap":
-            item["why"] = hap.explain(p0, p1, p2, cfg.book.pieces.values, cfg.book.pieces.attributes)
+            item["why"] = hap.explain(p0, p1, p2, cfg.book.pieces.values, cfg.book.pieces.attributes, word=cfg.book.claim_word)
         report.append(item)
         judged.append(Judged(game=state.game, turn=turn.number, seat=seat, squares=squares, pieces=(p0, p1, p2), verdict=verdict))
     reserve = list(state.reserve)
@@ -598,7 +598,8 @@ def schedule(state: State) -> list[Timed]:
         if free_end - s * SECOND > turn.started
     ]
     if bank.reserve_ms > 0:
-        items.append(Timed(at=free_end, kind="reserve_started", seconds=bank.reserve_ms // SECOND))
+        # Rounded up, as every clock shown to players is: 0.4 s left is not "0:00 left".
+        items.append(Timed(at=free_end, kind="reserve_started", seconds=-(-bank.reserve_ms // SECOND)))
         items += [
             Timed(at=out_at - s * SECOND, kind="reserve_reminder", seconds=s)
             for s in sorted(set(cfg.reserve_reminders), reverse=True)

@@ -1,0 +1,126 @@
+"""Transcripts of The Choice is Yours: each `tests/transcripts/choice-*.script` is run as batch mode
+runs it (the scenario's seed, the salt derived from it) and compared byte for byte with its expected
+text output (`.out`) and JSON output (`.jsonl`, ending with the `final` state).
+
+`UPDATE_TRANSCRIPTS=1 pytest tests/test_choice_transcripts.py` rewrites the expected files; read
+the diff before keeping it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from umpire.render import dumps, json_lines, text_lines
+from umpire.scenario import load
+from umpire.session import Session, derive_salt
+
+ROOT = Path(__file__).resolve().parent.parent
+TRANSCRIPTS = ROOT / "tests" / "transcripts"
+SCENARIO = ROOT / "scenarios" / "choice-is-yours.toml"
+SCRIPTS = sorted(TRANSCRIPTS.glob("choice-*.script"))
+UPDATE = os.environ.get("UPDATE_TRANSCRIPTS") == "1"
+
+
+def run(script: Path, *, json_out: bool) -> str:
+    """What `umpire play choice-is-yours --script SCRIPT [--json]` prints (see cli/play.py run_batch)."""
+    sc = load(SCENARIO)
+    assert sc.seed is not None
+    session = Session.create(sc, journal_path=None, seed=sc.seed, salt=derive_salt(sc.seed))
+    names = tuple(p.name for p in sc.roster)
+    render = json_lines if json_out else (lambda outs: text_lines(outs, names))
+    out: list[str] = list(render(session.commitment_outputs()))
+    lines = script.read_text(encoding="utf-8").split("\n")
+    if lines and lines[-1] == "":
+        lines = lines[:-1]
+    for lineno, raw in enumerate(lines, start=1):
+        if raw.strip().casefold() in ("quit", "exit"):
+            break
+        out += render(session.feed(raw, lineno=lineno))
+    if json_out:
+        out.append(dumps(session.final()))
+    return "".join(line + "\n" for line in out)
+
+
+def compare(script: Path, suffix: str, *, json_out: bool) -> None:
+    expected_path = script.with_suffix(suffix)
+    actual = run(script, json_out=json_out)
+    if UPDATE:
+        expected_path.write_text(actual, encoding="utf-8")
+    assert expected_path.exists(), f"{expected_path.name} is missing; run with UPDATE_TRANSCRIPTS=1 and read it"
+    expected = expected_path.read_text(encoding="utf-8")
+    if actual != expected:
+        for i, (a, e) in enumerate(zip(actual.split("\n"), expected.split("\n"), strict=False), start=1):
+            assert a == e, f"{expected_path.name} line {i} differs"
+    assert actual == expected
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.stem)
+def test_the_text_output_matches_the_transcript(script: Path) -> None:
+    compare(script, ".out", json_out=False)
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.stem)
+def test_the_json_output_matches_the_transcript(script: Path) -> None:
+    compare(script, ".jsonl", json_out=True)
+
+
+def test_there_is_a_whole_match_transcript() -> None:
+    assert TRANSCRIPTS / "choice-goofspiel.script" in SCRIPTS
+
+
+# ---------------------------------------------------------------- what the whole-match transcript shows
+
+
+def goofspiel_events() -> list[dict[str, Any]]:
+    path = TRANSCRIPTS / "choice-goofspiel.jsonl"
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def test_the_whole_match_transcript_plays_six_blocks_and_five_bouts() -> None:
+    objs = goofspiel_events()
+    assert [o["block"] for o in objs if o.get("event") == "block_started"] == [1, 2, 3, 4, 5, 6]
+    bouts = [(o["block"], o["gsp_to"]) for o in objs if o.get("event") == "bout_over"]
+    assert bouts == [(1, "Uri"), (2, "Hedger"), (3, None), (4, "Uri"), (5, "Hedger")]
+    final = objs[-1]
+    assert final["type"] == "final" and final["over"] is True
+    assert final["subgame_winners"] == {"goofspiel": "Hedger", "gyul_hap": "Uri", "expressions": None}
+    assert (final["winner"], final["result"]) == (None, "undecided: nobody won two subgames")
+
+
+def test_the_whole_match_transcript_has_auto_plays_ties_and_the_advantage() -> None:
+    resolved = [o for o in goofspiel_events() if o.get("event") == "round_resolved"]
+    plays = [p for o in resolved for p in o["plays"].values()]
+    assert any(p["auto"] for p in plays)
+    assert any(p["boosted"] for p in plays)
+    assert any(o["winner"] is None for o in resolved)
+    auto_wins = [o for o in resolved if o["winner"] and o["plays"][o["winner"]]["auto"]]
+    assert auto_wins
+
+
+def test_the_whole_match_transcript_has_every_shop_refusal() -> None:
+    reasons = {o["reason"] for o in goofspiel_events() if o.get("type") == "refusal"}
+    assert "the shop is closed in block 1; it opens in block 2" in reasons
+    assert "the shop is closed between blocks" in reasons
+    assert "Hedger already bought tile 6 this cycle; it can be bought again next cycle" in reasons
+    assert "Hedger has $0; tile 2 costs $2 this cycle" in reasons
+    assert "the shop is closed; there is nothing to post" in reasons
+
+
+def test_the_whole_match_transcript_money_matches_the_hand_count_in_the_script() -> None:
+    objs = goofspiel_events()
+    started = {o["block"]: o["money"] for o in objs if o.get("event") == "block_started"}
+    assert started == {
+        1: {"Hedger": 0, "Uri": 0},
+        2: {"Hedger": 39, "Uri": 64},
+        3: {"Hedger": 53, "Uri": 106},
+        4: {"Hedger": 87, "Uri": 135},
+        5: {"Hedger": 113, "Uri": 204},
+        6: {"Hedger": 181, "Uri": 234},
+    }
+    final = objs[-1]
+    assert {n: p["money"] for n, p in final["players"].items()} == {"Hedger": 176, "Uri": 229}
