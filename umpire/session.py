@@ -266,6 +266,9 @@ class Session:
             return [Output(kind="info", text=self.rules_text())]
         if head in views and len(words) == 1:
             return [Output(kind="view", view=views[head], text=views[head].chat)]
+        queried = game.query(self.state, self.now, words)
+        if queried is not None:
+            return [Output(kind="view", view=queried, text=queried.chat)]
         if head == "pause" and len(words) == 1:
             return self._pause(True)
         if head == "resume" and len(words) == 1:

@@ -19,7 +19,7 @@ def check_hap(
     from umpire.cli.common import abort, stdout_utf8
     from umpire.core import hap
     from umpire.core.errors import UmpireError
-    from umpire.games.haptactoe.pieces import read_piece
+    from umpire.core.pieces import read_piece
     from umpire.render import dumps
 
     stdout_utf8()
@@ -59,4 +59,51 @@ def check_hap(
                 typer.echo(f"  {line}")
         if not ok and completes:
             typer.echo(f"  the piece that makes a hap with the first two: {completes}")
+    raise typer.Exit(0 if ok else 1)
+
+
+@check_app.command("expr")
+def check_expr(
+    puzzle: str = typer.Argument(..., help='The puzzle, e.g. "_+_x_-_=42".'),
+    expression: str = typer.Argument(..., help='The filled expression, e.g. "2+3x9-3" (x, * or × multiply).'),
+    json_out: bool = typer.Option(False, "--json", help="The ruling as JSON."),
+) -> None:
+    """Does this expression solve this Expressions puzzle? Evaluated strictly left to right.
+
+    Exit code 0: it solves the puzzle; 1: it does not; 2: either cannot be read.
+    """
+    import re
+
+    from umpire.cli.common import abort, stdout_utf8
+    from umpire.core.arith import evaluate, op_symbol, parse_digits, show
+    from umpire.core.errors import UmpireError
+    from umpire.render import dumps
+
+    stdout_utf8()
+    m = re.match(r"^\s*_\s*((?:[-+−–xX*×/÷]\s*_\s*){1,8})=\s*(-?\d+)\s*$", puzzle)
+    if not m:
+        abort(f"“{puzzle}” is not a puzzle like _+_x_-_=42")
+    try:
+        want_ops = "".join(op_symbol(o) for o in re.findall(r"[-+−–xX*×/÷]", m.group(1)))
+        digits, ops = parse_digits(expression)
+    except UmpireError as exc:
+        abort(exc.reason)
+    target = int(m.group(2))
+    value = evaluate(digits, ops)
+    problems = []
+    if ops != want_ops:
+        problems.append(f"the operators {' '.join(ops)} do not match the puzzle's {' '.join(want_ops)}")
+    if value != target:
+        problems.append(f"it makes {show(value)}, not {target}")
+    ok = not problems
+    if json_out:
+        typer.echo(dumps({"valid": ok, "value": show(value), "target": target, "operators_match": ops == want_ops, "problems": problems}))
+    else:
+        steps = str(digits[0])
+        for i, (op, d) in enumerate(zip(ops, digits[1:], strict=True)):
+            steps = f"{steps} {op} {d}" if i == 0 else f"({steps}) {op} {d}"
+        verdict = "✓ solves " if ok else "✗ does not solve "
+        typer.echo(f"{verdict}{puzzle.strip()}: {expression.strip()} = {show(value)} (left to right: {steps})")
+        for p in problems:
+            typer.echo(f"  {p}")
     raise typer.Exit(0 if ok else 1)

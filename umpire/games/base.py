@@ -136,6 +136,10 @@ class Game(ABC):
     def suggest(self, state: Any, actor: int | None, words: list[str]) -> list[str]:
         """Words that may come next after `words`, for tab completion."""
 
+    def query(self, state: Any, now: int, words: list[str]) -> View | None:
+        """A host view that takes arguments (e.g. `solutions 3`), or None if `words` is not one."""
+        return None
+
     def validate(self, settings: dict[str, Any]) -> list[tuple[str, str]]:
         """Problems between settings that each look fine alone, as (key, message); none by default."""
         return []

@@ -68,6 +68,49 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(key="starting_money", kind="int", default=0, minimum=0, help="Each player's balance before block 1."),
     Setting(key="tile_copies", kind="int", default=3, minimum=1, help="Copies of a tile one `buy` gives."),
     Setting(
+        key="gyul_boards",
+        kind="int",
+        default=50,
+        minimum=1,
+        help="Gyul Hap boards in the match (amendment: 50); when the last is done, Gyul Hap ends.",
+    ),
+    Setting(
+        key="min_haps",
+        kind="int",
+        default=1,
+        minimum=0,
+        maximum=8,
+        ruling="R-GH-3",
+        help="Fewest haps a generated board may have (random boards with more than 8 are too rare to draw).",
+    ),
+    Setting(key="max_haps", kind="int", default=6, minimum=0, maximum=12, ruling="R-GH-3", help="Most haps a generated board may have."),
+    Setting(
+        key="gyul_grace_seconds",
+        kind="number",
+        default=3,
+        minimum=0,
+        ruling="R-GH-2",
+        help="Anti-snipe: a wrong `gyul` this soon after the other player's correct one is not penalised.",
+    ),
+    Setting(
+        key="emoji",
+        kind="str",
+        default=":hap{colour}{background}{shape}:",
+        ruling="R-GH-4",
+        help="Emoji name of a tile; {colour} is R/Y/B, {background} B/G/W, {shape} C/S/T.",
+    ),
+    Setting(key="expr_set_seconds", kind="int", default=300, minimum=10, help="Length of each of a block's two Expressions sets."),
+    Setting(key="puzzles_per_set", kind="int", default=5, minimum=1, maximum=9, help="Puzzles in each Expressions set."),
+    Setting(
+        key="min_solutions",
+        kind="int",
+        default=3,
+        minimum=1,
+        ruling="R-EX-1",
+        help="Fewest solutions a generated puzzle may have (using at least two different digits).",
+    ),
+    Setting(key="max_target", kind="int", default=999, minimum=1, ruling="R-EX-1", help="Largest target X a generated puzzle may have."),
+    Setting(
         key="prices",
         kind="list[int]",
         default=[2, 2, 2, 3, 3, 4, 4, 5, 5],
@@ -93,6 +136,15 @@ class Config:
     starting_money: int
     copies: int
     prices: tuple[int, ...]
+    gyul_boards: int
+    min_haps: int
+    max_haps: int
+    grace_ms: int
+    emoji: str
+    set_ms: int
+    per_set: int
+    min_solutions: int
+    max_target: int
 
     @property
     def round_period(self) -> int:
@@ -115,6 +167,14 @@ def validate(settings: dict[str, Any]) -> list[tuple[str, str]]:
         out.append(("shop_cycle_seconds", f"three cycles of {settings['shop_cycle_seconds']} s do not fit in a {block} s block"))
     if len(settings["prices"]) != 9:
         out.append(("prices", f"expected nine prices, one for each tile 1–9, got {len(settings['prices'])}"))
+    if settings["min_haps"] > settings["max_haps"]:
+        out.append(("min_haps", f"expected at most max_haps ({settings['max_haps']}), got {settings['min_haps']}"))
+    if 2 * settings["expr_set_seconds"] > block:
+        out.append(("expr_set_seconds", f"two sets of {settings['expr_set_seconds']} s do not fit in a {block} s block"))
+    try:
+        settings["emoji"].format(colour="R", background="B", shape="C")
+    except (KeyError, IndexError, ValueError) as exc:
+        out.append(("emoji", f"expected a template using only {{colour}}, {{background}} and {{shape}} ({exc})"))
     if settings["round_reminder_seconds"] >= settings["round_seconds"]:
         out.append(("round_reminder_seconds", f"expected fewer than round_seconds ({settings['round_seconds']})"))
     return out
@@ -136,4 +196,13 @@ def configure(names: tuple[str, ...], settings: dict[str, Any], streams: Streams
         starting_money=settings["starting_money"],
         copies=settings["tile_copies"],
         prices=tuple(sorted(settings["prices"])),
+        gyul_boards=settings["gyul_boards"],
+        min_haps=settings["min_haps"],
+        max_haps=settings["max_haps"],
+        grace_ms=int(settings["gyul_grace_seconds"] * SECOND),
+        emoji=settings["emoji"],
+        set_ms=settings["expr_set_seconds"] * SECOND,
+        per_set=settings["puzzles_per_set"],
+        min_solutions=settings["min_solutions"],
+        max_target=settings["max_target"],
     )

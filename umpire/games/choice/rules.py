@@ -12,7 +12,10 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
+from umpire.core import hap
+from umpire.core.arith import evaluate, exact, parse_digits
 from umpire.core.errors import IllegalAction, InvalidCommand
+from umpire.core.pieces import HAP_PIECES
 from umpire.games.base import HOST, Event
 from umpire.games.choice.config import (
     BLOCKS,
@@ -24,7 +27,9 @@ from umpire.games.choice.config import (
     SHOP_FIRST_BLOCK,
     Config,
 )
+from umpire.games.choice.expressions import Puzzle, puzzle_sets, written
 from umpire.games.choice.generate import prize_order, shop_prices, shop_text
+from umpire.games.choice.gyul import Board, boards, emoji, tile_letters, tile_words
 
 GOOFSPIEL, GYUL_HAP, EXPRESSIONS = 0, 1, 2
 
@@ -77,6 +82,26 @@ class Shop:
 
 
 @dataclass(frozen=True, kw_only=True)
+class Gyul:
+    """Gyul Hap: the board under way and what has been claimed on it."""
+
+    index: int = 0  # 0-based, into the match's boards
+    claimed: tuple[tuple[tuple[int, int, int], int], ...] = ()  # (positions, seat)
+    last_gyul: tuple[int, int] | None = None  # (seat, time) of the last correct gyul, for the anti-snipe grace
+    over: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class ExprSet:
+    """The Expressions set under way."""
+
+    number: int  # 1–10 over the match
+    block_set: int  # 1–2 within the block
+    solved: tuple[frozenset[int], ...] = (frozenset(), frozenset())  # puzzle numbers solved, per seat
+    extras: frozenset[int] = frozenset()  # digits already used as the extra in this set
+
+
+@dataclass(frozen=True, kw_only=True)
 class State:
     """The whole match at one moment."""
 
@@ -88,6 +113,8 @@ class State:
     fired: int = 0  # how many of the block's timed happenings have happened
     bout: Bout | None = None
     shop: Shop | None = None
+    gyul: Gyul = Gyul()
+    expr: ExprSet | None = None
     subgame_winners: tuple[tuple[str, str | None], ...] = ()  # (item, winner name or None), as decided
     winner: int | None = None
     result: str = ""
@@ -136,7 +163,36 @@ class Post:
     seat: int | None
 
 
-Command = StartBlock | GsPlay | Buy | Post
+@dataclass(frozen=True, kw_only=True)
+class HapCall:
+    """`hap abc d` / `ihap abc d e`: positions a<b<c, the extra d taken from the board, e the wildcard."""
+
+    seat: int
+    positions: tuple[int, int, int]
+    extra: int
+    wild: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class GyulCall:
+    """`gyul`: every hap on the board has been claimed."""
+
+    seat: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class ExprCall:
+    """`expr x S y` / `iexpr x S y z`: puzzle x solved by S with extra y (and wildcard z)."""
+
+    seat: int
+    puzzle: int
+    digits: tuple[int, ...]
+    ops: str
+    extra: int
+    wild: int | None = None
+
+
+Command = StartBlock | GsPlay | Buy | Post | HapCall | GyulCall | ExprCall
 
 
 def parse(state: State, actor: int | None, text: str) -> Command:
@@ -157,8 +213,16 @@ def parse(state: State, actor: int | None, text: str) -> Command:
         if actor is None:
             raise InvalidCommand(f"a purchase is a player's; write it as “p1: {text.strip()}”", text=text)
         return Buy(seat=actor, digit=_digit(words[1], "tile", text))
-    if words == ["post", "shop"]:
-        return Post(what="shop", seat=actor)
+    if head in ("hap", "ihap", "gyul", "expr", "iexpr") and actor is None:
+        raise InvalidCommand(f"“{head}” is a player's call; write it as “p1: {text.strip()}”", text=text)
+    if head in ("hap", "ihap"):
+        return _parse_hap(actor or 0, words, text)
+    if words == ["gyul"]:
+        return GyulCall(seat=actor or 0)
+    if head in ("expr", "iexpr"):
+        return _parse_expr(actor or 0, text.split(), text)
+    if len(words) == 2 and words[0] == "post" and words[1] in ("shop", "gh", "expr"):
+        return Post(what=words[1], seat=actor)
     if words == ["status"] and actor is not None:
         return Post(what="status", seat=actor)
     if words == ["start"] and actor is None:
@@ -169,7 +233,63 @@ def parse(state: State, actor: int | None, text: str) -> Command:
         raise InvalidCommand("“start” is the host's command (it starts the next block)", text=text)
     if actor is None:
         raise InvalidCommand("unknown host command (type “help” for the list)", text=text)
-    raise InvalidCommand("not a command of this game: gs X, igs X, buy X, status, post shop (type “help” for all)", text=text)
+    raise InvalidCommand(
+        "not a command of this game: gs X, igs X, buy X, hap abc d, ihap abc d e, gyul, expr x S y, iexpr x S y z, status, post shop/gh/expr (type “help” for all)",
+        text=text,
+    )
+
+
+def _parse_hap(seat: int, words: list[str], text: str) -> HapCall:
+    head = words[0]
+    usage = "hap abc d: three board positions in increasing order and the extra among them, e.g. “hap 149 4”"
+    if head == "ihap":
+        usage = "ihap abc d e: positions a<b<c, the extra d and the wildcard e among them, e.g. “ihap 149 4 9”"
+    want = 4 if head == "ihap" else 3
+    if len(words) != want or len(words[1]) != 3:
+        raise InvalidCommand(f"write {usage}", text=text)
+    a, b, c = (_digit(ch, "position", text) for ch in words[1])
+    if not a < b < c:
+        raise InvalidCommand(
+            f"the positions must be three different ones in increasing order: “{''.join(map(str, sorted({a, b, c})))}”, not “{words[1]}”",
+            text=text,
+        )
+    extra = _digit(words[2], "position", text)
+    if extra not in (a, b, c):
+        raise InvalidCommand(f"the extra {extra} must be one of {words[1]}", text=text)
+    wild = None
+    if head == "ihap":
+        wild = _digit(words[3], "position", text)
+        if wild not in (a, b, c) or wild == extra:
+            raise InvalidCommand(f"the wildcard {wild} must be one of {words[1]} other than the extra {extra}", text=text)
+    return HapCall(seat=seat, positions=(a, b, c), extra=extra, wild=wild)
+
+
+def _parse_expr(seat: int, words: list[str], text: str) -> ExprCall:
+    head = words[0].lower()
+    want = 5 if head == "iexpr" else 4
+    usage = "expr x S y: puzzle x, the filled expression S and the extra digit y, e.g. “expr 1 2+3x9-3 3”"
+    if head == "iexpr":
+        usage = "iexpr x S y z: puzzle x, the expression S, the extra y and the wildcard digit z, e.g. “iexpr 1 2+3x9-3 3 9”"
+    if len(words) != want:
+        raise InvalidCommand(f"write {usage} (no spaces inside S)", text=text)
+    puzzle = _digit(words[1], "puzzle number", text)
+    try:
+        digits, ops = parse_digits(words[2])
+    except InvalidCommand as exc:
+        raise InvalidCommand(exc.reason, text=text) from None
+    if len(digits) != 4:
+        raise InvalidCommand(f"“{words[2]}” has {len(digits)} digits; a puzzle has four blanks", text=text)
+    extra = _digit(words[3], "digit", text)
+    if extra not in digits:
+        raise InvalidCommand(f"the extra {extra} must be one of the digits of {words[2]}", text=text)
+    wild = None
+    if head == "iexpr":
+        wild = _digit(words[4], "digit", text)
+        if wild not in digits:
+            raise InvalidCommand(f"the wildcard {wild} must be one of the digits of {words[2]}", text=text)
+        if wild == extra and digits.count(wild) < 2:
+            raise InvalidCommand(f"{wild} appears once in {words[2]}: it cannot be both the extra and the wildcard", text=text)
+    return ExprCall(seat=seat, puzzle=puzzle, digits=digits, ops=ops, extra=extra, wild=wild)
 
 
 def _digit(word: str, what: str, text: str) -> int:
@@ -191,6 +311,12 @@ def apply(state: State, cmd: Command, now: int) -> tuple[State, list[Event]]:
         return start_block(state, now)
     if isinstance(cmd, GsPlay):
         return _gs(state, cmd, now)
+    if isinstance(cmd, HapCall):
+        return _hap(state, cmd, now)
+    if isinstance(cmd, GyulCall):
+        return _gyul(state, cmd, now)
+    if isinstance(cmd, ExprCall):
+        return _expr(state, cmd, now)
     return _buy(state, cmd, now)
 
 
@@ -232,7 +358,59 @@ def start_block(state: State, now: int) -> tuple[State, list[Event]]:
     if block >= SHOP_FIRST_BLOCK:
         state, ev = _open_cycle(state, 1, now)
         events.append(ev)
+        if not state.gyul.over:
+            events.append(_board_posted(state, now, "posted"))
+        state, ev = _open_set(state, 1, now)
+        events.append(ev)
     return state, events
+
+
+def board(state: State) -> Board:
+    """The Gyul Hap board under way."""
+    cfg = state.cfg
+    return boards(cfg.streams.seed, cfg.gyul_boards, cfg.min_haps, cfg.max_haps)[state.gyul.index]
+
+
+def puzzles(state: State) -> tuple[Puzzle, ...]:
+    """The puzzles of the Expressions set under way."""
+    assert state.expr is not None
+    cfg = state.cfg
+    sets = puzzle_sets(cfg.streams.seed, (BLOCKS - 1) * 2, cfg.per_set, cfg.min_solutions, cfg.max_target)
+    return sets[state.expr.number - 1]
+
+
+def _board_posted(state: State, now: int, why: str) -> Event:
+    b = board(state)
+    return Event(
+        kind="gh_board",
+        t=now,
+        generated=True,
+        data={
+            "board": b.number,
+            "of": state.cfg.gyul_boards,
+            "why": why,
+            "tiles": {str(i + 1): tile_words(b.tiles[i]) for i in range(9)},
+            "emoji": [emoji(b.tiles[i], state.cfg.emoji) for i in range(9)],
+            "letters": [tile_letters(b.tiles[i]) for i in range(9)],
+        },
+    )
+
+
+def _open_set(state: State, block_set: int, now: int) -> tuple[State, Event]:
+    number = (state.block - SHOP_FIRST_BLOCK) * 2 + block_set
+    state = replace(state, expr=ExprSet(number=number, block_set=block_set, solved=tuple(frozenset() for _ in state.seats)))
+    return state, Event(
+        kind="expr_set",
+        t=now,
+        generated=True,
+        data={
+            "block": state.block,
+            "set": block_set,
+            "expr_set": number,
+            "puzzles": [{"number": i + 1, "ops": p.ops, "target": p.target, "text": p.text()} for i, p in enumerate(puzzles(state))],
+            "until": now + state.cfg.set_ms,
+        },
+    )
 
 
 def _round_started(state: State, bout: Bout, now: int) -> Event:
@@ -345,6 +523,25 @@ def _buy(state: State, cmd: Buy, now: int) -> tuple[State, list[Event]]:
 
 
 def _post(state: State, cmd: Post, now: int) -> tuple[State, list[Event]]:
+    if cmd.what == "gh":
+        _require_gyul(state)
+        ev = _board_posted(state, now, "reposted")
+        ev.data["claimed"] = [{"positions": "".join(map(str, t)), "player": state.cfg.names[s]} for t, s in state.gyul.claimed]
+        return state, [ev]
+    if cmd.what == "expr":
+        expr = _require_expr(state)
+        return state, [
+            Event(
+                kind="expr_reposted",
+                t=now,
+                data={
+                    "block": state.block,
+                    "set": expr.block_set,
+                    "puzzles": [{"number": i + 1, "text": p.text()} for i, p in enumerate(puzzles(state))],
+                    "extras_used": sorted(expr.extras),
+                },
+            )
+        ]
     if cmd.what == "shop":
         if state.shop is None:
             raise IllegalAction("the shop is closed; there is nothing to post")
@@ -399,6 +596,7 @@ def _schedule(cfg: Config, block: int, s: int) -> tuple[Timed, ...]:
     if block >= SHOP_FIRST_BLOCK:
         for c in range(2, CYCLES + 1):
             items.append(Timed(at=s + (c - 1) * cfg.cycle_ms, order=2, kind="cycle_start", number=c))
+        items.append(Timed(at=s + cfg.set_ms, order=2, kind="set_start", number=2))
     items.append(Timed(at=s + cfg.block_ms, order=1, kind="block_end", number=block))
     items.sort(key=lambda t: (t.at, t.order))
     return tuple(items)
@@ -434,6 +632,9 @@ def on_due(state: State, now: int) -> tuple[State, list[Event]]:
         return replace(state, bout=bout), [_round_started(state, bout, item.at)]
     if item.kind == "cycle_start":
         state, ev = _open_cycle(state, item.number, item.at)
+        return state, [ev]
+    if item.kind == "set_start":
+        state, ev = _open_set(state, item.number, item.at)
         return state, [ev]
     return end_block(state, item.at)
 
@@ -508,8 +709,12 @@ def _resolve_round(state: State, now: int) -> tuple[State, list[Event]]:
 def end_block(state: State, now: int) -> tuple[State, list[Event]]:
     """The block's time is up: close the shop; after block 5 decide Goofspiel, after block 6 the match."""
     names = _names(state)
-    state = replace(state, in_block=False, shop=None)
+    state = replace(state, in_block=False, shop=None, expr=None)
     events = [Event(kind="block_over", t=now, data={"block": state.block, "money": {names[i]: s.money for i, s in enumerate(state.seats)}})]
+    if SHOP_FIRST_BLOCK <= state.block < BLOCKS and not state.gyul.over:
+        # The board resets at the end of each block (amendment): the next block gets the next board.
+        state, ev = _next_board(state, now, "reset")
+        events.append(ev)
     if state.block == GOOFSPIEL_BLOCKS:
         state, ev = decide(state, GOOFSPIEL, now)
         events.append(ev)
@@ -565,6 +770,191 @@ def match_result(state: State, now: int) -> tuple[State, Event]:
             "subgame_winners": dict(state.subgame_winners),
         },
     )
+
+
+# ---------------------------------------------------------------- Gyul Hap
+
+
+def _require_gyul(state: State) -> Board:
+    if state.gyul.over:
+        raise IllegalAction(f"Gyul Hap is over: all {state.cfg.gyul_boards} boards are done")
+    if not state.in_block or state.block < SHOP_FIRST_BLOCK:
+        where = "block 1" if state.in_block else "the break" if state.block else "the match has not started"
+        raise IllegalAction(f"Gyul Hap runs during blocks 2–6, not now ({where})")
+    return board(state)
+
+
+def _hap(state: State, cmd: HapCall, now: int) -> tuple[State, list[Event]]:
+    names = _names(state)
+    who = names[cmd.seat]
+    b = _require_gyul(state)
+    seat = state.seats[cmd.seat]
+    if cmd.wild is not None and seat.adv[GYUL_HAP] < 1:
+        raise IllegalAction(f"{who} has no Gyul Hap Advantage" + (" left" if state.cfg.given[cmd.seat][GYUL_HAP] else ""))
+    spend = [p for p in cmd.positions if p not in (cmd.extra, cmd.wild)]
+    for p in spend:
+        if seat.tiles[p - 1] < 1:
+            raise IllegalAction(f"{who} holds no tile {p}")
+    claimed = dict(state.gyul.claimed)
+    x, y, z = (b.tiles[p - 1] for p in cmd.positions)
+    call = "".join(map(str, cmd.positions))
+    data: dict[str, Any] = {
+        "player": who,
+        "board": b.number,
+        "positions": call,
+        "extra": cmd.extra,
+        "wild": cmd.wild,
+        "tiles": [tile_words(t) for t in (x, y, z)],
+    }
+    if cmd.positions in claimed:
+        verdict, why = "incorrect", f"already claimed by {names[claimed[cmd.positions]]} (R-GH-1)"
+    elif not hap.is_hap(x, y, z):
+        verdict = "incorrect"
+        why = "not a hap: " + "; ".join(
+            line for line in hap.explain(x, y, z, HAP_PIECES.values, HAP_PIECES.attributes) if "not a hap" in line
+        )
+    else:
+        verdict, why = "correct", ""
+    seats = list(state.seats)
+    if verdict == "correct":
+        tiles = list(seat.tiles)
+        for p in spend:
+            tiles[p - 1] -= 1
+        adv = list(seat.adv)
+        if cmd.wild is not None:
+            adv[GYUL_HAP] -= 1  # R-GH-5: the wildcard is used up only by a correct call
+        seats[cmd.seat] = replace(seat, ghp=seat.ghp + 1, tiles=tuple(tiles), adv=(adv[0], adv[1], adv[2]))
+        gyul = replace(state.gyul, claimed=(*state.gyul.claimed, (cmd.positions, cmd.seat)))
+        state = replace(state, seats=tuple(seats), gyul=gyul)
+        data["spent"] = spend
+    else:
+        seats[cmd.seat] = replace(seat, ghp=seat.ghp - 1)
+        state = replace(state, seats=tuple(seats))
+        data["why"] = why
+    data["verdict"] = verdict
+    data["ghp"] = {names[i]: s.ghp for i, s in enumerate(state.seats)}
+    return state, [Event(kind="hap_called", t=now, data=data)]
+
+
+def _gyul(state: State, cmd: GyulCall, now: int) -> tuple[State, list[Event]]:
+    names = _names(state)
+    who = names[cmd.seat]
+    b = _require_gyul(state)
+    claimed = {t for t, _ in state.gyul.claimed}
+    seats = list(state.seats)
+    seat = seats[cmd.seat]
+    data: dict[str, Any] = {"player": who, "board": b.number}
+    events: list[Event] = []
+    if b.haps <= claimed:
+        seats[cmd.seat] = replace(seat, ghp=seat.ghp + 1)
+        state = replace(state, seats=tuple(seats), gyul=replace(state.gyul, last_gyul=(cmd.seat, now)))
+        data["verdict"] = "correct"
+        data["ghp"] = {names[i]: s.ghp for i, s in enumerate(state.seats)}
+        events.append(Event(kind="gyul_called", t=now, data=data))
+        state, ev = _next_board(state, now, "gyul")
+        events.append(ev)
+        return state, events
+    last = state.gyul.last_gyul
+    grace = state.cfg.grace_ms
+    if last is not None and last[0] != cmd.seat and now - last[1] <= grace:
+        data["verdict"] = "grace"
+        data["why"] = f"{names[last[0]]}'s correct gyul came {(now - last[1]) / 1000:g} s earlier (anti-snipe, R-GH-2)"
+    else:
+        seats[cmd.seat] = replace(seat, ghp=seat.ghp - 1)
+        state = replace(state, seats=tuple(seats))
+        data["verdict"] = "incorrect"
+        data["why"] = f"{len(b.haps - claimed)} hap{'s' if len(b.haps - claimed) != 1 else ''} still unclaimed"
+    data["ghp"] = {names[i]: s.ghp for i, s in enumerate(state.seats)}
+    return state, [Event(kind="gyul_called", t=now, data=data)]
+
+
+def _next_board(state: State, now: int, why: str) -> tuple[State, Event]:
+    """Move to the next board (after a correct gyul, or at a block's end); after the last, Gyul Hap ends."""
+    index = state.gyul.index + 1
+    if index >= state.cfg.gyul_boards:
+        state = replace(state, gyul=replace(state.gyul, over=True, claimed=()))
+        return state, Event(kind="gh_over", t=now, data={"boards": state.cfg.gyul_boards, "why": why})
+    state = replace(state, gyul=replace(state.gyul, index=index, claimed=()))
+    if why == "reset":
+        # Posted when the next block starts.
+        return state, Event(kind="gh_reset", t=now, data={"next_board": index + 1})
+    return state, _board_posted(state, now, why)
+
+
+# ---------------------------------------------------------------- Expressions
+
+
+def _require_expr(state: State) -> ExprSet:
+    if state.expr is None:
+        where = "block 1" if state.in_block else "the break" if state.block else "the match has not started"
+        raise IllegalAction(f"Expressions runs during blocks 2–6, not now ({where})")
+    return state.expr
+
+
+def _expr(state: State, cmd: ExprCall, now: int) -> tuple[State, list[Event]]:
+    names = _names(state)
+    who = names[cmd.seat]
+    expr = _require_expr(state)
+    set_puzzles = puzzles(state)
+    if not 1 <= cmd.puzzle <= len(set_puzzles):
+        raise IllegalAction(f"this set has puzzles 1–{len(set_puzzles)}, not {cmd.puzzle}")
+    p = set_puzzles[cmd.puzzle - 1]
+    text = written(cmd.digits, cmd.ops)
+    if cmd.ops != p.ops:
+        raise IllegalAction(
+            f"puzzle {cmd.puzzle} is {p.text()}: the operators must be {' '.join(p.ops)} in that order, not {' '.join(cmd.ops)}"
+        )
+    if cmd.puzzle in expr.solved[cmd.seat]:
+        raise IllegalAction(f"{who} already solved puzzle {cmd.puzzle}; each player solves each puzzle once")
+    if cmd.extra in expr.extras:
+        raise IllegalAction(f"{cmd.extra} has already served as the extra in this set; each digit serves once a set")
+    value = _evaluate(cmd.digits, cmd.ops)
+    if value != p.target:
+        raise IllegalAction(f"{text} = {value}, not {p.target} (left to right)")
+    seat = state.seats[cmd.seat]
+    if cmd.wild is not None and seat.adv[EXPRESSIONS] < 1:
+        raise IllegalAction(f"{who} has no Expressions Advantage" + (" left" if state.cfg.given[cmd.seat][EXPRESSIONS] else ""))
+    need = list(cmd.digits)
+    need.remove(cmd.extra)
+    if cmd.wild is not None:
+        need.remove(cmd.wild)
+    tiles = list(seat.tiles)
+    for d in sorted(set(need)):
+        if tiles[d - 1] < need.count(d):
+            raise IllegalAction(f"{who} holds {tiles[d - 1]} tile{'s' if tiles[d - 1] != 1 else ''} {d}; this solve needs {need.count(d)}")
+    for d in need:
+        tiles[d - 1] -= 1
+    adv = list(seat.adv)
+    if cmd.wild is not None:
+        adv[EXPRESSIONS] -= 1  # R-EX-2: the wildcard is used up only by a correct solve
+    seats = list(state.seats)
+    seats[cmd.seat] = replace(seat, ep=seat.ep + 1, tiles=tuple(tiles), adv=(adv[0], adv[1], adv[2]))
+    solved = list(expr.solved)
+    solved[cmd.seat] = expr.solved[cmd.seat] | {cmd.puzzle}
+    expr = replace(expr, solved=tuple(solved), extras=expr.extras | {cmd.extra})
+    state = replace(state, seats=tuple(seats), expr=expr)
+    return state, [
+        Event(
+            kind="expr_solved",
+            t=now,
+            data={
+                "player": who,
+                "puzzle": cmd.puzzle,
+                "expression": text,
+                "target": p.target,
+                "extra": cmd.extra,
+                "wild": cmd.wild,
+                "spent": need,
+                "ep": {names[i]: s.ep for i, s in enumerate(state.seats)},
+                "extras_used": sorted(expr.extras),
+            },
+        )
+    ]
+
+
+def _evaluate(digits: tuple[int, ...], ops: str) -> str | int:
+    v = evaluate(digits, ops)
+    return v.numerator if v.denominator == 1 else exact(v)
 
 
 # ---------------------------------------------------------------- data

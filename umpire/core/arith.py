@@ -1,0 +1,87 @@
+"""Left-to-right arithmetic, as Expressions and Open, Pass use it: no operator precedence.
+
+Division is exact (rational numbers) by default (R-ARITH-1); results are shown as
+an integer when whole, else as a reduced fraction with a 2-decimal
+approximation.
+
+>>> evaluate([2, 3, 9, 3], "+x-")
+Fraction(42, 1)
+>>> show(evaluate([1, 5, 2], "-/"))
+'-2'
+>>> show(evaluate([1, 6, 4], "-/"))
+'-5/4 (-1.25)'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from fractions import Fraction
+
+from umpire.core.errors import InvalidCommand
+
+OPS = "+-x/"
+_ALIASES = {"+": "+", "-": "-", "−": "-", "–": "-", "x": "x", "X": "x", "*": "x", "×": "x", "/": "/", "÷": "/"}
+_EXPR = re.compile(r"^\s*(\d)\s*((?:[-+−–xX*×/÷]\s*\d\s*){1,8})$")
+
+
+def op_symbol(op: str) -> str:
+    """The canonical operator for any accepted spelling (`*`, `×`, `x` -> `x`; `−` -> `-`)."""
+    try:
+        return _ALIASES[op]
+    except KeyError:
+        raise InvalidCommand(f"“{op}” is not an operator (use + - x /)") from None
+
+
+def apply(a: Fraction, op: str, b: Fraction | int, *, division: str = "exact") -> Fraction:
+    """One step of left-to-right evaluation. Division by zero raises ZeroDivisionError."""
+    if op == "+":
+        return a + b
+    if op == "-":
+        return a - b
+    if op == "x":
+        return a * b
+    if division == "floor":
+        return Fraction(a // Fraction(b))
+    return a / Fraction(b)
+
+
+def evaluate(numbers: Sequence[int | Fraction], ops: str, *, division: str = "exact") -> Fraction:
+    """Evaluate strictly left to right: ((n0 op0 n1) op1 n2) …"""
+    if len(ops) != len(numbers) - 1:
+        raise ValueError("one operator between each two numbers")
+    value = Fraction(numbers[0])
+    for op, n in zip(ops, numbers[1:], strict=True):
+        value = apply(value, op, n, division=division)
+    return value
+
+
+def parse_digits(text: str) -> tuple[tuple[int, ...], str]:
+    """Read a filled expression of single digits such as `2+3x9-3` (also `*`, `×`, spaces).
+
+    >>> parse_digits("2 + 3 * 9 - 3")
+    ((2, 3, 9, 3), '+x-')
+    """
+    m = _EXPR.match(text)
+    if not m:
+        raise InvalidCommand(f"“{text}” is not an expression of single digits 1–9 and operators, like 2+3x9-3")
+    digits = [int(m.group(1))]
+    ops = ""
+    for op, d in re.findall(r"([-+−–xX*×/÷])\s*(\d)", m.group(2)):
+        ops += op_symbol(op)
+        digits.append(int(d))
+    if 0 in digits:
+        raise InvalidCommand(f"“{text}”: the digits are 1 to 9 (no 0)")
+    return tuple(digits), ops
+
+
+def show(value: Fraction) -> str:
+    """An integer when whole, else the reduced fraction and a 2-decimal approximation (R-ARITH-1)."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{value.numerator}/{value.denominator} ({float(value):.2f})"
+
+
+def exact(value: Fraction) -> str:
+    """The value as a short exact string: `52`, `-5/2`."""
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"

@@ -1,0 +1,77 @@
+"""Gyul Hap: the 50 boards of a match and the judging of `hap`, `ihap` and `gyul`. Pure.
+
+A board is nine tiles at positions 1–9 (row-major, 123/456/789). Tiles bought
+in the shop are numbers 1–9 and stand for positions: `hap 149 4` takes the tile
+at 4 from the board as the extra and spends held tiles 1 and 9.
+
+>>> b = boards("7", 3, 1, 6)
+>>> [1 <= len(x.haps) <= 6 for x in b]
+[True, True, True]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+
+from umpire.core import hap
+from umpire.core.pieces import HAP_PIECES
+from umpire.core.streams import Streams
+
+POSITIONS = tuple(range(1, 10))
+COLOUR, BACKGROUND, SHAPE = 0, 1, 2
+
+
+@dataclass(frozen=True, kw_only=True)
+class Board:
+    """One Gyul Hap board: nine tiles and the haps among them (position triples, 1-based)."""
+
+    number: int
+    tiles: tuple[int, ...]
+    haps: frozenset[tuple[int, int, int]]
+
+
+def haps_on(tiles: tuple[int, ...]) -> frozenset[tuple[int, int, int]]:
+    """Every hap among the nine tiles, as sorted position triples."""
+    return frozenset((a + 1, b + 1, c + 1) for a, b, c in combinations(range(9), 3) if hap.is_hap(tiles[a], tiles[b], tiles[c]))
+
+
+@lru_cache(maxsize=16)
+def boards(seed: str, count: int, min_haps: int, max_haps: int) -> tuple[Board, ...]:
+    """The match's boards, drawn in sequence from the seed; a draw outside the hap-count bounds is skipped (R-GH-3)."""
+    stream = Streams(seed).stream("gyulhap/boards")
+    out: list[Board] = []
+    while len(out) < count:
+        tiles = tuple(stream.shuffled(range(27))[:9])
+        found = haps_on(tiles)
+        if min_haps <= len(found) <= max_haps:
+            out.append(Board(number=len(out) + 1, tiles=tiles, haps=found))
+    return tuple(out)
+
+
+def tile_words(code: int) -> str:
+    """A tile in words: `blue circle on black` style words, as `umpire check hap` reads them."""
+    return HAP_PIECES.words(code)
+
+
+def tile_letters(code: int) -> str:
+    """The three letters of R-GH-4: colour R/Y/B, background B/G/W, shape C/S/T, e.g. `RBC`."""
+    return HAP_PIECES.short(code)
+
+
+def emoji(code: int, template: str) -> str:
+    """The tile's emoji name from the scenario's template, e.g. `:hapRBC:`."""
+    a = hap.attributes(code)
+    letters = HAP_PIECES.letters
+    return template.format(colour=letters[0][a[0]], background=letters[1][a[1]], shape=letters[2][a[2]])
+
+
+def board_text(board: Board, template: str) -> list[str]:
+    """The board as three lines of emoji, in the 3x3 layout."""
+    return [" ".join(emoji(board.tiles[r * 3 + c], template) for c in range(3)) for r in range(3)]
+
+
+def board_plain(board: Board) -> list[str]:
+    """The board as plain text for hosts without the emoji: `1 RBC  2 YGS  3 BWT`."""
+    return ["  ".join(f"{r * 3 + c + 1} {tile_letters(board.tiles[r * 3 + c])}" for c in range(3)) for r in range(3)]
