@@ -107,3 +107,38 @@ def check_expr(
         for p in problems:
             typer.echo(f"  {p}")
     raise typer.Exit(0 if ok else 1)
+
+
+@check_app.command("row")
+def check_row(
+    row: str = typer.Argument(..., help='An Open, Pass row, leftmost card first, e.g. "+ 3 1 x 9 x 2 - 2 x".'),
+    division: str = typer.Option("exact", "--division", help='"exact" (R-ARITH-1) or "floor".'),
+    json_out: bool = typer.Option(False, "--json", help="The reading and score as JSON."),
+) -> None:
+    """How an Open, Pass row reads and what it scores (left to right; adjacent numbers or symbols: the leftmost counts).
+
+    Exit code 0, or 2 when the row cannot be read.
+    """
+    from umpire.cli.common import abort, stdout_utf8
+    from umpire.core.arith import exact, read_row, show
+    from umpire.games.openpass.config import card
+    from umpire.render import dumps
+
+    stdout_utf8()
+    if division not in ("exact", "floor"):
+        abort(f"--division is exact or floor, not {division!r}")
+    cards = []
+    for word in row.replace(",", " ").split():
+        c = card(word)
+        if c is None:
+            abort(f"“{word}” is not a card (cards are 0–9 and + - x /)")
+        cards.append(c)
+    reading, score, notes = read_row(cards, division=division)
+    if json_out:
+        typer.echo(dumps({"row": cards, "reading": " ".join(reading) or "0", "score": exact(score), "shown": show(score), "notes": notes}))
+    else:
+        typer.echo(f"row:     {' '.join(cards) or '(empty)'}")
+        typer.echo(f"reading: {' '.join(reading) or '0'}" + ("" if cards else "   (an empty row scores 0, R-OP-4)"))
+        typer.echo(f"score:   {show(score)}")
+        for n in notes:
+            typer.echo(f"note:    {n}")

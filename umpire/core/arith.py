@@ -85,3 +85,41 @@ def show(value: Fraction) -> str:
 def exact(value: Fraction) -> str:
     """The value as a short exact string: `52`, `-5/2`."""
     return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+SYMBOLS = "+-x/"
+
+
+def read_row(row: Sequence[str], *, division: str = "exact", by_zero: str = "skip") -> tuple[list[str], Fraction, list[str]]:
+    """Read an Open, Pass row: of adjacent numbers only the leftmost counts, of adjacent symbols
+    only the leftmost counts, a trailing symbol is ignored, a leading symbol gets a 0 in front;
+    then evaluate left to right. An empty row scores 0 (R-OP-4). A division by zero is skipped
+    (R-ARITH-2, `by_zero="skip"`). Returns the reading, the score and notes on skipped steps.
+
+    >>> reading, score, _ = read_row("+ 3 1 x 9 x 2 - 2 x".split())
+    >>> " ".join(reading), score
+    ('0 + 3 x 9 x 2 - 2', Fraction(52, 1))
+    """
+    kept: list[str] = []
+    for card in row:
+        is_symbol = card in SYMBOLS
+        if kept and (kept[-1] in SYMBOLS) == is_symbol:
+            continue  # of adjacent numbers (or symbols) only the leftmost counts
+        kept.append(card)
+    if kept and kept[-1] in SYMBOLS:
+        kept.pop()
+    if kept and kept[0] in SYMBOLS:
+        kept.insert(0, "0")
+    if not kept:
+        return [], Fraction(0), []
+    value = Fraction(int(kept[0]))
+    notes: list[str] = []
+    for i in range(1, len(kept) - 1, 2):
+        op, n = kept[i], int(kept[i + 1])
+        if op == "/" and n == 0:
+            if by_zero == "skip":
+                notes.append(f"÷ 0 skipped (R-ARITH-2): the value stays {show(value)}")
+                continue
+            raise ZeroDivisionError("division by zero in the row")
+        value = apply(value, op, n, division=division)
+    return kept, value, notes

@@ -8,7 +8,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-KINDS = ("int", "number", "str", "bool", "list[int]", "list[str]", "player", "choice")
+KINDS = ("int", "number", "str", "bool", "list[int]", "list[str]", "list[table]", "player", "choice")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -41,6 +41,7 @@ class Setting:
             "bool": "true or false",
             "list[int]": f"a list of whole numbers{bounds}" + (", one per player in seating order" if self.per_player else ""),
             "list[str]": "a list of strings",
+            "list[table]": f"a list of tables ([[rules.{self.key}]] entries)",
             "player": 'a player\'s name or alias, e.g. "p2"',
             "choice": "one of " + ", ".join(f'"{c}"' for c in self.choices),
         }[self.kind]
@@ -85,6 +86,8 @@ def check(setting: Setting, value: Any) -> str | None:
         ok = isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
     elif k == "list[str]":
         ok = isinstance(value, list) and all(isinstance(v, str) for v in value)
+    elif k == "list[table]":
+        ok = isinstance(value, list) and all(isinstance(v, dict) for v in value)
     if not ok:
         return f"expected {setting.expected()}, got {value!r} ({type_name(value)})"
     nums = value if isinstance(value, list) else [value] if k in ("int", "number") else []
