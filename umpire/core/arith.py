@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from umpire.core.errors import InvalidCommand
@@ -79,7 +80,8 @@ def show(value: Fraction) -> str:
     """An integer when whole, else the reduced fraction and a 2-decimal approximation (R-ARITH-1)."""
     if value.denominator == 1:
         return str(value.numerator)
-    return f"{value.numerator}/{value.denominator} ({float(value):.2f})"
+    approx = (Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+    return f"{value.numerator}/{value.denominator} ({approx})"
 
 
 def exact(value: Fraction) -> str:

@@ -125,9 +125,9 @@ class OpenPass(Game):
         elif k == "deal_over":
             lines = [f"🧮 **{chat.safe(d['player'])}'s row:** `{' '.join(d['row']) or '(empty)'}`"]
             if d["auto_passed"]:
-                lines.append(
-                    f"({len(d['auto_passed'])} cards passed automatically{' when the host closed the phase' if d['closed'] else ' after the last open'})"
-                )
+                count = len(d["auto_passed"])
+                why = " when the host closed the phase" if d["closed"] else " after the last open"
+                lines.append(f"({count} card{'s' if count != 1 else ''} passed automatically{why})")
             lines.append(f"Reading: `{d['reading'] or '0'}` = **{d['shown']}**" + ("" if d["row"] else " (an empty row scores 0, R-OP-4)"))
             lines += [f"({n})" for n in d["notes"]]
             text = "\n".join(lines)

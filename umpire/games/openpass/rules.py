@@ -182,6 +182,14 @@ def parse(state: State, actor: int | None, text: str, resolve: Any) -> Command:
             raise InvalidCommand(f"“{head}” is a player's; write it with their name, e.g. “p3: {text.strip()}”", text=text)
         raise InvalidCommand("unknown host command (type “help” for the list)", text=text)
     if head == "bid":
+        if state.phase == "waiting":
+            raise IllegalAction("the match has not started: the host opens round 1 with “start”", text=text)
+        if state.phase == "over":
+            raise IllegalAction("the match is over", text=text)
+        if state.phase != "building":
+            raise IllegalAction("deck building is over; bids are closed", text=text)
+        if len(words) == 1:
+            raise InvalidCommand("bid on one or two packs, e.g. “bid 1 4”, or “bid none”", text=text)
         return Bid(seat=actor, packs=_parse_packs(state, words[1:], text))
     if head == "trade":
         return _parse_trade(actor, words[1:], text, resolve)
@@ -201,7 +209,7 @@ def parse(state: State, actor: int | None, text: str, resolve: Any) -> Command:
         return DealerCmd(seat=actor, dealer=_dealer(state, words[1], text))
     if head in ("open", "pass") and len(words) == 1:
         return Choice(seat=actor, open=head == "open")
-    if head in ("close", "deal"):
+    if head in ("close", "deal", "start"):
         raise InvalidCommand(f"“{head}” is the host's command", text=text)
     raise InvalidCommand(
         "not a command of this game: bid, trade, accept, decline, cancel, deck, dealer, open, pass (type “help”)", text=text
@@ -225,7 +233,7 @@ def _dealer(state: State, word: str, text: str) -> str:
 def _parse_packs(state: State, words: list[str], text: str) -> tuple[int, ...]:
     """Pack numbers or names (`bid 1 4`, `bid heaven basic hell mega`, `bid none`)."""
     offered = state.cfg.offered(state.round) if state.phase == "building" else ()
-    if [w.lower() for w in words] in (["none"], ["nothing"], []):
+    if [w.lower() for w in words] in (["none"], ["nothing"]):
         return ()
     picks: list[int] = []
     rest = [w.lower() for w in words if w.lower() not in ("and", "+", "&")]
@@ -428,10 +436,9 @@ def _answer(state: State, cmd: Answer, now: int) -> tuple[State, list[Event]]:
         if not found:
             raise IllegalAction(f"there is no open trade {cmd.number}")
         if found[0] not in mine:
-            role = "made" if cmd.verb != "cancel" else "offered to"
-            raise IllegalAction(
-                f"trade {cmd.number} was not {role} {who}" if cmd.verb == "cancel" else f"trade {cmd.number} is not offered to {who}"
-            )
+            if cmd.verb == "cancel":
+                raise IllegalAction(f"trade {cmd.number} was not made by {who}; only its maker can withdraw it")
+            raise IllegalAction(f"trade {cmd.number} is not offered to {who}")
         t = found[0]
     else:
         if not mine:
@@ -449,7 +456,7 @@ def _answer(state: State, cmd: Answer, now: int) -> tuple[State, list[Event]]:
     for seat, cards in ((t.giver, t.gives), (t.taker, t.gets)):
         missing = _missing(state.players[seat].cards, cards)
         if missing:
-            raise IllegalAction(f"{names[seat]} no longer holds {missing}; the trade cannot go through")
+            raise IllegalAction(f"{names[seat]} does not hold {missing} now; the trade cannot go through")
     g, k = state.players[t.giver], state.players[t.taker]
     g_cards = Counter(listing(g.cards))
     k_cards = Counter(listing(k.cards))
@@ -484,6 +491,10 @@ def _deck(state: State, cmd: DeckCmd, now: int) -> tuple[State, list[Event]]:
     missing = _missing(p.cards, cards)
     if missing:
         raise IllegalAction(f"{who} does not own {missing} (see “cards {who}”)")
+    if owned < cfg.deck_size and len(cards) != owned:
+        raise IllegalAction(
+            f"{who} owns {owned} cards, fewer than {cfg.deck_size}: the deck is all of them, padded with {cfg.deck_size - owned} {cfg.pad} (write “deck all”)"
+        )
     padded = cfg.deck_size - len(cards)
     deck = tuple(sorted(cards, key=KINDS.index)) + (cfg.pad,) * padded
     state = _set(state, cmd.seat, replace(p, deck=deck, padded=padded, deal=None))
@@ -535,6 +546,7 @@ def _card_shown(state: State, seat: int, now: int) -> Event:
         kind="card_dealt",
         t=now,
         audience=HOST,
+        generated=True,  # dealt from the dealer's seeded shuffle: `umpire verify` re-derives it
         data={
             "player": state.cfg.names[seat],
             "number": deal.pos + 1,
@@ -640,6 +652,7 @@ def _results(state: State, now: int, events: list[Event]) -> tuple[State, list[E
         Event(
             kind="results",
             t=now,
+            generated=bool(notes),  # the seeded tie-break decided places
             data={
                 "ranking": [
                     {

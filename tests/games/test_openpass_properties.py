@@ -1,0 +1,368 @@
+"""Open, Pass properties (hypothesis).
+
+* Conservation: over random bid rounds and trades (pure rules), every card anyone holds is one of
+  the starting set, a pack copy the odd/even rule gives, or a pity card; nothing else is ever
+  created or lost, and the round's gains are exactly what an independent tally of the bids says.
+* A trade moves exactly what it says, or (when a side no longer holds its cards) nothing at all.
+* Random playouts through `Session.feed` with a real journal: random lines, legal or not, shaped by
+  the phase. Nothing crashes; a refused line changes nothing (state, final JSON, history, journal);
+  the invariants below hold after every line; replaying the journal gives the live final JSON.
+
+Size: about 40 playouts of up to 160 lines (about 10 s). OPENPASS_EXAMPLES=1000 runs a long hunt.
+"""
+
+from __future__ import annotations
+
+import os
+import string
+import tempfile
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from umpire.core.arith import read_row
+from umpire.core.errors import UmpireError
+from umpire.games.openpass import rules
+from umpire.session import Session
+
+from . import events, journal_lines
+from .test_openpass_support import ALIASES, KINDS, NAMES, PACK_NAMES, PACKS, START, new_session
+
+EXAMPLES = int(os.environ.get("OPENPASS_EXAMPLES", "40"))
+MAX_LINES = 160
+CFG = new_session().state.cfg
+PITY = set(CFG.pity)
+
+
+def holding(state: rules.State, seat: int) -> Counter[str]:
+    return Counter(rules.listing(state.players[seat].cards))
+
+
+def everything(state: rules.State) -> Counter[str]:
+    out: Counter[str] = Counter()
+    for seat in range(len(state.players)):
+        out.update(holding(state, seat))
+    return out
+
+
+def expected_gains(bids: dict[int, tuple[int, ...]], n_packs: int) -> dict[int, list[str]]:
+    """Pack names each seat gains at `close`, by an independent tally (RULES.md: odd gives, even gives nothing, all-odd gives nothing)."""
+    tally = Counter(p for packs in bids.values() for p in packs)
+    if all(tally[p] % 2 == 1 for p in range(1, n_packs + 1)):
+        return {}
+    return {
+        seat: [PACK_NAMES[p - 1] for p in packs if tally[p] % 2 == 1] for seat, packs in bids.items() if any(tally[p] % 2 for p in packs)
+    }
+
+
+# ---------------------------------------------------------------- conservation (pure rules)
+
+pack_sets = st.lists(st.integers(1, 6), max_size=2, unique=True).map(tuple)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_cards_come_only_from_the_starting_set_packs_and_pity(data: st.DataObject) -> None:
+    state, _ = rules.apply(rules.initial(CFG), rules.Start(), 0)
+    expected = Counter({k: n * 13 for k, n in Counter(START).items()})
+    assert everything(state) == expected
+    for _ in range(CFG.rounds):
+        bids: dict[int, tuple[int, ...]] = {}
+        for _ in range(data.draw(st.integers(0, 30), label="actions")):
+            if data.draw(st.booleans(), label="bid or trade"):
+                seat = data.draw(st.integers(0, 12))
+                bids[seat] = data.draw(pack_sets)
+                state, _ = rules.apply(state, rules.Bid(seat=seat, packs=bids[seat]), 0)
+            else:
+                state = random_trade(data, state)
+            assert everything(state) == expected, "a bid or a trade changed the cards in play"
+        before = [holding(state, seat) for seat in range(13)]
+        state, evs = rules.close_round(state, 0)
+        (closed,) = [e for e in evs if e.kind == "round_closed"]
+        gains = expected_gains(bids, 6)
+        assert closed.data["received"] == {NAMES[seat]: packs for seat, packs in gains.items()}
+        pity = closed.data["pity"]
+        assert set(pity) == {NAMES[seat] for seat in range(13) if seat not in gains}
+        assert set(pity.values()) <= PITY
+        for seat in range(13):
+            got: Counter[str] = Counter()
+            for name in gains.get(seat, []):
+                got.update(PACKS[name])
+            if NAMES[seat] in pity:
+                got[pity[NAMES[seat]]] += 1
+            assert holding(state, seat) == before[seat] + got
+            expected.update(got)
+        assert everything(state) == expected
+    assert state.phase == "playing"
+
+
+def random_trade(data: st.DataObject, state: rules.State) -> rules.State:
+    """Offer a random trade and answer it at random; checks exactly what moved."""
+    giver, taker = data.draw(st.lists(st.integers(0, 12), min_size=2, max_size=2, unique=True), label="traders")
+    mine = sorted(holding(state, giver).elements(), key=KINDS.index)
+    gives = tuple(data.draw(st.lists(st.sampled_from(mine), min_size=1, max_size=4), label="gives"))
+    gets = tuple(data.draw(st.lists(st.sampled_from(list(KINDS)), min_size=1, max_size=3), label="gets"))
+    try:
+        state, _ = rules.apply(state, rules.Offer(seat=giver, taker=taker, gives=gives, gets=gets), 0)
+    except UmpireError:
+        assert not Counter(gives) <= holding(state, giver), "an offer of cards held was refused"
+        return state
+    number = state.trades[-1].number
+    verb = data.draw(st.sampled_from(["accept", "accept", "decline", "cancel"]), label="answer")
+    seat = giver if verb == "cancel" else taker
+    before = state
+    try:
+        state, evs = rules.apply(state, rules.Answer(seat=seat, verb=verb, number=number), 0)
+    except UmpireError as exc:
+        assert verb == "accept" and not Counter(gets) <= holding(before, taker), exc.reason
+        return before
+    check_trade(before, state, giver, taker, gives, gets, done=verb == "accept")
+    assert [e.kind for e in evs] == [{"accept": "trade_done", "decline": "trade_declined", "cancel": "trade_cancelled"}[verb]]
+    return state
+
+
+def check_trade(
+    before: rules.State, after: rules.State, giver: int, taker: int, gives: tuple[str, ...], gets: tuple[str, ...], *, done: bool
+) -> None:
+    for seat in range(len(before.players)):
+        if done and seat == giver:
+            assert holding(after, seat) == holding(before, seat) - Counter(gives) + Counter(gets)
+        elif done and seat == taker:
+            assert holding(after, seat) == holding(before, seat) - Counter(gets) + Counter(gives)
+        else:
+            assert holding(after, seat) == holding(before, seat)
+
+
+# ---------------------------------------------------------------- a trade moves exactly what it says (sessions)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.sampled_from("123+-"), min_size=1, max_size=6),
+    st.lists(st.sampled_from("123+-9x"), min_size=1, max_size=6),
+    st.sampled_from(ALIASES),
+    st.sampled_from(ALIASES),
+    st.booleans(),
+)
+def test_a_trade_moves_exactly_what_it_says(gives: list[str], gets: list[str], a: str, b: str, spend_first: bool) -> None:
+    s = new_session()
+    s.feed("start")
+    offer = s.feed(f"{a}: trade {' '.join(gives)} for {' '.join(gets)} with {b}")
+    if a == b:
+        assert [o.kind for o in offer] == ["refusal"]
+        return
+    holds = Counter(START)
+    if not Counter(gives) <= holds:
+        assert [o.text for o in offer] == [f"{NAMES[ALIASES.index(a)]} does not hold {missing(holds, gives)}"]
+        return
+    if spend_first:  # the giver gives some of the same cards away to someone else first
+        third = next(x for x in ALIASES if x not in (a, b))
+        s.feed(f"{a}: trade {gives[0]} {gives[0]} {gives[0]} for 1 with {third}")
+        s.feed(f"{third}: accept")
+    before = s.final()
+    out = s.feed(f"{b}: accept 1")
+    giver_has = Counter(before["players"][NAMES[ALIASES.index(a)]]["cards"])
+    if not (Counter(gives) <= giver_has and Counter(gets) <= holds):
+        assert [o.kind for o in out] == ["refusal"]
+        assert s.final() == before
+        return
+    (done,) = events(out, "trade_done")
+    assert (done["gives"], done["gets"]) == (gives, gets)
+    after = s.final()
+    for name in NAMES:
+        was, now = Counter(before["players"][name]["cards"]), Counter(after["players"][name]["cards"])
+        if name == NAMES[ALIASES.index(a)]:
+            assert now == was - Counter(gives) + Counter(gets)
+        elif name == NAMES[ALIASES.index(b)]:
+            assert now == was - Counter(gets) + Counter(gives)
+        else:
+            assert now == was
+
+
+def missing(have: Counter[str], want: list[str]) -> str:
+    need = Counter(want)
+    return ", ".join(f"{need[k] - have[k]}× {k}" for k in KINDS if need[k] > have[k])
+
+
+# ---------------------------------------------------------------- random playouts
+
+
+def next_line(draw: Any, s: Session) -> str:
+    """One random line, legal or not, shaped by the phase."""
+    state: rules.State = s.state
+    who = draw(st.sampled_from(ALIASES))
+    dealing = [ALIASES[i] for i, p in enumerate(state.players) if p.deal is not None and p.deal.started and not p.deal.done]
+    kind = draw(st.sampled_from(["progress"] * 10 + ["trade"] * 3 + ["host"] * 2 + ["illegal"] * 2 + ["garbage"]))
+    if kind == "progress":
+        if state.phase == "waiting":
+            return draw(st.sampled_from(["start", "start", f"{who}: bid 1", "close"]))
+        if state.phase == "building":
+            if draw(st.integers(0, 9)) == 0:
+                return "close"
+            packs = draw(st.lists(st.integers(1, 6), max_size=2, unique=True))
+            if draw(st.booleans()):
+                return f"{who}: bid {' '.join(PACK_NAMES[p - 1].lower() for p in packs) or 'none'}"
+            return f"{who}: bid {' '.join(map(str, packs)) or 'none'}"
+        if state.phase == "playing":
+            if dealing and draw(st.integers(0, 5)):
+                return f"{draw(st.sampled_from(dealing))}: {draw(st.sampled_from(['open', 'open', 'pass']))}"
+            seat = ALIASES.index(who)
+            p = state.players[seat]
+            owned = sorted(rules.listing(p.cards), key=KINDS.index)
+            if p.deck is None:
+                if len(owned) <= 20:
+                    return f"{who}: deck all"
+                return f"{who}: deck {' '.join(draw(st.permutations(owned))[:20])}"
+            if p.dealer is None:
+                return f"{who}: dealer {draw(st.sampled_from(['heaven', 'hell', 'Hell']))}"
+            if draw(st.integers(0, 15)) == 0:
+                return "close"
+            return f"deal {who}"
+        return draw(st.sampled_from(["close", "start", f"deal {who}", "status", f"{who}: open"]))
+    if kind == "trade":
+        other = draw(st.sampled_from(ALIASES))
+        mine = rules.listing(state.players[ALIASES.index(who)].cards)
+        gives = draw(st.lists(st.sampled_from(mine or ["1"]), min_size=1, max_size=3))
+        gets = draw(st.lists(st.sampled_from(list(KINDS)), min_size=1, max_size=3))
+        numbers = [t.number for t in state.trades] or [1]
+        return draw(
+            st.sampled_from(
+                [
+                    f"{who}: trade {' '.join(gives)} for {' '.join(gets)} with {other}",
+                    f"{who}: accept",
+                    f"{who}: accept {draw(st.sampled_from(numbers))}",
+                    f"{who}: decline {draw(st.sampled_from(numbers))}",
+                    f"{who}: cancel {draw(st.sampled_from(numbers))}",
+                    f"{who}: cancel",
+                ]
+            )
+        )
+    if kind == "host":
+        return draw(st.sampled_from(["bids", "decks", "packs", "trades", "status", f"cards {who}", "rules", "help", "undo", "undo"]))
+    if kind == "illegal":
+        return draw(
+            st.sampled_from(
+                [
+                    f"{who}: bid 1 2 3",
+                    f"{who}: bid 1 1",
+                    f"{who}: bid 7",
+                    f"{who}: deck all",
+                    f"{who}: deck 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9",
+                    f"{who}: dealer limbo",
+                    f"{who}: open",
+                    f"{who}: pass",
+                    f"{who}: close",
+                    f"{who}: trade 1 for 2 with {who}",
+                    "bid 1",
+                    f"deal {who}",
+                    "start",
+                ]
+            )
+        )
+    return draw(st.text(alphabet=string.ascii_letters + string.digits + " :#-+x/", max_size=30))
+
+
+def snapshot(s: Session) -> tuple[Any, ...]:
+    return (s.state, s.final(), s.now, len(s.history), journal_lines(s))
+
+
+def check_invariants(s: Session) -> None:
+    state: rules.State = s.state
+    cfg = state.cfg
+    total = sum(sum(p.cards) for p in state.players)
+    assert total >= 13 * len(START)
+    for p in state.players:
+        owned = Counter(rules.listing(p.cards))
+        if p.deck is not None:
+            assert len(p.deck) == cfg.deck_size
+            real = Counter(p.deck)
+            real[cfg.pad] -= p.padded
+            assert +real <= owned, "a deck holds a card its player does not own"
+            assert p.padded == 0 or sum(owned.values()) < cfg.deck_size
+        if p.deal is not None:
+            assert len(p.deal.row) <= cfg.max_open
+            if p.deal.done:
+                assert p.score == read_row(p.deal.row, division=cfg.division)[1]
+    if state.over:
+        final = s.final()
+        assert sorted(final["ranking"]) == sorted(NAMES)
+        assert [final["players"][n]["tokens"] for n in final["ranking"]] == [3, 1, 1] + [0] * 10
+        assert [final["players"][n]["ec"] for n in final["ranking"]] == [False] * 10 + [True] * 3
+
+
+def check_round(before: dict[str, Any], after: dict[str, Any], closed: dict[str, Any]) -> None:
+    """A closed round gave exactly the odd packs (or none when all six were odd) and one pity card to the rest."""
+    bids = {NAMES.index(n): tuple(PACK_NAMES.index(x) + 1 for x in p["bid"]) for n, p in before["players"].items() if p["bid"]}
+    gains = expected_gains(bids, 6)
+    assert closed["received"] == {NAMES[seat]: packs for seat, packs in gains.items()}
+    for i, name in enumerate(NAMES):
+        got: Counter[str] = Counter()
+        for pack in gains.get(i, []):
+            got.update(PACKS[pack])
+        if i not in gains:
+            assert closed["pity"][name] in PITY
+            got[closed["pity"][name]] += 1
+        assert Counter(after["players"][name]["cards"]) == Counter(before["players"][name]["cards"]) + got
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(st.data())
+def test_random_playouts_never_crash_refusals_change_nothing_and_the_journal_replays(data: st.DataObject) -> None:
+    with tempfile.TemporaryDirectory(prefix="openpass-") as d:
+        path = Path(d) / "game.journal.jsonl"
+        s = new_session(journal=path)
+        n = data.draw(st.integers(20, MAX_LINES), label="lines")
+        for _ in range(n):
+            line = next_line(data.draw, s)
+            before = snapshot(s)
+            before_final = before[1]
+            out = s.feed(line)
+            assert not [o for o in out if o.error == "InternalError"], f"{line!r} crashed: {out[0].text}"
+            if [o.kind for o in out] == ["refusal"]:
+                assert snapshot(s) == before, f"{line!r} was refused but changed something"
+                continue
+            for o in out:
+                assert o.kind != "refusal", f"{line!r}: a refusal among other outputs"
+            check_invariants(s)
+            closed = events(out, "round_closed")
+            if closed and not line.strip().startswith("undo"):
+                check_round(before_final, s.final(), closed[0])
+            for t in events(out, "trade_done"):
+                a, b = t["giver"], t["taker"]
+                assert Counter(s.final()["players"][a]["cards"]) == Counter(before_final["players"][a]["cards"]) - Counter(
+                    t["gives"]
+                ) + Counter(t["gets"])
+                assert Counter(s.final()["players"][b]["cards"]) == Counter(before_final["players"][b]["cards"]) - Counter(
+                    t["gets"]
+                ) + Counter(t["gives"])
+        event(f"ended in phase {s.state.phase}")
+        replayed, _, loaded = Session.load(path, reopen=False)
+        assert loaded.torn is None
+        assert replayed.final() == s.final()
+        assert replayed.state == s.state
+
+
+def test_a_whole_random_match_replays_from_its_journal(tmp_path: Path) -> None:
+    # A fixed, complete match (every player plays) journaled and replayed: the final JSON is identical.
+    path = tmp_path / "game.journal.jsonl"
+    s = new_session(journal=path)
+    lines = ["start"]
+    lines += ["p1: bid 1 2", "p2: bid 3", "p3: bid 3", "p4: bid hell mega", "close", "p5: bid 6", "close", "close"]
+    lines += ["p5: trade 1 for 2 with p6", "p6: accept"]
+    for line in lines:
+        assert [o.kind for o in s.feed(line)].count("refusal") == 0, line
+    for i, who in enumerate(ALIASES):
+        owned = rules.listing(s.state.players[i].cards)
+        s.feed(f"{who}: deck {'all' if len(owned) <= 20 else ' '.join(owned[:20])}")
+        s.feed(f"{who}: dealer {'hell' if i % 3 else 'heaven'}")
+        s.feed(f"deal {who}")
+        k = 0
+        while not s.state.players[i].deal.done:
+            s.feed(f"{who}: {'open' if (k * 7 + i) % 3 else 'pass'}")
+            k += 1
+    assert s.final()["over"] is True
+    replayed, _, _ = Session.load(path, reopen=False)
+    assert replayed.final() == s.final()

@@ -1,0 +1,402 @@
+"""Every way an Open, Pass line can be refused, with its reason.
+
+`refused()` (tests/games/__init__.py) checks for each one that the line changed nothing:
+`final()`, the state, the clock and the undo history, and with a journal (`tmp_path`) that
+nothing was written.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from umpire.session import Session
+
+from . import ok, refused
+from .test_openpass_support import new_session, play_through, setup_deck, to_playing
+
+PACK_LIST = "1 Heaven Basic, 2 Heaven Mega, 3 Heaven Special, 4 Hell Basic, 5 Hell Mega, 6 Hell Special"
+PLAYER_WORDS = "bid, trade, accept, decline, cancel, deck, dealer, open, pass"
+
+
+def building(tmp_path: Path | None = None) -> Session:
+    s = new_session(journal=None if tmp_path is None else tmp_path / "game.journal.jsonl")
+    ok(s, "start")
+    return s
+
+
+def playing(tmp_path: Path | None = None) -> Session:
+    """The playing phase; Ian (p3) owns 24 cards (three Heaven Specials), everyone else 18."""
+    s = building(tmp_path)
+    return to_playing(s, [{"p3": "3"}, {"p3": "3"}, {"p3": "3"}])
+
+
+DECK_20 = "1 1 1 2 2 2 3 3 3 + + + - - - 9 9 9 x x"
+
+# ---------------------------------------------------------------- the phases
+
+
+@pytest.mark.parametrize("line", ["p3: bid 1", "p3: bid 1 4", "p3: bid heaven basic", "p3: bid none"])
+def test_a_bid_before_start_is_refused(line: str, tmp_path: Path) -> None:
+    s = new_session(journal=tmp_path / "game.journal.jsonl")
+    assert refused(s, line, error="IllegalAction") == "the match has not started: the host opens round 1 with “start”"
+
+
+@pytest.mark.parametrize("line", ["p3: bid 1", "p3: bid 1 4", "p3: bid hell mega", "p3: bid none"])
+def test_a_bid_after_deck_building_is_refused(line: str, tmp_path: Path) -> None:
+    s = playing(tmp_path)
+    assert refused(s, line, error="IllegalAction") == "deck building is over; bids are closed"
+
+
+def test_start_twice_is_refused(tmp_path: Path) -> None:
+    s = building(tmp_path)
+    assert refused(s, "start", error="IllegalAction") == "the match has already started"
+
+
+@pytest.mark.parametrize("line", ["close", "deal p3"])
+def test_host_commands_before_start_are_refused(line: str, tmp_path: Path) -> None:
+    s = new_session(journal=tmp_path / "game.journal.jsonl")
+    assert refused(s, line, error="IllegalAction") == "the match has not started: the host opens round 1 with “start”"
+
+
+@pytest.mark.parametrize(
+    "line", ["p3: bid 1", "p1: trade 1 for 2 with p2", "p1: deck all", "p1: dealer hell", "deal p1", "p1: open", "close", "start"]
+)
+def test_everything_after_the_match_is_over_is_refused(line: str, tmp_path: Path) -> None:
+    s = playing(tmp_path)
+    ok(s, "close")
+    assert refused(s, line, error="IllegalAction") == "the match is over"
+
+
+# ---------------------------------------------------------------- bids
+
+
+@pytest.mark.parametrize("n", [0, 7, 12])
+def test_a_pack_out_of_range_is_refused(n: int, tmp_path: Path) -> None:
+    s = building(tmp_path)
+    reason = refused(s, f"p3: bid 1 {n}", error="InvalidCommand")
+    assert reason == f"there is no pack {n} (this round's packs are 1–6)"
+
+
+def test_an_unknown_pack_name_is_refused(tmp_path: Path) -> None:
+    s = building(tmp_path)
+    assert refused(s, "p3: bid purgatory", error="InvalidCommand") == f"“purgatory” is not a pack this round ({PACK_LIST})"
+    assert refused(s, "p3: bid heaven deluxe", error="InvalidCommand") == f"“heaven” is not a pack this round ({PACK_LIST})"
+
+
+@pytest.mark.parametrize("line", ["p3: bid 1 1", "p3: bid 1 heaven basic", "p3: bid hell mega, hell mega"])
+def test_the_same_pack_twice_is_refused(line: str, tmp_path: Path) -> None:
+    s = building(tmp_path)
+    ok(s, "p3: bid 2")
+    assert refused(s, line, error="InvalidCommand") == "the packs must be different"
+    assert s.final()["players"]["Ian"]["bid"] == ["Heaven Mega"]  # the earlier bid stands
+
+
+@pytest.mark.parametrize("line", ["p3: bid 1 2 3", "p3: bid 1 2 3 4 5 6", "p3: bid heaven basic, hell basic, hell mega"])
+def test_three_packs_are_refused(line: str, tmp_path: Path) -> None:
+    s = building(tmp_path)
+    assert refused(s, line, error="IllegalAction") == "a player bids on at most 2 different packs"
+
+
+# ---------------------------------------------------------------- trades
+
+TRADE_USAGE = "write “trade CARDS for CARDS with PLAYER”, e.g. “trade 2 x for 9 with p7”"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "p3: trade",
+        "p3: trade 2 x with p7",
+        "p3: trade 2 for 9",
+        "p3: trade for 9 with p7",
+        "p3: trade 2 for with p7",
+        "p3: trade 2 for 9 with",
+        "p3: trade 2 for 9 with p7 p8",
+        "p3: trade 2 with p7 for 9",
+    ],
+)
+def test_trade_syntax_errors_are_refused(line: str, tmp_path: Path) -> None:
+    s = building(tmp_path)
+    assert refused(s, line, error="InvalidCommand") == TRADE_USAGE
+
+
+def test_a_trade_of_something_that_is_not_a_card_is_refused(tmp_path: Path) -> None:
+    s = building(tmp_path)
+    assert refused(s, "p3: trade 2 q for 9 with p7", error="InvalidCommand") == "“q” is not a card (cards are 0–9 and + - x /)"
+    assert refused(s, "p3: trade 2 for 10 with p7", error="InvalidCommand") == "“10” is not a card (cards are 0–9 and + - x /)"
+
+
+def test_a_trade_with_an_unknown_player_is_refused(tmp_path: Path) -> None:
+    s = building(tmp_path)
+    reason = refused(s, "p3: trade 2 for 9 with zed", error="InvalidCommand")
+    assert reason.startswith("there is no player called “zed” (players: Hedger (p1), Uri (p2), Ian (p3),")
+
+
+@pytest.mark.parametrize("me", ["p3", "Ian", "ian"])
+def test_trading_with_oneself_is_refused(me: str, tmp_path: Path) -> None:
+    s = building(tmp_path)
+    assert refused(s, f"p3: trade 2 for 9 with {me}", error="InvalidCommand") == "a trade is with another player"
+
+
+def test_offering_cards_not_held_is_refused(tmp_path: Path) -> None:
+    s = building(tmp_path)
+    assert refused(s, "p3: trade 9 for 1 with p7", error="IllegalAction") == "Ian does not hold 1× 9"
+    assert refused(s, "p3: trade 1 1 1 1 x x for 9 with p7", error="IllegalAction") == "Ian does not hold 1× 1, 2× x"
+
+
+def test_accepting_when_the_giver_no_longer_holds_the_cards_is_refused(tmp_path: Path) -> None:
+    s = building(tmp_path)
+    ok(s, "p3: trade 2 for 1 with p7")
+    ok(s, "p3: trade 2 2 2 for 1 with p8")
+    ok(s, "p8: accept 2")  # Ian's three 2s are gone
+    reason = refused(s, "p7: accept 1", error="IllegalAction")
+    assert reason == "Ian does not hold 1× 2 now; the trade cannot go through"
+    assert [t["trade"] for t in s.final()["trades"]] == [1]  # the offer stays open
+
+
+def test_accepting_when_the_taker_does_not_hold_the_cards_asked_for_is_refused(tmp_path: Path) -> None:
+    s = building(tmp_path)
+    ok(s, "p3: trade 2 for 9 with p7")
+    assert refused(s, "p7: accept 1", error="IllegalAction") == "Jonas does not hold 1× 9 now; the trade cannot go through"
+
+
+def test_answering_a_trade_offered_to_someone_else_is_refused(tmp_path: Path) -> None:
+    s = building(tmp_path)
+    ok(s, "p3: trade 2 for 1 with p7")
+    assert refused(s, "p8: accept 1", error="IllegalAction") == "trade 1 is not offered to Priya"
+    assert refused(s, "p8: decline 1", error="IllegalAction") == "trade 1 is not offered to Priya"
+    assert refused(s, "p3: accept 1", error="IllegalAction") == "trade 1 is not offered to Ian"
+
+
+def test_cancelling_a_trade_someone_else_made_is_refused(tmp_path: Path) -> None:
+    s = building(tmp_path)
+    ok(s, "p3: trade 2 for 1 with p7")
+    # Jonas is the one it was offered to; only Ian, who made it, can withdraw it.
+    assert refused(s, "p7: cancel 1", error="IllegalAction") == "trade 1 was not made by Jonas; only its maker can withdraw it"
+
+
+def test_cancelling_someone_elses_trade_names_the_right_role_for_a_bystander(tmp_path: Path) -> None:
+    s = building(tmp_path)
+    ok(s, "p3: trade 2 for 1 with p7")
+    assert refused(s, "p8: cancel 1", error="IllegalAction") == "trade 1 was not made by Priya; only its maker can withdraw it"
+
+
+@pytest.mark.parametrize("line", ["p7: accept 9", "p7: decline 2", "p3: cancel 5", "p7: accept #9"])
+def test_answering_no_such_trade_is_refused(line: str, tmp_path: Path) -> None:
+    s = building(tmp_path)
+    ok(s, "p3: trade 2 for 1 with p7")
+    n = line.rsplit(" ", 1)[1].lstrip("#")
+    assert refused(s, line, error="IllegalAction") == f"there is no open trade {n}"
+
+
+def test_answering_a_trade_already_done_is_refused(tmp_path: Path) -> None:
+    s = building(tmp_path)
+    ok(s, "p3: trade 2 for 1 with p7")
+    ok(s, "p7: accept 1")
+    assert refused(s, "p7: accept 1", error="IllegalAction") == "there is no open trade 1"
+
+
+@pytest.mark.parametrize(("line", "verb"), [("p7: accept", "accept"), ("p7: decline", "decline")])
+def test_a_bare_answer_with_two_offers_waiting_is_refused_as_ambiguous(line: str, verb: str, tmp_path: Path) -> None:
+    s = building(tmp_path)
+    ok(s, "p3: trade 2 for 1 with p7")
+    ok(s, "p4: trade 3 for 1 with p7")
+    assert refused(s, line, error="IllegalAction") == f"Jonas has 2 open trades (1, 2): say which, e.g. “{verb} 1”"
+
+
+def test_a_bare_cancel_with_two_own_offers_is_refused_as_ambiguous(tmp_path: Path) -> None:
+    s = building(tmp_path)
+    ok(s, "p3: trade 2 for 1 with p7")
+    ok(s, "p3: trade 3 for 1 with p8")
+    assert refused(s, "p3: cancel", error="IllegalAction") == "Ian has 2 open trades (1, 2): say which, e.g. “cancel 1”"
+
+
+@pytest.mark.parametrize(("line", "verb"), [("p7: accept", "accept"), ("p7: decline", "decline"), ("p7: cancel", "cancel")])
+def test_a_bare_answer_with_nothing_waiting_is_refused(line: str, verb: str, tmp_path: Path) -> None:
+    s = building(tmp_path)
+    assert refused(s, line, error="IllegalAction") == f"Jonas has no open trade to {verb}"
+
+
+@pytest.mark.parametrize(("line", "verb"), [("p7: accept x", "accept"), ("p7: decline 1 2", "decline"), ("p7: cancel one", "cancel")])
+def test_an_answer_with_a_bad_number_is_refused(line: str, verb: str, tmp_path: Path) -> None:
+    s = building(tmp_path)
+    assert refused(s, line, error="InvalidCommand") == f"write “{verb}” or “{verb} N” with the trade's number"
+
+
+def test_trading_after_submitting_a_deck_is_refused(tmp_path: Path) -> None:
+    s = playing(tmp_path)
+    ok(s, "p1: trade 1 for 2 with p2")  # offered before either has a deck
+    ok(s, "p1: deck all")
+    assert refused(s, "p1: trade 1 for 2 with p4", error="IllegalAction") == "Hedger has already submitted a deck; their cards are locked"
+    assert refused(s, "p4: trade 1 for 2 with p1", error="IllegalAction") == "Hedger has already submitted a deck; their cards are locked"
+    assert refused(s, "p2: accept 1", error="IllegalAction") == "Hedger has already submitted a deck; their cards are locked"
+
+
+# ---------------------------------------------------------------- decks and dealers
+
+
+@pytest.mark.parametrize("line", ["p3: deck all", f"p3: deck {DECK_20}"])
+def test_a_deck_outside_the_playing_phase_is_refused(line: str, tmp_path: Path) -> None:
+    s = building(tmp_path)
+    reason = refused(s, line, error="IllegalAction")
+    assert reason == "decks are submitted in the playing phase, after round 3 of deck building"
+
+
+def test_a_deck_of_21_cards_is_refused(tmp_path: Path) -> None:
+    s = playing(tmp_path)
+    assert refused(s, f"p3: deck {DECK_20} x", error="IllegalAction") == "a deck is exactly 20 cards; 21 listed"
+
+
+def test_a_deck_of_19_cards_when_owning_20_or_more_is_refused(tmp_path: Path) -> None:
+    s = playing(tmp_path)
+    reason = refused(s, f"p3: deck {DECK_20[:-2]}", error="IllegalAction")
+    assert reason == "a deck is exactly 20 cards; 19 listed (padding is only for players who own fewer than 20)"
+
+
+def test_a_deck_with_cards_not_owned_is_refused(tmp_path: Path) -> None:
+    s = playing(tmp_path)
+    reason = refused(s, "p3: deck 1 1 1 2 2 2 3 3 3 + + + - - - 9 9 9 8 8", error="IllegalAction")
+    assert reason == "Ian does not own 2× 8 (see “cards Ian”)"
+    reason = refused(s, "p1: deck 1 1 1 1 1", error="IllegalAction")
+    assert reason.startswith("Hedger does not own ") and reason.endswith(" (see “cards Hedger”)")
+
+
+def test_deck_all_when_owning_more_than_20_is_refused(tmp_path: Path) -> None:
+    s = playing(tmp_path)
+    assert refused(s, "p3: deck all", error="IllegalAction") == "Ian owns 24 cards; a deck is exactly 20: list them"
+
+
+@pytest.mark.parametrize(
+    ("line", "reason"),
+    [
+        ("p3: deck", "list the deck's cards, e.g. “deck 9 9 x x 8 7 …”, or “deck all”"),
+        ("p3: deck 1 2 q", "“q” is not a card (cards are 0–9 and + - x /)"),
+        ("p3: dealer", "write “dealer NAME” with one of Heaven, Hell"),
+        ("p3: dealer hell heaven", "write “dealer NAME” with one of Heaven, Hell"),
+        ("p3: dealer purgatory", "“purgatory” is not a dealer (dealers: Heaven, Hell)"),
+    ],
+)
+def test_deck_and_dealer_syntax_errors_are_refused(line: str, reason: str, tmp_path: Path) -> None:
+    s = playing(tmp_path)
+    assert refused(s, line, error="InvalidCommand") == reason
+
+
+def test_a_dealer_outside_the_playing_phase_is_refused(tmp_path: Path) -> None:
+    s = building(tmp_path)
+    assert refused(s, "p3: dealer hell", error="IllegalAction") == "the dealer is chosen in the playing phase"
+
+
+def test_changing_the_deck_or_dealer_after_the_deal_started_is_refused(tmp_path: Path) -> None:
+    s = playing(tmp_path)
+    setup_deck(s, "p1")
+    ok(s, "deal p1")
+    assert refused(s, "p1: deck all", error="IllegalAction") == "Hedger's deal has started; the deck cannot change"
+    assert refused(s, "p1: dealer hell", error="IllegalAction") == "Hedger's deal has started; the dealer cannot change"
+    ok(s, "p1: open")
+    assert refused(s, "p1: dealer heaven", error="IllegalAction") == "Hedger's deal has started; the dealer cannot change"
+
+
+# ---------------------------------------------------------------- deals, open and pass
+
+
+@pytest.mark.parametrize(
+    ("setup", "lacking"),
+    [([], "a deck and a dealer"), (["p1: dealer hell"], "a deck"), (["p1: deck all"], "a dealer")],
+)
+def test_a_deal_before_the_deck_and_dealer_is_refused(setup: list[str], lacking: str, tmp_path: Path) -> None:
+    s = playing(tmp_path)
+    for line in setup:
+        ok(s, line)
+    assert refused(s, "deal p1", error="IllegalAction") == f"Hedger has not submitted {lacking} yet"
+
+
+def test_a_deal_in_deck_building_is_refused(tmp_path: Path) -> None:
+    s = building(tmp_path)
+    assert refused(s, "deal p1", error="IllegalAction") == "deals happen in the playing phase"
+
+
+def test_a_deal_to_a_player_who_has_played_is_refused(tmp_path: Path) -> None:
+    s = playing(tmp_path)
+    setup_deck(s, "p1")
+    play_through(s, "p1", opens=0)
+    assert refused(s, "deal p1", error="IllegalAction") == "Hedger has already played (score 0)"
+    assert refused(s, "deal Hedger", error="IllegalAction") == "Hedger has already played (score 0)"
+
+
+def test_a_deal_to_nobody_is_refused(tmp_path: Path) -> None:
+    s = playing(tmp_path)
+    assert refused(s, "deal zed", error="InvalidCommand").startswith("there is no player called “zed”")
+
+
+@pytest.mark.parametrize("verb", ["open", "pass"])
+def test_open_or_pass_without_a_dealt_card_is_refused(verb: str, tmp_path: Path) -> None:
+    s = playing(tmp_path)
+    setup_deck(s, "p1")
+    reason = refused(s, f"p1: {verb}", error="IllegalAction")
+    assert reason == "no card has been dealt to Hedger; the host deals with “deal Hedger”"
+
+
+@pytest.mark.parametrize("verb", ["open", "pass"])
+def test_open_or_pass_before_the_playing_phase_is_refused(verb: str, tmp_path: Path) -> None:
+    s = building(tmp_path)
+    assert refused(s, f"p1: {verb}", error="IllegalAction") == "no card has been dealt to Hedger; the host deals with “deal Hedger”"
+
+
+@pytest.mark.parametrize("verb", ["open", "pass"])
+def test_open_or_pass_after_the_deal_is_over_is_refused(verb: str, tmp_path: Path) -> None:
+    s = playing(tmp_path)
+    setup_deck(s, "p1")
+    play_through(s, "p1", opens=10)
+    assert refused(s, f"p1: {verb}", error="IllegalAction") == "Hedger's deal is over"
+
+
+def test_open_with_words_after_it_is_refused(tmp_path: Path) -> None:
+    s = playing(tmp_path)
+    assert refused(s, "p1: open 5", error="InvalidCommand") == f"not a command of this game: {PLAYER_WORDS} (type “help”)"
+
+
+# ---------------------------------------------------------------- who may type what
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["bid 1 4", "trade 2 x for 9 with p7", "accept 1", "decline", "cancel 1", "deck all", "dealer hell", "open", "pass"],
+)
+def test_player_commands_typed_by_the_host_are_refused(line: str, tmp_path: Path) -> None:
+    s = building(tmp_path)
+    head = line.split()[0]
+    assert refused(s, line, error="InvalidCommand") == f"“{head}” is a player's; write it with their name, e.g. “p3: {line}”"
+
+
+@pytest.mark.parametrize("line", ["p3: close", "p3: deal p3", "p3: start"])
+def test_host_commands_typed_by_a_player_are_refused(line: str, tmp_path: Path) -> None:
+    s = building(tmp_path)
+    head = line.split()[1]
+    assert refused(s, line, error="InvalidCommand") == f"“{head}” is the host's command"
+
+
+def test_an_unknown_host_command_is_refused(tmp_path: Path) -> None:
+    s = building(tmp_path)
+    assert refused(s, "shuffle", error="InvalidCommand") == "unknown host command (type “help” for the list)"
+
+
+def test_an_unknown_player_command_is_refused(tmp_path: Path) -> None:
+    s = building(tmp_path)
+    assert refused(s, "p3: fold", error="InvalidCommand") == f"not a command of this game: {PLAYER_WORDS} (type “help”)"
+
+
+def test_a_short_collection_goes_into_the_deck_whole() -> None:
+    """A player who owns fewer than 20 cards plays all of them, padded with / (no hand-picked subset)."""
+    s = to_playing()
+    assert (
+        refused(s, "p1: deck 1 1 1 2 2 2 3 3")
+        == "Hedger owns 18 cards, fewer than 20: the deck is all of them, padded with 2 / (write “deck all”)"
+    )
+
+
+def test_a_bare_bid_is_refused_rather_than_read_as_no_pack() -> None:
+    s = new_session()
+    ok(s, "start")
+    assert refused(s, "p3: bid") == "bid on one or two packs, e.g. “bid 1 4”, or “bid none”"

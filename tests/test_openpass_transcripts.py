@@ -1,0 +1,174 @@
+"""Transcripts of Open, Pass — Heaven and Hell: each `tests/transcripts/open-pass-*.script` is run as
+batch mode runs it (`umpire play open-pass-heaven-hell --script FILE [--json]`: the scenario's seed,
+the salt derived from it) and compared byte for byte with its expected text output (`.out`) and JSON
+output (`.jsonl`, ending with the `final` state).
+
+The script's header states the result it must reach:
+
+    # scenario: open-pass-heaven-hell
+    # result: Elara 3 Tokens of Life, Jonas 1, Sana 1; ECs Ian, Priya, Marcel
+    # ranking: Elara 105, Jonas 103, …
+
+`UPDATE_TRANSCRIPTS=1 .venv/bin/pytest tests/test_openpass_transcripts.py` rewrites the expected
+files; read the diff before keeping it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from umpire.render import dumps, json_lines, text_lines
+from umpire.scenario import parse
+from umpire.session import Session, derive_salt
+
+ROOT = Path(__file__).resolve().parent.parent
+TRANSCRIPTS = ROOT / "tests" / "transcripts"
+SCENARIO = ROOT / "scenarios" / "open-pass-heaven-hell.toml"
+SCRIPTS = sorted(TRANSCRIPTS.glob("open-pass-*.script"))
+MATCH = TRANSCRIPTS / "open-pass-match.script"
+UPDATE = os.environ.get("UPDATE_TRANSCRIPTS") == "1"
+
+
+def header(script: Path) -> dict[str, str]:
+    """The `# key: value` lines at the top of a script."""
+    out: dict[str, str] = {}
+    for line in script.read_text(encoding="utf-8").split("\n"):
+        if not line.startswith("#"):
+            break
+        key, sep, value = line[1:].partition(":")
+        if sep and key.strip() in ("scenario", "result", "ranking"):
+            out[key.strip()] = value.strip()
+    return out
+
+
+def run(script: Path, *, json_out: bool, journal: Path | None = None) -> tuple[str, Session]:
+    """What `umpire play open-pass-heaven-hell --script SCRIPT [--json]` prints (see cli/play.py run_batch), and the session."""
+    sc = parse(SCENARIO.read_text(encoding="utf-8"), "scenarios/open-pass-heaven-hell.toml")
+    assert sc.seed is not None
+    session = Session.create(sc, journal_path=journal, seed=sc.seed, salt=derive_salt(sc.seed))
+    names = tuple(p.name for p in sc.roster)
+    render = json_lines if json_out else (lambda outs: text_lines(outs, names))
+    out: list[str] = list(render(session.commitment_outputs()))
+    lines = script.read_text(encoding="utf-8").split("\n")
+    if lines and lines[-1] == "":
+        lines = lines[:-1]
+    for lineno, raw in enumerate(lines, start=1):
+        if raw.strip().casefold() in ("quit", "exit"):
+            break
+        out += render(session.feed(raw, lineno=lineno))
+    if json_out:
+        out.append(dumps(session.final()))
+    return "".join(line + "\n" for line in out), session
+
+
+def compare(script: Path, suffix: str, *, json_out: bool) -> None:
+    expected_path = script.with_suffix(suffix)
+    actual, _ = run(script, json_out=json_out)
+    if UPDATE:
+        expected_path.write_text(actual, encoding="utf-8")
+    assert expected_path.exists(), f"{expected_path.name} is missing; run with UPDATE_TRANSCRIPTS=1 and read it"
+    expected = expected_path.read_text(encoding="utf-8")
+    if actual != expected:
+        for i, (a, e) in enumerate(zip(actual.split("\n"), expected.split("\n"), strict=False), start=1):
+            assert a == e, f"{expected_path.name} line {i} differs"
+    assert actual == expected
+
+
+def test_there_is_a_whole_match_transcript() -> None:
+    assert MATCH in SCRIPTS
+    assert all(header(s).get("scenario") == "open-pass-heaven-hell" for s in SCRIPTS)
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.stem)
+def test_the_text_output_matches_the_transcript(script: Path) -> None:
+    compare(script, ".out", json_out=False)
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.stem)
+def test_the_json_output_matches_the_transcript(script: Path) -> None:
+    compare(script, ".jsonl", json_out=True)
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.stem)
+def test_the_transcript_reaches_the_result_its_header_states(script: Path) -> None:
+    text, session = run(script, json_out=True)
+    final = json.loads(text.splitlines()[-1])
+    assert final == session.final()
+    assert final["over"] is True and final["phase"] == "over"
+    h = header(script)
+    ranking = [item.rsplit(" ", 1) for item in h["ranking"].split(", ")]
+    assert final["ranking"] == [name for name, _ in ranking]
+    assert [final["players"][name]["score"] for name, _ in ranking] == [score for _, score in ranking]
+    tokens, ecs = h["result"].split("; ECs ")
+    winners = dict(item.rsplit(" ", 1) for item in tokens.replace(" Tokens of Life", "").split(", "))
+    assert {n: str(p["tokens"]) for n, p in final["players"].items() if p["tokens"]} == winners
+    assert sorted(n for n, p in final["players"].items() if p["ec"]) == sorted(ecs.replace(" and ", ", ").split(", "))
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.stem)
+def test_the_output_is_the_same_when_a_journal_is_kept(script: Path, tmp_path: Path) -> None:
+    text, _ = run(script, json_out=False, journal=tmp_path / "a.journal.jsonl")
+    assert text == script.with_suffix(".out").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.stem)
+def test_the_journal_replays_to_the_same_match(script: Path, tmp_path: Path) -> None:
+    path = tmp_path / "game.journal.jsonl"
+    text, live = run(script, json_out=True, journal=path)
+    replayed, outputs, loaded = Session.load(path, reopen=False)
+    assert loaded.torn is None
+    assert replayed.final() == live.final()
+    assert replayed.state == live.state
+    announced = [x for x in map(json.loads, text.splitlines()) if x.get("type") == "event"]
+    again = [o.to_json() for o in outputs if o.kind == "announce"]
+    assert [x for x in again if x is not None] == announced
+
+
+# ---------------------------------------------------------------- what the whole-match transcript shows
+
+
+def match_events() -> list[dict[str, Any]]:
+    return [x for x in map(json.loads, MATCH.with_suffix(".jsonl").read_text(encoding="utf-8").splitlines()) if x.get("type") == "event"]
+
+
+def of(kind: str) -> list[dict[str, Any]]:
+    return [e for e in match_events() if e["event"] == kind]
+
+
+def test_the_match_has_three_rounds_one_of_them_all_odd_and_pity_cards() -> None:
+    rounds = of("round_closed")
+    assert [r["round"] for r in rounds] == [1, 2, 3]
+    assert [r["all_odd"] for r in rounds] == [False, True, False]
+    assert rounds[1]["received"] == {} and len(rounds[1]["pity"]) == 13
+    assert rounds[0]["pity"] and rounds[2]["pity"]
+
+
+def test_the_match_has_trades_done_declined_and_withdrawn() -> None:
+    assert [e["trade"] for e in of("trade_done")] == [1, 4]
+    assert [e["trade"] for e in of("trade_declined")] == [2]
+    assert [e["trade"] for e in of("trade_cancelled")] == [3]
+
+
+def test_the_match_has_a_deck_padded_with_six_slashes() -> None:
+    lena = [e for e in of("deck_set") if e["player"] == "Lena"]
+    assert lena[-1]["padded"] == 6 and Counter(lena[-1]["deck"])["/"] == 6
+
+
+def test_the_match_has_a_deal_left_and_resumed() -> None:
+    shown = [(e["player"], e["number"]) for e in of("card_dealt")]
+    assert shown.count(("Hedger", 5)) == 2  # card 5 shown when the deal was left, and again when resumed
+    assert [e["player"] for e in of("deal_started")].count("Hedger") == 1
+
+
+def test_the_match_has_the_11th_open_passed_and_two_ties_broken_by_the_seed() -> None:
+    auto = {e["player"]: len(e["auto_passed"]) for e in of("deal_over")}
+    assert auto["Hedger"] == 10 and auto["Elara"] == 10
+    assert all(not e["closed"] for e in of("deal_over"))  # everyone played: no host `close`
+    (results,) = of("results")
+    assert len(results["ties"]) == 2 and all("broken by the seeded draw" in t for t in results["ties"])
