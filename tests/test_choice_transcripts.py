@@ -71,6 +71,7 @@ def test_the_json_output_matches_the_transcript(script: Path) -> None:
 
 def test_there_is_a_whole_match_transcript() -> None:
     assert TRANSCRIPTS / "choice-goofspiel.script" in SCRIPTS
+    assert TRANSCRIPTS / "choice-match.script" in SCRIPTS
 
 
 # ---------------------------------------------------------------- what the whole-match transcript shows
@@ -124,3 +125,83 @@ def test_the_whole_match_transcript_money_matches_the_hand_count_in_the_script()
     }
     final = objs[-1]
     assert {n: p["money"] for n, p in final["players"].items()} == {"Hedger": 176, "Uri": 229}
+
+
+# ---------------------------------------------------------------- the match with all three subgames played
+
+
+def match_events() -> list[dict[str, Any]]:
+    path = TRANSCRIPTS / "choice-match.jsonl"
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def test_the_match_transcript_ends_with_a_winner() -> None:
+    objs = match_events()
+    final = objs[-1]
+    assert final["type"] == "final" and final["over"] is True
+    assert final["subgame_winners"] == {"goofspiel": "Uri", "gyul_hap": "Uri", "expressions": "Hedger"}
+    assert (final["winner"], final["result"]) == ("Uri", "Uri won 2 of 3 subgames")
+    assert {n: (p["gsp"], p["ghp"], p["ep"]) for n, p in final["players"].items()} == {"Hedger": (1, 1, 5), "Uri": (3, 4, 3)}
+    (over,) = [o for o in objs if o.get("event") == "match_over"]
+    assert over["winner"] == "Uri"
+
+
+def test_the_match_transcript_block_2_points_match_the_hand_count_in_the_script() -> None:
+    objs = match_events()
+    block_3 = next(i for i, o in enumerate(objs) if o.get("event") == "block_started" and o["block"] == 3)
+    status = [o for o in objs[:block_3] if o.get("type") == "view" and o["title"].startswith("The Choice is Yours — block 2/6")]
+    (view,) = status
+    rows = {r[0]: r for r in view["rows"]}
+    # player, tiles, money, bout winnings, GSP, GHP, EP
+    assert rows["Hedger"][1:7] == ["2×2 3×2 5×1 6×2", "$41", "$3", "1", "1", "2"]
+    assert rows["Uri"][1:7] == ["1×3 2×3 4×1 5×2 6×2 9×2", "$26", "$7", "0", "0", "1"]
+    haps = [(o["player"], o["positions"], o["verdict"]) for o in objs[:block_3] if o.get("event") == "hap_called"]
+    assert haps == [
+        ("Hedger", "125", "correct"),
+        ("Uri", "124", "incorrect"),
+        ("Uri", "246", "correct"),
+        ("Hedger", "246", "incorrect"),
+        ("Uri", "689", "correct"),
+    ]
+    gyuls = [(o["player"], o["board"], o["verdict"]) for o in objs[:block_3] if o.get("event") == "gyul_called"]
+    assert gyuls == [("Uri", 1, "incorrect"), ("Hedger", 1, "correct"), ("Uri", 2, "grace")]
+
+
+def test_the_match_transcript_plays_gyul_hap_through_boards_1_to_7() -> None:
+    objs = match_events()
+    boards = [(o["board"], o["why"]) for o in objs if o.get("event") == "gh_board"]
+    assert boards == [(1, "posted"), (2, "gyul"), (2, "reposted"), (3, "posted"), (4, "gyul"), (5, "posted"), (6, "posted"), (7, "posted")]
+    verdicts = {o["verdict"] for o in objs if o.get("event") in ("hap_called", "gyul_called")}
+    assert verdicts == {"correct", "incorrect", "grace"}
+    reasons = {o["reason"] for o in objs if o.get("type") == "refusal"}
+    assert "Gyul Hap runs during blocks 2–6, not now (block 1)" in reasons
+    assert "the positions must be in increasing order: “125”, not “215”" in reasons
+    assert "the extra 7 must be one of 125" in reasons
+    assert "Hedger has no Gyul Hap Advantage" in reasons
+    assert "Uri holds no tile 7" in reasons
+
+
+def test_the_match_transcript_solves_and_refuses_expressions() -> None:
+    objs = match_events()
+    solved = [(o["player"], o["expression"], o["extra"], o["wild"]) for o in objs if o.get("event") == "expr_solved"]
+    assert solved == [
+        ("Hedger", "3x7+5-3", 7, None),
+        ("Uri", "5/2x4x8", 8, 2),
+        ("Hedger", "3+6-3+6", 6, None),
+        ("Hedger", "1+1-1+4", 4, None),
+        ("Uri", "2x9-2-3", 3, None),
+        ("Hedger", "2+3-1+6", 6, None),
+        ("Hedger", "2+4+5x2", 5, 4),
+        ("Uri", "9-3+2-1", 9, None),
+    ]
+    reasons = {o["reason"] for o in objs if o.get("type") == "refusal"}
+    assert {
+        "Expressions runs during blocks 2–6, not now (block 1)",
+        "7 has already served as the extra in this set; each digit serves once a set",
+        "puzzle 2 is _+_x_+_=102: the operators must be + x + in that order, not + + +",
+        "Hedger already solved puzzle 4; each player solves each puzzle once",
+        "5/2x4x9 = 90, not 80 (left to right)",
+        "Uri has no Expressions Advantage left",
+        "Hedger holds 1 tile 3; this solve needs 2",
+        "the match is over (Uri won 2 of 3 subgames)",
+    } <= reasons

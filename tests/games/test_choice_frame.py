@@ -116,7 +116,8 @@ def test_block_6_has_the_shop_and_no_goofspiel() -> None:
     for _ in range(5):
         auto_bout(s)
     out = start(s)
-    assert [e["event"] for e in events(out)] == ["block_started", "shop_opened"]
+    # Blocks 2–6 run the Shop, Gyul Hap and Expressions: block 6 opens all three, without a bout.
+    assert [e["event"] for e in events(out)] == ["block_started", "shop_opened", "gh_board", "expr_set"]
     assert s.final()["goofspiel"] is None
     assert events(end_block(s), "round_started") == []
 
@@ -200,7 +201,7 @@ def test_shop_cycles_open_at_0_00_3_20_and_6_40_of_blocks_2_to_6() -> None:
 
 
 def test_the_schedule_orders_deadlines_before_the_blocks_end_before_openings_before_reminders() -> None:
-    s = new_session(block_seconds=539, shop_cycle_seconds=120)
+    s = new_session(block_seconds=539, shop_cycle_seconds=120, expr_set_seconds=240)
     state, _ = rules.start_block(s.state, 0)
     state, _ = rules.end_block(state, 539 * SECOND)
     state, _ = rules.start_block(state, 600 * SECOND)  # block 2: Goofspiel and the shop
@@ -210,7 +211,7 @@ def test_the_schedule_orders_deadlines_before_the_blocks_end_before_openings_bef
     for t in items:
         at[t.at - 600 * SECOND].append(t.kind)
     assert at[120 * SECOND] == ["round_start", "cycle_start"]
-    assert at[240 * SECOND] == ["round_start", "cycle_start"]
+    assert at[240 * SECOND] == ["round_start", "cycle_start", "set_start"]
     assert at[539 * SECOND] == ["round_deadline", "block_end"]
     assert [t.kind for t in items].count("round_deadline") == 9
 

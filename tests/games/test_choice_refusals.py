@@ -269,12 +269,13 @@ def test_an_unknown_host_command_is_refused() -> None:
     assert refused(s, "hello", error="InvalidCommand") == "unknown host command (type “help” for the list)"
 
 
-@pytest.mark.parametrize("text", ["hello", "hap 149 4", "gyul", "post gh", "status now"])
+@pytest.mark.parametrize("text", ["hello", "gyul now", "post gh now", "post status", "status now"])
 def test_an_unknown_player_command_is_refused(text: str) -> None:
+    # `hap`, `gyul` and `post gh` are real commands since part 2 (tests/games/test_choice_gyul.py).
     s = in_block_2()
-    assert (
-        refused(s, f"p1: {text}", error="InvalidCommand")
-        == "not a command of this game: gs X, igs X, buy X, status, post shop (type “help” for all)"
+    assert refused(s, f"p1: {text}", error="InvalidCommand") == (
+        "not a command of this game: gs X, igs X, buy X, hap abc d, ihap abc d e, gyul, expr x S y, iexpr x S y z,"
+        " status, post shop/gh/expr (type “help” for all)"
     )
 
 

@@ -38,6 +38,15 @@ def test_the_bundled_scenario_reads_as_written() -> None:
         "starting_money": 0,
         "tile_copies": 3,
         "prices": [2, 2, 2, 3, 3, 4, 4, 5, 5],
+        "gyul_boards": 50,
+        "min_haps": 1,
+        "max_haps": 6,
+        "gyul_grace_seconds": 3,
+        "emoji": ":hap{colour}{background}{shape}:",
+        "expr_set_seconds": 300,
+        "puzzles_per_set": 5,
+        "min_solutions": 3,
+        "max_target": 999,
     }
     assert sc.path == str(SCENARIO_FILE)
 
@@ -73,6 +82,7 @@ def test_two_copies_of_an_advantage_for_each_player_is_accepted() -> None:
         ({"shop_cycle_seconds": 201}, "rules.shop_cycle_seconds: three cycles of 201 s do not fit in a 600 s block"),
         ({"block_seconds": 539}, "rules.shop_cycle_seconds: three cycles of 200 s do not fit in a 539 s block"),
         ({"round_reminder_seconds": 59}, "rules.round_reminder_seconds: expected fewer than round_seconds (59)"),
+        ({"expr_set_seconds": 301}, "rules.expr_set_seconds: two sets of 301 s do not fit in a 600 s block"),
     ],
 )
 def test_timings_that_do_not_fit_a_block_are_refused(overrides: dict[str, Any], message: str) -> None:
@@ -80,8 +90,9 @@ def test_timings_that_do_not_fit_a_block_are_refused(overrides: dict[str, Any], 
 
 
 def test_timings_that_just_fit_a_block_are_accepted() -> None:
-    # Nine rounds of 59 s with eight 1 s breaks take 539 s; three cycles of 179 s take 537 s.
-    sc = scenario(block_seconds=539, shop_cycle_seconds=179)
+    # Nine rounds of 59 s with eight 1 s breaks take 539 s; three cycles of 179 s take 537 s;
+    # two Expressions sets of 269 s take 538 s.
+    sc = scenario(block_seconds=539, shop_cycle_seconds=179, expr_set_seconds=269)
     assert sc.settings["block_seconds"] == 539
     assert scenario(round_seconds=65, round_break_seconds=1).settings["round_seconds"] == 65
 
@@ -98,7 +109,13 @@ def test_a_price_below_1_is_refused() -> None:
 def test_validate_reports_every_problem_with_its_key() -> None:
     settings = dict(scenario().settings)
     settings.update(block_seconds=300, prices=[1, 2], round_reminder_seconds=70)
-    assert [key for key, _ in validate(settings)] == ["round_seconds", "shop_cycle_seconds", "prices", "round_reminder_seconds"]
+    assert [key for key, _ in validate(settings)] == [
+        "round_seconds",
+        "shop_cycle_seconds",
+        "prices",
+        "expr_set_seconds",
+        "round_reminder_seconds",
+    ]
 
 
 def test_the_rulings_name_the_settings_in_force() -> None:
@@ -107,3 +124,63 @@ def test_the_rulings_name_the_settings_in_force() -> None:
     assert any("plus $25 (shop_credit)" in r for r in rulings)
     assert any("Goofspiel: p1×2, p2×0" in r for r in rulings)
     assert any("at full value" in r for r in rulings)
+
+
+# ---------------------------------------------------------------- Gyul Hap and Expressions settings
+
+
+@pytest.mark.parametrize(
+    ("overrides", "message"),
+    [
+        ({"min_haps": 5, "max_haps": 4}, "rules.min_haps: expected at most max_haps (4), got 5"),
+        ({"min_haps": 7}, "rules.min_haps: expected a whole number from 0 to 6, got 7"),
+        ({"max_haps": 13}, "rules.max_haps: expected a whole number from 0 to 12, got 13"),
+        ({"gyul_boards": 0}, "rules.gyul_boards: expected a whole number of at least 1, got 0"),
+        ({"gyul_grace_seconds": -1}, "rules.gyul_grace_seconds: expected a number of at least 0, got -1"),
+        ({"puzzles_per_set": 10}, "rules.puzzles_per_set: expected a whole number from 1 to 9, got 10"),
+        ({"min_solutions": 0}, "rules.min_solutions: expected a whole number of at least 1, got 0"),
+        ({"max_target": 0}, "rules.max_target: expected a whole number of at least 1, got 0"),
+        (
+            {"emoji": ":hap{color}:"},
+            "rules.emoji: expected a template using only {colour}, {background} and {shape} ('color')",
+        ),
+        (
+            {"emoji": ":hap{colour"},
+            "rules.emoji: expected a template using only {colour}, {background} and {shape} (expected '}' before end of string)",
+        ),
+    ],
+)
+def test_gyul_hap_and_expressions_settings_out_of_range_are_refused(overrides: dict[str, Any], message: str) -> None:
+    assert problem(**overrides) == f"s.toml: {message}"
+
+
+def test_a_fractional_gyul_grace_is_accepted() -> None:
+    assert scenario(gyul_grace_seconds=2.5).settings["gyul_grace_seconds"] == 2.5
+
+
+@pytest.mark.parametrize("emoji", [":hap{colour.x}:", ":hap{colour[x]}:"])
+def test_an_emoji_template_with_attribute_or_index_lookups_is_refused_naming_its_key(emoji: str) -> None:
+    # R-GH-4's key is a format template; a lookup on a letter must be a scenario problem, not a crash.
+    assert problem(emoji=emoji).startswith("s.toml: rules.emoji: expected a template using only {colour}, {background} and {shape}")
+
+
+def test_hap_bounds_no_board_can_meet_are_refused() -> None:
+    # Nine tiles hold 0–6, 8 or 12 haps, never exactly 7 (checked over every 9-tile board in
+    # test_choice_properties.py): min_haps = max_haps = 7 would make the generator draw forever
+    # when block 2 starts.
+    message = problem(min_haps=7, max_haps=7)
+    assert message.startswith(("s.toml: rules.min_haps: ", "s.toml: rules.max_haps: "))
+
+
+def test_a_min_solutions_no_puzzle_can_meet_is_refused() -> None:
+    # No puzzle has more than 489 solutions (`_-_+_/_=1`, `_-_+_+_=10`, …): min_solutions = 490 would
+    # make the puzzle generator draw forever when block 2 starts.
+    message = problem(min_solutions=490)
+    assert message.startswith("s.toml: rules.min_solutions: ")
+
+
+def test_puzzle_settings_with_too_few_puzzles_for_a_set_are_refused() -> None:
+    # Only five puzzles have a target of 1 and at least 400 solutions: a set of nine distinct ones
+    # can never be drawn.
+    message = problem(max_target=1, min_solutions=400, puzzles_per_set=9)
+    assert message.startswith(("s.toml: rules.puzzles_per_set: ", "s.toml: rules.min_solutions: ", "s.toml: rules.max_target: "))

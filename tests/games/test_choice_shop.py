@@ -160,7 +160,8 @@ def test_the_shop_opened_announcement_shows_the_groups_and_their_prices() -> Non
     (ev,) = events(out, "shop_opened")
     assert ev["prices"] == {"1": 4, "2": 5, "3": 3, "4": 3, "5": 4, "6": 2, "7": 2, "8": 5, "9": 2}
     assert (ev["audience"], ev["generated"], ev["cycle"], ev["shop_cycle"]) == ("public", True, 1, 1)
-    assert texts(out)[-1] == (
+    # The block's start posts the shop, then the Gyul Hap board and the Expressions set.
+    assert texts(out)[-3] == (
         "🛒 **Shop, block 2 cycle 1/3:** 679, 34, 15, 28\n$2: 6 7 9 · $3: 3 4 · $4: 1 5 · $5: 2 8\n`buy X` gives 3 copies."
     )
 

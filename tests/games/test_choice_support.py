@@ -15,6 +15,7 @@ from typing import Any
 import tomli_w
 
 from umpire.core.streams import Streams
+from umpire.games.base import View
 from umpire.games.choice.generate import prize_order
 from umpire.scenario import Scenario
 from umpire.scenario import parse as parse_scenario
@@ -56,6 +57,24 @@ SHOPS = (
     "457, 23, 19, 68",
     "246, 37, 19, 58",
 )
+
+# The Gyul Hap boards seed 9701 deals (tiles as R-GH-4 letters, row-major) and their haps, as read
+# off the boards by hand; test_choice_gyul.py checks them against the generator.
+BOARDS = {
+    1: ("RWS RBC BWS RWT RGT RGS BGC YGC BGT", {(1, 2, 5), (2, 4, 6), (6, 8, 9)}),
+    2: ("RWS YWC YBT RGC YWT BBT YWS YGT RBS", {(2, 5, 7), (3, 5, 8), (4, 6, 7)}),
+    3: ("YBC BGT RBT RWC RGS RWT YWC BBC YBT", {(2, 6, 9), (3, 4, 5)}),
+}
+
+# The Expressions sets seed 9701 deals: set n is block 2 + (n - 1) // 2, set (n - 1) % 2 + 1 of it.
+SETS = {
+    1: ("_/_-_+_=5", "_+_x_+_=102", "_x_-_-_=51", "_x_+_-_=23", "_/_x_x_=80"),
+    2: ("_+_-_+_=12", "_/_x_x_=36", "_x_/_x_=18", "_-_x_x_=96", "_x_/_/_=7"),
+    3: ("_x_-_-_=13", "_+_/_x_=5", "_+_-_+_=5", "_+_-_x_=5", "_/_x_x_=35"),
+}
+
+# Cycle 1 of block 2 prices all nine tiles at $30 together (679 at $2, 34 at $3, 15 at $4, 28 at $5).
+ALL_TILES_PRICE = 30
 
 
 def scenario_text(**rules_overrides: Any) -> str:
@@ -189,3 +208,48 @@ def win_bout(session: Session, seat: int) -> None:
     line = f"gs {k + 1}"
     play_round(session, k, line if seat == 0 else None, line if seat == 1 else None)
     end_block(session)
+
+
+# ---------------------------------------------------------------- Gyul Hap and Expressions (blocks 2–6)
+
+
+def in_block_2(*, money: int = 100, **rules_overrides: Any) -> Session:
+    """A session at the start of block 2 (block 1 auto-played, every bout a tie), each player with
+    `money` dollars on top of the $30 credit."""
+    s = new_session(starting_money=money, **rules_overrides)
+    auto_bout(s)
+    start(s)
+    return s
+
+
+def buy(session: Session, who: str, digits: str) -> None:
+    """`who` ("p1"/"p2") buys each tile of `digits` in the cycle under way."""
+    for d in digits:
+        ok(session, f"{who}: buy {d}")
+
+
+def tiles(session: Session, name: str) -> dict[int, int]:
+    """The copies `name` holds of each tile 1–9."""
+    return {int(d): c for d, c in player(session, name)["tiles"].items()}
+
+
+def points(session: Session, key: str) -> dict[str, int]:
+    """Each player's `gsp`, `ghp` or `ep`."""
+    return {name: p[key] for name, p in session.final()["players"].items()}
+
+
+def advantage_left(session: Session, name: str, item: str) -> int:
+    return int(player(session, name)["advantages"][item]["left"])
+
+
+def view(session: Session, line: str) -> View:
+    """A host view (`haps`, `puzzles`, `solutions 3`, …)."""
+    (out,) = session.feed(line)
+    assert out.kind == "view" and out.view is not None, out
+    return out.view
+
+
+def one(outputs: Sequence[Output], kind: str) -> dict[str, Any]:
+    """The single event of `kind` among some outputs."""
+    (ev,) = events(outputs, kind)
+    return ev

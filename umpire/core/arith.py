@@ -23,7 +23,7 @@ from umpire.core.errors import InvalidCommand
 
 OPS = "+-x/"
 _ALIASES = {"+": "+", "-": "-", "−": "-", "–": "-", "x": "x", "X": "x", "*": "x", "×": "x", "/": "/", "÷": "/"}
-_EXPR = re.compile(r"^\s*(\d)\s*((?:[-+−–xX*×/÷]\s*\d\s*){1,8})$")
+_EXPR = re.compile(r"^\s*([0-9])\s*((?:[-+−–xX*×/÷]\s*[0-9]\s*){1,8})$")
 
 
 def op_symbol(op: str) -> str:
@@ -68,7 +68,7 @@ def parse_digits(text: str) -> tuple[tuple[int, ...], str]:
         raise InvalidCommand(f"“{text}” is not an expression of single digits 1–9 and operators, like 2+3x9-3")
     digits = [int(m.group(1))]
     ops = ""
-    for op, d in re.findall(r"([-+−–xX*×/÷])\s*(\d)", m.group(2)):
+    for op, d in re.findall(r"([-+−–xX*×/÷])\s*([0-9])", m.group(2)):
         ops += op_symbol(op)
         digits.append(int(d))
     if 0 in digits:

@@ -79,9 +79,9 @@ SETTINGS: tuple[Setting, ...] = (
         kind="int",
         default=1,
         minimum=0,
-        maximum=8,
+        maximum=6,
         ruling="R-GH-3",
-        help="Fewest haps a generated board may have (random boards with more than 8 are too rare to draw).",
+        help="Fewest haps a generated board may have (nine tiles hold 0–6, 8 or 12 haps; more than 6 is too rare to draw).",
     ),
     Setting(key="max_haps", kind="int", default=6, minimum=0, maximum=12, ruling="R-GH-3", help="Most haps a generated board may have."),
     Setting(
@@ -169,11 +169,12 @@ def validate(settings: dict[str, Any]) -> list[tuple[str, str]]:
         out.append(("prices", f"expected nine prices, one for each tile 1–9, got {len(settings['prices'])}"))
     if settings["min_haps"] > settings["max_haps"]:
         out.append(("min_haps", f"expected at most max_haps ({settings['max_haps']}), got {settings['min_haps']}"))
+    out += _puzzles_possible(settings)
     if 2 * settings["expr_set_seconds"] > block:
         out.append(("expr_set_seconds", f"two sets of {settings['expr_set_seconds']} s do not fit in a {block} s block"))
     try:
         settings["emoji"].format(colour="R", background="B", shape="C")
-    except (KeyError, IndexError, ValueError) as exc:
+    except Exception as exc:  # any template error must name the key, never crash the loader
         out.append(("emoji", f"expected a template using only {{colour}}, {{background}} and {{shape}} ({exc})"))
     if settings["round_reminder_seconds"] >= settings["round_seconds"]:
         out.append(("round_reminder_seconds", f"expected fewer than round_seconds ({settings['round_seconds']})"))
@@ -206,3 +207,24 @@ def configure(names: tuple[str, ...], settings: dict[str, Any], streams: Streams
         min_solutions=settings["min_solutions"],
         max_target=settings["max_target"],
     )
+
+
+DEFAULT_PUZZLES = (3, 999)
+
+
+def _puzzles_possible(settings: dict[str, Any]) -> list[tuple[str, str]]:
+    """R-EX-1 bounds that leave too few distinct puzzles to fill a set would make generation endless."""
+    key = (settings["min_solutions"], settings["max_target"])
+    if key == DEFAULT_PUZZLES:
+        return []  # known to leave thousands of puzzles
+    from umpire.games.choice.expressions import count_possible
+
+    possible = count_possible(settings["min_solutions"], settings["max_target"])
+    if possible < settings["puzzles_per_set"]:
+        return [
+            (
+                "min_solutions",
+                f"with min_solutions = {key[0]} and max_target = {key[1]} only {possible} different puzzles exist, fewer than puzzles_per_set ({settings['puzzles_per_set']})",
+            )
+        ]
+    return []

@@ -111,6 +111,13 @@ def _value(digits: list[int], ops: str) -> int | None:
     return n // d if n % d == 0 else None
 
 
+def count_possible(min_solutions: int, max_target: int) -> int:
+    """How many different puzzles meet R-EX-1 with these bounds (over all 64 operator triples)."""
+    return sum(
+        1 for a in OPS for b in OPS for c in OPS for target in table(a + b + c) if acceptable(a + b + c, target, min_solutions, max_target)
+    )
+
+
 def written(digits: tuple[int, ...], ops: str) -> str:
     """A solution written the way players write it: `2+3x9-3`."""
     return str(digits[0]) + "".join(f"{op}{d}" for op, d in zip(ops, digits[1:], strict=True))

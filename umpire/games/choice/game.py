@@ -133,10 +133,14 @@ class ChoiceIsYours(Game):
             text = self._status_chat(d["status"])
         elif k in ("gh_board",):
             text = self._board_text(state, d)
+        elif k == "expr_closed":
+            text = f"Expressions set {d['set']} of block {d['block']} is over."
+        elif k == "shop_closed":
+            text = f"🛒 The shop's cycle {d['cycle']} is over: the shop is closed until the next block."
         elif k == "gh_reset":
             text = f"Gyul Hap: the board resets at the end of the block; board {d['next_board']} comes with the next block."
         elif k == "gh_over":
-            text = f"🏁 **Gyul Hap is over:** all {d['boards']} boards are done."
+            text = f"🏁 **Gyul Hap is over:** {'all ' if d['boards'] > 1 else ''}{d['boards']} board{'s' if d['boards'] != 1 else ''} done."
         elif k == "hap_called":
             call = f"{'ihap' if d['wild'] else 'hap'} {d['positions']} {d['extra']}" + (f" {d['wild']}" if d["wild"] else "")
             ghp = " · ".join(f"{chat.safe(n)} {v}" for n, v in d["ghp"].items())

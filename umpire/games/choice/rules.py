@@ -9,11 +9,12 @@ the block's end after 10 minutes.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
 from umpire.core import hap
-from umpire.core.arith import evaluate, exact, parse_digits
+from umpire.core.arith import evaluate, parse_digits, show
 from umpire.core.errors import IllegalAction, InvalidCommand
 from umpire.core.pieces import HAP_PIECES
 from umpire.games.base import HOST, Event
@@ -220,7 +221,7 @@ def parse(state: State, actor: int | None, text: str) -> Command:
     if words == ["gyul"]:
         return GyulCall(seat=actor or 0)
     if head in ("expr", "iexpr"):
-        return _parse_expr(actor or 0, text.split(), text)
+        return _parse_expr(state, actor or 0, text.split(), text)
     if len(words) == 2 and words[0] == "post" and words[1] in ("shop", "gh", "expr"):
         return Post(what=words[1], seat=actor)
     if words == ["status"] and actor is not None:
@@ -248,10 +249,11 @@ def _parse_hap(seat: int, words: list[str], text: str) -> HapCall:
     if len(words) != want or len(words[1]) != 3:
         raise InvalidCommand(f"write {usage}", text=text)
     a, b, c = (_digit(ch, "position", text) for ch in words[1])
+    if len({a, b, c}) < 3:
+        raise InvalidCommand(f"the positions must be three different ones, in increasing order (not “{words[1]}”)", text=text)
     if not a < b < c:
         raise InvalidCommand(
-            f"the positions must be three different ones in increasing order: “{''.join(map(str, sorted({a, b, c})))}”, not “{words[1]}”",
-            text=text,
+            f"the positions must be in increasing order: “{''.join(map(str, sorted({a, b, c})))}”, not “{words[1]}”", text=text
         )
     extra = _digit(words[2], "position", text)
     if extra not in (a, b, c):
@@ -264,7 +266,7 @@ def _parse_hap(seat: int, words: list[str], text: str) -> HapCall:
     return HapCall(seat=seat, positions=(a, b, c), extra=extra, wild=wild)
 
 
-def _parse_expr(seat: int, words: list[str], text: str) -> ExprCall:
+def _parse_expr(state: State, seat: int, words: list[str], text: str) -> ExprCall:
     head = words[0].lower()
     want = 5 if head == "iexpr" else 4
     usage = "expr x S y: puzzle x, the filled expression S and the extra digit y, e.g. “expr 1 2+3x9-3 3”"
@@ -272,7 +274,9 @@ def _parse_expr(seat: int, words: list[str], text: str) -> ExprCall:
         usage = "iexpr x S y z: puzzle x, the expression S, the extra y and the wildcard digit z, e.g. “iexpr 1 2+3x9-3 3 9”"
     if len(words) != want:
         raise InvalidCommand(f"write {usage} (no spaces inside S)", text=text)
-    puzzle = _digit(words[1], "puzzle number", text)
+    if words[1] not in [str(i) for i in range(1, state.cfg.per_set + 1)]:
+        raise InvalidCommand(f"“{words[1]}” is not a puzzle number: a set has puzzles 1 to {state.cfg.per_set}", text=text)
+    puzzle = int(words[1])
     try:
         digits, ops = parse_digits(words[2])
     except InvalidCommand as exc:
@@ -597,6 +601,11 @@ def _schedule(cfg: Config, block: int, s: int) -> tuple[Timed, ...]:
         for c in range(2, CYCLES + 1):
             items.append(Timed(at=s + (c - 1) * cfg.cycle_ms, order=2, kind="cycle_start", number=c))
         items.append(Timed(at=s + cfg.set_ms, order=2, kind="set_start", number=2))
+        # A last set or cycle that ends before the block does closes at its announced time.
+        if 2 * cfg.set_ms < cfg.block_ms:
+            items.append(Timed(at=s + 2 * cfg.set_ms, order=1, kind="set_end", number=2))
+        if CYCLES * cfg.cycle_ms < cfg.block_ms:
+            items.append(Timed(at=s + CYCLES * cfg.cycle_ms, order=1, kind="cycle_end", number=CYCLES))
     items.append(Timed(at=s + cfg.block_ms, order=1, kind="block_end", number=block))
     items.sort(key=lambda t: (t.at, t.order))
     return tuple(items)
@@ -636,6 +645,10 @@ def on_due(state: State, now: int) -> tuple[State, list[Event]]:
     if item.kind == "set_start":
         state, ev = _open_set(state, item.number, item.at)
         return state, [ev]
+    if item.kind == "set_end":
+        return replace(state, expr=None), [Event(kind="expr_closed", t=item.at, data={"block": state.block, "set": item.number})]
+    if item.kind == "cycle_end":
+        return replace(state, shop=None), [Event(kind="shop_closed", t=item.at, data={"block": state.block, "cycle": item.number})]
     return end_block(state, item.at)
 
 
@@ -711,6 +724,7 @@ def end_block(state: State, now: int) -> tuple[State, list[Event]]:
     names = _names(state)
     state = replace(state, in_block=False, shop=None, expr=None)
     events = [Event(kind="block_over", t=now, data={"block": state.block, "money": {names[i]: s.money for i, s in enumerate(state.seats)}})]
+    state = replace(state, gyul=replace(state.gyul, last_gyul=None))  # the anti-snipe grace never crosses a block
     if SHOP_FIRST_BLOCK <= state.block < BLOCKS and not state.gyul.over:
         # The board resets at the end of each block (amendment): the next block gets the next board.
         state, ev = _next_board(state, now, "reset")
@@ -775,11 +789,20 @@ def match_result(state: State, now: int) -> tuple[State, Event]:
 # ---------------------------------------------------------------- Gyul Hap
 
 
+def _where_now(state: State) -> str:
+    if state.over:
+        return "the match is over"
+    if state.in_block:
+        return f"block {state.block}"
+    return "the break" if state.block else "the match has not started"
+
+
 def _require_gyul(state: State) -> Board:
     if state.gyul.over:
-        raise IllegalAction(f"Gyul Hap is over: all {state.cfg.gyul_boards} boards are done")
+        n = state.cfg.gyul_boards
+        raise IllegalAction(f"Gyul Hap is over: {'all ' if n > 1 else ''}{n} board{'s' if n != 1 else ''} {'are' if n != 1 else 'is'} done")
     if not state.in_block or state.block < SHOP_FIRST_BLOCK:
-        where = "block 1" if state.in_block else "the break" if state.block else "the match has not started"
+        where = _where_now(state)
         raise IllegalAction(f"Gyul Hap runs during blocks 2–6, not now ({where})")
     return board(state)
 
@@ -886,7 +909,7 @@ def _next_board(state: State, now: int, why: str) -> tuple[State, Event]:
 
 def _require_expr(state: State) -> ExprSet:
     if state.expr is None:
-        where = "block 1" if state.in_block else "the break" if state.block else "the match has not started"
+        where = _where_now(state)
         raise IllegalAction(f"Expressions runs during blocks 2–6, not now ({where})")
     return state.expr
 
@@ -910,7 +933,7 @@ def _expr(state: State, cmd: ExprCall, now: int) -> tuple[State, list[Event]]:
         raise IllegalAction(f"{cmd.extra} has already served as the extra in this set; each digit serves once a set")
     value = _evaluate(cmd.digits, cmd.ops)
     if value != p.target:
-        raise IllegalAction(f"{text} = {value}, not {p.target} (left to right)")
+        raise IllegalAction(f"{text} = {show(value)}, not {p.target} (left to right)")
     seat = state.seats[cmd.seat]
     if cmd.wild is not None and seat.adv[EXPRESSIONS] < 1:
         raise IllegalAction(f"{who} has no Expressions Advantage" + (" left" if state.cfg.given[cmd.seat][EXPRESSIONS] else ""))
@@ -952,9 +975,8 @@ def _expr(state: State, cmd: ExprCall, now: int) -> tuple[State, list[Event]]:
     ]
 
 
-def _evaluate(digits: tuple[int, ...], ops: str) -> str | int:
-    v = evaluate(digits, ops)
-    return v.numerator if v.denominator == 1 else exact(v)
+def _evaluate(digits: tuple[int, ...], ops: str) -> Fraction:
+    return evaluate(digits, ops)
 
 
 # ---------------------------------------------------------------- data
