@@ -90,7 +90,9 @@ def test_games_lists_every_game_and_the_bundled_scenarios(cli):
     res = cli("games")
     assert res.exit_code == 0
     for key, game in registry().items():
-        assert f"  {key:<20} {game.title} (2 players)" in res.stdout
+        lo, hi = game.players
+        count = f"{lo}" if lo == hi else f"{lo}–{hi}"
+        assert f"  {key:<20} {game.title} ({count} players) — {game.doc}" in res.stdout
     assert "Bundled scenarios (umpire play NAME):" in res.stdout
     assert "  hap-tac-toe          Hap-Tac-Toe — Death Match — Hedger, Uri" in res.stdout
     assert "unreadable" not in res.stdout
