@@ -462,3 +462,26 @@ def test_live_check_lexer_styles_only_the_unreadable_lines(session):
     assert get_line(0) == [("class:unreadable", "p9: done")]
     assert get_line(1) == [("", "p2: first p1")]
     assert get_line(2) == [("", "")]
+
+
+def test_a_header_entered_on_its_own_makes_the_next_lines_that_players_until_an_empty_line(session, clock):
+    out = io.StringIO()
+    shell = Shell(session, Console(file=out, width=120), clock)
+    for line in ("p2: first p1", "start", "Hedger — Today at 10:32 PM"):
+        assert shell.handle(line)
+    assert "umpire (Hedger)" in to_plain_text(shell.prompt_text())
+    shell.handle("black red circle C3")  # typed or pasted without bracketed paste: still Hedger's
+    shell.handle("done")
+    assert session.final()["board"] == {"C3": "black red circle"}
+    shell.handle("")  # an empty line ends it
+    assert to_plain_text(shell.prompt_text()) == "umpire> "
+    shell.handle("status")
+    assert "no longer reading lines as Hedger's" in out.getvalue()
+    assert [e["by"] for e in entries(session) if e["kind"] == "input"] == [1, None, 0, 0]
+
+
+def test_a_pasted_block_never_leaves_its_header_in_force(session, clock):
+    shell = Shell(session, Console(file=io.StringIO(), width=120), clock)
+    shell.handle("p2: first p1\nstart\nHedger — Today at 10:32 PM\nblack red circle C3")
+    assert session._speaker is None
+    assert to_plain_text(shell.prompt_text()) == "umpire> "

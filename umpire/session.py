@@ -29,9 +29,9 @@ from umpire.scenario import Scenario, ScenarioError
 from umpire.scenario import parse as parse_scenario
 
 GENERIC_HELP = (
-    ("help [COMMAND]", "Show the commands, or one command in detail.", "help done"),
+    ("help [COMMAND]", "Show the commands, or one command in detail.", "help undo"),
     ("rules", "Show the house rulings in force for this scenario.", "rules"),
-    ("status", "The scores and clocks: a table for you and the chat text.", "status"),
+    ("status", "The state of the game: a table for you and the chat text.", "status"),
     ("board", "The board: a view for you and the chat text.", "board"),
     ("pause / resume", "Hold or restart every clock (journaled).", "pause"),
     ("undo", "Take back the last accepted input or clock ruling, and say what was undone.", "undo"),
@@ -374,7 +374,8 @@ class Session:
         """The commands of the loaded game, with examples."""
         game = self.scenario.game
         items = [(h.syntax, h.what, h.example, h.who) for h in game.help()]
-        items += [(s, w, e, "host") for s, w, e in GENERIC_HELP]
+        views = game.views(self.state, self.now)
+        items += [(s, w, e, "host") for s, w, e in GENERIC_HELP if s not in ("status", "board") or s in views]
         if topic:
             t = topic.casefold()
             hits = [i for i in items if i[0].split()[0].casefold().strip("[]") == t or t in i[0].casefold().split()]

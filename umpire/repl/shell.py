@@ -89,7 +89,7 @@ def run(
     con = console or Console(force_terminal=real_tty or None, soft_wrap=True, highlight=False)
     shell = Shell(session, con, monotonic)
     prompt: PromptSession[str] = PromptSession(
-        message=HTML("<b>umpire</b>&gt; "),
+        message=shell.prompt_text,
         completer=UmpireCompleter(session),
         complete_while_typing=False,
         lexer=LiveCheck(session),
@@ -124,6 +124,13 @@ class Shell:
             self.con.print(escape(line), style="dim")
         show(self.con, s.commitment_outputs(), self.names)
         self.con.print("Type [bold]help[/] for the commands, [bold]rules[/] for the house rulings; Tab completes.", style="dim")
+
+    def prompt_text(self) -> Any:
+        """`umpire> `, or `umpire (Yuna)> ` while lines are read as a player's messages."""
+        speaker = self.session._speaker
+        if speaker:
+            return HTML("<b>umpire</b> (<ansicyan>{}</ansicyan>)&gt; ").format(speaker)
+        return HTML("<b>umpire</b>&gt; ")
 
     def toolbar(self) -> Any:
         """The bottom toolbar: the line's problem while typing, else whose turn and the clocks."""
@@ -188,14 +195,28 @@ class Shell:
             else:
                 self.con.print(copy_to_clipboard("\n\n".join(s.last_public)), style="dim")
             return True
+        from umpire.core.lines import classify
+
+        lines = [ln for ln in text.split("\n") if ln.strip()]
+        # A Discord header entered on its own (a paste without bracketed paste, or typed) keeps its
+        # speaker for the next lines, shown in the prompt, until an empty line or another header.
+        header_only = len(lines) == 1 and classify(lines[0]).kind == "header"
+        if not text.strip():
+            if s._speaker is not None:
+                self.con.print(f"(no longer reading lines as {s._speaker}'s)", style="dim")
+            s.end_block()
+            return True
         try:
             self.tick()
             outs = s.feed(text, allow_time=False)
         except Exception as exc:  # never lose the session to one bad line
             self.con.print(f"[red]internal error (nothing changed, journal intact): {escape(repr(exc))}[/]")
-            return True
-        finally:
             s.end_block()
+            return True
+        if not header_only and not (s._speaker is not None and len(lines) == 1 and classify(lines[0]).kind == "host"):
+            s.end_block()
+        elif header_only:
+            self.con.print(f"(the next lines are {s._speaker}'s messages; an empty line ends that)", style="dim")
         show(self.con, outs, self.names)
         self.clock.follow(s)
         return True
