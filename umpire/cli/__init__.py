@@ -41,6 +41,6 @@ def _root(
 
 def main() -> None:
     """Entry point of the `umpire` console script."""
-    from umpire.cli import check, games, gen, journal_cmds, new, play  # noqa: F401 - registers the commands
+    from umpire.cli import check, devils, games, gen, journal_cmds, new, play  # noqa: F401 - registers the commands
 
     app()

@@ -1,0 +1,162 @@
+"""Transcripts of Devil's Deal: each `tests/transcripts/devils-*.script` is run as batch mode runs it
+(`umpire play devils-deal --script FILE [--json]`: the scenario's seed, the salt derived from it) and
+compared byte for byte with its expected text output (`.out`) and JSON output (`.jsonl`, ending with
+the `final` state). The script's `# result:` line is the result the Death Match must reach.
+
+`UPDATE_TRANSCRIPTS=1 pytest tests/test_devils_transcripts.py` rewrites the expected files; read the
+diff before keeping it.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+from contextlib import redirect_stdout
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from umpire.cli.play import run_batch
+from umpire.scenario import Scenario, parse
+from umpire.session import Session, derive_salt
+from umpire.verify import verify
+
+ROOT = Path(__file__).resolve().parent.parent
+TRANSCRIPTS = ROOT / "tests" / "transcripts"
+SCRIPTS = sorted(TRANSCRIPTS.glob("devils-*.script"))
+UPDATE = os.environ.get("UPDATE_TRANSCRIPTS") == "1"
+
+
+def header(script: Path) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for line in script.read_text(encoding="utf-8").split("\n"):
+        if not line.startswith("#"):
+            break
+        key, sep, value = line[1:].partition(":")
+        if sep and key.strip() in ("scenario", "result"):
+            out[key.strip()] = value.strip()
+    return out
+
+
+def load_scenario(script: Path) -> Scenario:
+    stem = header(script)["scenario"]
+    return parse((ROOT / "scenarios" / f"{stem}.toml").read_text(encoding="utf-8"), f"scenarios/{stem}.toml")
+
+
+def run(script: Path, *, json_out: bool, journal: Path | None = None) -> tuple[str, Session]:
+    """What batch mode prints for the script, and the session it leaves."""
+    sc = load_scenario(script)
+    assert sc.seed is not None
+    session = Session.create(sc, journal_path=journal, seed=sc.seed, salt=derive_salt(sc.seed))
+    lines = script.read_bytes().decode("utf-8").replace("\r\n", "\n").split("\n")
+    buf = io.StringIO()
+    with redirect_stdout(buf):
+        run_batch(session, lines, json_out=json_out)
+    return buf.getvalue(), session
+
+
+def compare(script: Path, suffix: str, *, json_out: bool) -> None:
+    expected_path = script.with_suffix(suffix)
+    actual, _ = run(script, json_out=json_out)
+    if UPDATE:
+        expected_path.write_text(actual, encoding="utf-8")
+    assert expected_path.exists(), f"{expected_path.name} is missing; run with UPDATE_TRANSCRIPTS=1 and read it"
+    expected = expected_path.read_text(encoding="utf-8")
+    if actual != expected:
+        for i, (a, e) in enumerate(zip(actual.split("\n"), expected.split("\n"), strict=False), start=1):
+            assert a == e, f"{expected_path.name} line {i} differs"
+    assert actual == expected
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.stem)
+def test_the_text_output_matches_the_transcript(script: Path) -> None:
+    compare(script, ".out", json_out=False)
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.stem)
+def test_the_json_output_matches_the_transcript(script: Path) -> None:
+    compare(script, ".jsonl", json_out=True)
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.stem)
+def test_the_death_match_reaches_the_result_its_header_states(script: Path) -> None:
+    out, session = run(script, json_out=True)
+    final = json.loads(out.splitlines()[-1])
+    assert final == session.final()
+    assert final["over"] is True
+    assert final["result"] == header(script)["result"]
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.stem)
+def test_the_journal_replays_verifies_and_repeats_every_announcement(script: Path, tmp_path: Path) -> None:
+    path = tmp_path / "dm.journal.jsonl"
+    text, live = run(script, json_out=True, journal=path)
+    replayed, outputs, loaded = Session.load(path, reopen=False)
+    assert loaded.torn is None
+    assert replayed.state == live.state
+    announced = [json.loads(x) for x in text.splitlines() if json.loads(x).get("type") == "event"]
+    assert [o.to_json() for o in outputs if o.kind == "announce" and o.to_json() is not None] == announced
+    report = verify(path)
+    assert report.ok, report.problems
+    assert report.generated > 0  # the pools, every refill and every community card were re-derived
+
+
+def test_there_is_a_whole_death_match_transcript() -> None:
+    assert TRANSCRIPTS / "devils-deal.script" in SCRIPTS
+
+
+# ---------------------------------------------------------------- what the whole-DM transcript shows
+
+
+def objects() -> list[dict[str, Any]]:
+    return [json.loads(line) for line in (TRANSCRIPTS / "devils-deal.jsonl").read_text(encoding="utf-8").splitlines()]
+
+
+def test_the_transcript_covers_every_step_and_deadline() -> None:
+    kinds = {o.get("event") for o in objects()}
+    for kind in (
+        "pools_dealt",
+        "refill_offered",
+        "division_noted",
+        "division_locked",
+        "discard_asked",
+        "discarded",
+        "took",
+        "refill_skipped",
+        "poker_started",
+        "picked",
+        "ante_paid",
+        "bet",
+        "revealed",
+        "betting_skipped",
+        "folded",
+        "showdown",
+        "round_over",
+        "game_over",
+        "reminder",
+        "pool_shown",
+    ):
+        assert kind in kinds, kind
+    autos = [(o["event"], o.get("auto")) for o in objects() if o.get("auto")]
+    assert {k for k, _ in autos} == {"refill_declined", "discarded", "took", "folded"}
+
+
+def test_the_transcript_refuses_with_every_division_reason() -> None:
+    reasons = [o["reason"] for o in objects() if o.get("type") == "refusal"]
+    assert any("the piles' sums differ: G4 B4 = 8, G9 = 9, set aside G8 = 8" in r for r in reasons)
+    assert any("R1 was not offered" in r for r in reasons)
+    assert any("no pile is marked set aside" in r for r in reasons)
+    assert "Hedger has 0 chips; a refill costs 5 chips (R-DD-2)" in reasons
+
+
+def test_the_transcript_never_posts_a_pick_publicly() -> None:
+    for o in objects():
+        if o.get("event") in ("picked", "pick_confirmed"):
+            assert o["audience"] != "public"
+
+
+def test_the_transcript_conserves_chips() -> None:
+    final = objects()[-1]
+    assert sum(p["chips"] for p in final["players"].values()) + final["chips_out"] + final["pot"] == 60

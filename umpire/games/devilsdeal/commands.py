@@ -1,0 +1,208 @@
+"""The commands of Devil's Deal and how a line of text is read into one.
+
+What bare cards mean depends on the step under way: in a refill's division they are a pile,
+otherwise they are read when judged (a pick, a take or a discard).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from umpire.core.errors import InvalidCommand
+from umpire.games.devilsdeal import cards as C
+from umpire.games.devilsdeal.hands import ASIDE_WORDS, UNUSED_WORDS, Segment, read_division, read_segment
+from umpire.games.devilsdeal.state import Divide, State, Take
+
+
+@dataclass(frozen=True, kw_only=True)
+class Deal:
+    """The host's `start`: deal and show the starting pools."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChooseStarter:
+    """The Advantage holder (or the host for them) names round 1's starting player."""
+
+    by: int | None
+    seat: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Answer:
+    """`yes` / `no` to “refill?”."""
+
+    seat: int
+    yes: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class DivisionLine:
+    """A division on one line (`whole`), or one line of a division written a pile a line."""
+
+    seat: int
+    segments: tuple[Segment, ...]
+    whole: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class Lock:
+    """`done`: the dividing player locks the division in force now."""
+
+    seat: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class TakeCard:
+    """The opponent takes one set-aside card (None: takes none)."""
+
+    seat: int
+    card: int | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class DiscardCards:
+    """Discard these cards (down to the pool limit)."""
+
+    seat: int
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class PickCards:
+    """The private cards, first then second."""
+
+    seat: int
+    first: int
+    second: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Cards:
+    """Cards with no keyword: read by what is awaited (a pick, a take, a discard)."""
+
+    seat: int
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Wager:
+    """`call`, `raise N`, `fold` or `all-in`."""
+
+    seat: int
+    action: str  # "call", "raise", "fold", "allin"
+    amount: int = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShowPool:
+    """A player asks for their pool (answered privately)."""
+
+    seat: int
+
+
+Command = Deal | ChooseStarter | Answer | DivisionLine | Lock | TakeCard | DiscardCards | PickCards | Cards | Wager | ShowPool
+
+_YES = ("yes", "y", "refill", "yep", "yeah")
+_NO = ("no", "n", "nope", "pass", "skip")
+_NONE = ("none", "nothing", "no", "pass", "skip", "n")
+_ME = ("me", "i", "myself")
+
+
+def parse(state: State, actor: int | None, text: str, resolve: Callable[[str], int]) -> Command:
+    """Read one line from a player (`actor`) or the host; what bare cards mean depends on what is awaited."""
+    words = text.split()
+    if not words:
+        raise InvalidCommand("empty command", text=text)
+    head = words[0].casefold().rstrip(":")
+    rest = words[1:]
+    if head == "first":
+        if len(words) != 2:
+            raise InvalidCommand("say who starts round 1, e.g. “first p1”", text=text)
+        target = words[1]
+        seat = actor if (actor is not None and target.casefold() in _ME) else resolve(target)
+        return ChooseStarter(by=actor, seat=seat)
+    if actor is None:
+        if head in ("start", "deal") and len(words) == 1:
+            return Deal()
+        if head in ("start", "deal"):
+            raise InvalidCommand(f"“{head}” takes nothing after it: it deals the starting pools", text=text)
+        if _looks_like_play(words):
+            raise InvalidCommand(f"this is a player's submission; write it with the player's name, e.g. “p1: {text.strip()}”", text=text)
+        raise InvalidCommand("unknown host command (type “help” for the list)", text=text)
+    if head in ("start", "deal"):
+        raise InvalidCommand(f"“{head}” is the host's command (it deals the starting pools)", text=text)
+    lowered = " ".join(w.casefold() for w in words)
+    step = state.step
+    if lowered in ("pool", "my pool", "cards", "my cards", "hand", "my hand"):
+        return ShowPool(seat=actor)
+    if lowered in ("done", "lock", "locked", "final", "lock it", "done dividing"):
+        return Lock(seat=actor)
+    if len(words) == 1 and head in _YES:
+        return Answer(seat=actor, yes=True)
+    if lowered in _NONE or lowered in ("no refill", "take none", "take nothing", "no thanks"):
+        if (isinstance(step, Take) and step.seat == actor) or lowered not in (*_NO, "no refill"):
+            return TakeCard(seat=actor, card=None)
+        return Answer(seat=actor, yes=False)
+    if head in ("call", "fold", "check", "raise", "bet", "allin", "all-in", "all", "shove"):
+        return _parse_wager(actor, words, text)
+    if head == "take":
+        if len(rest) != 1:
+            raise InvalidCommand("take one set-aside card, e.g. “take G1” (or “take none”)", text=text)
+        return TakeCard(seat=actor, card=C.read(rest[0], text))
+    if head == "discard":
+        if not rest:
+            raise InvalidCommand("name the cards to discard, e.g. “discard R5 G6”", text=text)
+        return DiscardCards(seat=actor, cards=_cards(rest, text))
+    if head in ("pick", "private", "choose"):
+        picked = _cards(rest, text)
+        if len(picked) != 2:
+            raise InvalidCommand(f"pick two cards, first then second, e.g. “pick R5 G6” (got {len(picked)})", text=text)
+        return PickCards(seat=actor, first=picked[0], second=picked[1])
+    dividing = isinstance(step, Divide) and step.seat == actor
+    if dividing or "|" in text or any(w.casefold().strip(":()") in (*ASIDE_WORDS, *UNUSED_WORDS, "pile") for w in words):
+        if "|" in text:
+            return DivisionLine(seat=actor, segments=read_division(text), whole=True)
+        seg = read_segment(text, text)
+        if not seg.cards and seg.kind != "unused":
+            raise InvalidCommand("a pile needs cards, e.g. “R2 B9” or “aside G2 B5 R7”", text=text)
+        return DivisionLine(seat=actor, segments=(seg,), whole=False)
+    return Cards(seat=actor, cards=_cards(words, text))
+
+
+def _looks_like_play(words: list[str]) -> bool:
+    head = words[0].casefold()
+    plays = (*_YES, *_NO, "call", "fold", "raise", "take", "discard", "pick", "done", "pool", "all-in", "allin")
+    return head in plays or any(C.lookup(w) is not None for w in words) or "|" in " ".join(words)
+
+
+def _cards(words: list[str], text: str) -> tuple[int, ...]:
+    out = []
+    for w in " ".join(words).replace(",", " ").split():
+        if w.casefold() in ("then", "and", "first", "second", "/"):
+            continue
+        out.append(C.read(w, text))
+    return tuple(out)
+
+
+def _parse_wager(seat: int, words: list[str], text: str) -> Wager:
+    head = words[0].casefold()
+    joined = " ".join(w.casefold() for w in words)
+    if joined in ("call", "fold"):
+        return Wager(seat=seat, action=joined)
+    if joined in ("allin", "all-in", "all in", "shove"):
+        return Wager(seat=seat, action="allin")
+    if head == "check":
+        raise InvalidCommand(
+            "there is no checking in Devil's Deal (R-DD-5): “call” (1 chip when nobody has bet), “raise N” or “fold”", text=text
+        )
+    if head == "bet":
+        raise InvalidCommand("there is no “bet”: “call” bets 1 chip when nobody has bet yet; “raise N” bets N more than a call", text=text)
+    if head == "raise":
+        if len(words) != 2:
+            raise InvalidCommand("write “raise N”: match the other bet, then N chips more, e.g. “raise 3”", text=text)
+        n = words[1].lstrip("+")
+        if not n.isdigit() or int(n) < 1:
+            raise InvalidCommand(f"“{words[1]}” is not a number of chips: write “raise N” with N of at least 1", text=text)
+        return Wager(seat=seat, action="raise", amount=int(n))
+    raise InvalidCommand(f"“{text.strip()}”: bets are “call”, “raise N”, “fold” or “all-in”", text=text)

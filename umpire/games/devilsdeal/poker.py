@@ -1,0 +1,410 @@
+"""The poker step: the community card, the private picks, the ante, two betting rounds (R-DD-5) with
+the reveals between them, the fold (and its penalty, R-DD-6), the showdown (R-DD-4, R-DD-7), the end
+of the round, and the loss conditions in the order a round reaches them."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from umpire.core.clock import SECOND
+from umpire.core.errors import IllegalAction
+from umpire.games.base import HOST, Event
+from umpire.games.devilsdeal import cards as C
+from umpire.games.devilsdeal.commands import PickCards, Wager
+from umpire.games.devilsdeal.hands import HIGH, category, compare, describe, why
+from umpire.games.devilsdeal.state import (
+    Bet,
+    Break,
+    Pick,
+    State,
+    Timer,
+    chips_json,
+    chips_text,
+    log_cards,
+    make_timer,
+    name_of,
+    pools_json,
+    set_seat,
+    waiting,
+)
+
+
+def can_pick(pool: tuple[int, ...], community: int) -> bool:
+    """Whether a pool holds two different cards, neither the community card."""
+    return len(set(pool) - {community}) >= 2
+
+
+def start_poker(state: State, now: int) -> tuple[State, list[Event]]:
+    """Draw the community card and open the private pick, or end the DM if a player cannot pick."""
+    cfg = state.cfg
+    community = C.draw(cfg.streams.stream(f"devils/community/{state.round}"), 1)[0]
+    state = replace(state, community=community, picks=(None, None))
+    state = log_cards(state, "community", None, (community,), now)
+    timer = make_timer(now, cfg.pick_ms, cfg.long_reminders)
+    ev = Event(
+        kind="poker_started",
+        t=now,
+        generated=True,
+        data={"round": state.round, "community": C.name(community), "seconds": cfg.pick_ms // SECOND, "until": timer.due},
+    )
+    unable = [i for i in range(2) if not can_pick(state.seats[i].pool, community)]
+    if unable:
+        why_ = {
+            i: f"{name_of(state, i)} cannot pick two private cards (the pool {C.names(state.seats[i].pool)} holds fewer than two different cards besides the community card {C.name(community)})"
+            for i in unable
+        }
+        state, more = lose(state, unable, why_, "cannot form a hand", now)
+        return state, [ev, *more]
+    return replace(state, step=Pick(), timer=timer), [ev]
+
+
+def pick_cmd(state: State, cmd: PickCards, now: int) -> tuple[State, list[Event]]:
+    """Take a player's private cards (replacing an earlier pick); when both have picked, go on to the ante."""
+    who = name_of(state, cmd.seat)
+    if not isinstance(state.step, Pick):
+        raise IllegalAction(f"private cards are chosen in the poker step, not now ({waiting(state)})")
+    community = state.community
+    assert community is not None
+    pool = state.seats[cmd.seat].pool
+    for c in (cmd.first, cmd.second):
+        if c not in pool:
+            raise IllegalAction(f"{who} holds no {C.name(c)} (pool: {C.names(pool)})")
+    if cmd.first == cmd.second:
+        raise IllegalAction(f"the two private cards must be different cards ({C.name(cmd.first)} twice): a hand cannot hold duplicates")
+    if community in (cmd.first, cmd.second):
+        raise IllegalAction(f"{C.name(community)} is the community card: a hand cannot hold it twice")
+    picks = list(state.picks)
+    previous = picks[cmd.seat]
+    picks[cmd.seat] = (cmd.first, cmd.second)
+    state = replace(state, picks=(picks[0], picks[1]))
+    hand = (community, cmd.first, cmd.second)
+    data: dict[str, Any] = {
+        "player": who,
+        "first": C.name(cmd.first),
+        "second": C.name(cmd.second),
+        "community": C.name(community),
+        "hand": describe(hand),
+        "waiting": [name_of(state, i) for i in range(2) if picks[i] is None],
+    }
+    if previous is not None:
+        data["replaces"] = C.name_list(previous)
+    events = [
+        Event(kind="picked", t=now, audience=HOST, data=data),
+        Event(kind="pick_confirmed", t=now, audience=f"player:{cmd.seat}", data=dict(data)),
+    ]
+    if all(p is not None for p in picks):
+        state, more = _ante(state, now)
+        events += more
+    return state, events
+
+
+def _ante(state: State, now: int) -> tuple[State, list[Event]]:
+    cfg = state.cfg
+    short = [i for i in range(2) if state.seats[i].chips < cfg.ante]
+    if short:
+        why_ = {i: f"{name_of(state, i)} cannot pay the ante ({chips_text(state.seats[i].chips)}; the ante is {cfg.ante})" for i in short}
+        return lose(state, short, why_, "cannot pay the ante", now)
+    for i in range(2):
+        state = set_seat(state, i, chips=state.seats[i].chips - cfg.ante)
+    pot = 2 * cfg.ante - cfg.pot_removed
+    state = replace(state, pot=pot, removed=state.removed + cfg.pot_removed, put=(0, 0))
+    ev = Event(kind="ante_paid", t=now, data={"ante": cfg.ante, "removed": cfg.pot_removed, "pot": pot, "chips": chips_json(state)})
+    state, more = _betting(state, 1, now)
+    return state, [ev, *more]
+
+
+def _betting(state: State, number: int, now: int) -> tuple[State, list[Event]]:
+    cfg = state.cfg
+    broke = [i for i in range(2) if state.seats[i].chips == 0]
+    if broke:
+        ev = Event(kind="betting_skipped", t=now, data={"betting": number, "broke": [name_of(state, i) for i in broke]})
+        state = replace(state, step=None, timer=None)
+        state, more = _after_betting(state, number, now)
+        return state, [ev, *more]
+    timer = make_timer(now, cfg.bet_ms, cfg.short_reminders)
+    state = replace(state, step=Bet(number=number, to_act=state.starter), timer=timer)
+    return state, [
+        Event(
+            kind="betting_started",
+            t=now,
+            data={
+                "betting": number,
+                "to_act": name_of(state, state.starter),
+                "pot": state.pot,
+                "chips": chips_json(state),
+                "opening_bet": cfg.opening_bet,
+                "seconds": cfg.bet_ms // SECOND,
+                "until": timer.due,
+            },
+        )
+    ]
+
+
+def wager(state: State, cmd: Wager, now: int) -> tuple[State, list[Event]]:
+    """Judge `call`, `raise N`, `fold` or `all-in` from the player to act (R-DD-5)."""
+    cfg = state.cfg
+    step = state.step
+    who = name_of(state, cmd.seat)
+    if not isinstance(step, Bet):
+        raise IllegalAction(f"there is no betting now ({waiting(state)})")
+    if step.to_act != cmd.seat:
+        raise IllegalAction(f"it is {name_of(state, step.to_act)}'s turn to bet, not {who}'s")
+    me, opp = cmd.seat, 1 - cmd.seat
+    chips = state.seats[me].chips
+    to_call = step.bets[opp] - step.bets[me]
+    action, amount = cmd.action, cmd.amount
+    if action == "allin":
+        if chips > to_call and state.seats[opp].chips > 0 and chips - to_call >= cfg.min_raise:
+            action, amount = "raise", chips - to_call
+        else:
+            action = "call"
+    if action == "fold":
+        return fold(state, now, auto=False)
+    if action == "call":
+        return _call(state, now)
+    if amount < cfg.min_raise:
+        raise IllegalAction(f"a raise is at least {chips_text(cfg.min_raise)} (R-DD-5)")
+    if state.seats[opp].chips == 0:
+        raise IllegalAction(f"{name_of(state, opp)} has no chips left to answer a raise: “call” or “fold”")
+    cost = to_call + amount
+    if chips < cost:
+        if chips <= to_call:
+            raise IllegalAction(f"{who} has {chips_text(chips)}, not enough to raise: “call” (all-in for {chips}) or “fold”")
+        most = chips - to_call
+        what = f" (call {to_call} + {amount})" if to_call else ""
+        raise IllegalAction(f"{who} has {chips_text(chips)}; raise {amount} needs {cost}{what}: raise at most {most}, or call")
+    return _put(state, me, cost, "raise", amount, now)
+
+
+def _put(state: State, seat: int, cost: int, action: str, raised: int, now: int) -> tuple[State, list[Event]]:
+    """`seat` opens or raises: puts `cost` in and the other player acts next."""
+    cfg = state.cfg
+    step = state.step
+    assert isinstance(step, Bet)
+    bets = list(step.bets)
+    bets[seat] += cost
+    state = set_seat(state, seat, chips=state.seats[seat].chips - cost)
+    timer = make_timer(now, cfg.bet_ms, cfg.short_reminders)
+    state = replace(state, step=replace(step, bets=(bets[0], bets[1]), to_act=1 - seat), timer=timer)
+    return state, [
+        Event(
+            kind="bet",
+            t=now,
+            data={
+                "betting": step.number,
+                "player": name_of(state, seat),
+                "action": action,
+                "put": cost,
+                "raise": raised,
+                "bets": {cfg.names[i]: bets[i] for i in range(2)},
+                "to_call": bets[seat] - bets[1 - seat],
+                "pot": state.pot,
+                "chips": chips_json(state),
+                "next": name_of(state, 1 - seat),
+                "seconds": cfg.bet_ms // SECOND,
+                "until": timer.due,
+            },
+        )
+    ]
+
+
+def _call(state: State, now: int) -> tuple[State, list[Event]]:
+    cfg = state.cfg
+    step = state.step
+    assert isinstance(step, Bet)
+    me, opp = step.to_act, 1 - step.to_act
+    chips = state.seats[me].chips
+    if step.bets == (0, 0):
+        cost = min(cfg.opening_bet, chips)
+        return _put(state, me, cost, "open", 0, now)
+    to_call = step.bets[opp] - step.bets[me]
+    bets = list(step.bets)
+    returned = 0
+    put = min(chips, to_call)
+    bets[me] += put
+    state = set_seat(state, me, chips=chips - put)
+    if put < to_call:
+        returned = bets[opp] - bets[me]
+        bets[opp] -= returned
+        state = set_seat(state, opp, chips=state.seats[opp].chips + returned)
+    total_put = (state.put[0] + bets[0], state.put[1] + bets[1])
+    state = replace(state, pot=state.pot + bets[0] + bets[1], put=total_put, step=None, timer=None)
+    ev = Event(
+        kind="bet",
+        t=now,
+        data={
+            "betting": step.number,
+            "player": name_of(state, me),
+            "action": "call",
+            "put": put,
+            "all_in": put < to_call or state.seats[me].chips == 0,
+            "returned": {name_of(state, opp): returned} if returned else {},
+            "bets": {cfg.names[i]: bets[i] for i in range(2)},
+            "pot": state.pot,
+            "chips": chips_json(state),
+            "next": None,
+        },
+    )
+    state, more = _after_betting(state, step.number, now)
+    return state, [ev, *more]
+
+
+def _after_betting(state: State, number: int, now: int) -> tuple[State, list[Event]]:
+    picks = state.picks
+    assert picks[0] is not None and picks[1] is not None
+    shown = (picks[0][number - 1], picks[1][number - 1])
+    state = replace(state, revealed=number)
+    state = log_cards(state, "revealed", 0, (shown[0],), now)
+    state = log_cards(state, "revealed", 1, (shown[1],), now)
+    assert state.community is not None
+    hands = (picks[0], picks[1])
+    known = {name_of(state, i): C.name_list((state.community, *hands[i][:number])) for i in range(2)}
+    ev = Event(
+        kind="revealed",
+        t=now,
+        data={
+            "which": "first" if number == 1 else "second",
+            "cards": {name_of(state, i): C.name(shown[i]) for i in range(2)},
+            "community": C.name(state.community),
+            "known": known,
+        },
+    )
+    if number == 1:
+        state, more = _betting(state, 2, now)
+    else:
+        state, more = _showdown(state, now)
+    return state, [ev, *more]
+
+
+def _hand(state: State, seat: int) -> tuple[int, int, int]:
+    p = state.picks[seat]
+    assert p is not None and state.community is not None
+    return (state.community, p[0], p[1])
+
+
+def fold(state: State, now: int, *, auto: bool) -> tuple[State, list[Event]]:
+    """The player to act folds: the other takes the pot; a high-card hand also pays the penalty (R-DD-6)."""
+    cfg = state.cfg
+    step = state.step
+    assert isinstance(step, Bet)
+    folder, winner = step.to_act, 1 - step.to_act
+    bets = step.bets
+    pot = state.pot + bets[0] + bets[1]
+    state = replace(state, pot=0, put=(state.put[0] + bets[0], state.put[1] + bets[1]), step=None, timer=None)
+    state = set_seat(state, winner, chips=state.seats[winner].chips + pot)
+    high = category(*_hand(state, folder)) == HIGH and cfg.fold_penalty > 0
+    cannot = high and state.seats[folder].chips < cfg.fold_penalty
+    if high and not cannot:
+        state = set_seat(state, folder, chips=state.seats[folder].chips - cfg.fold_penalty)
+        state = set_seat(state, winner, chips=state.seats[winner].chips + cfg.fold_penalty)
+    ev = Event(
+        kind="folded",
+        t=now,
+        data={
+            "betting": step.number,
+            "player": name_of(state, folder),
+            "winner": name_of(state, winner),
+            "auto": auto,
+            "pot": pot,
+            "high_card": high,
+            "penalty": cfg.fold_penalty if high and not cannot else 0,
+            "cannot_pay": cannot,
+            "chips": chips_json(state),
+        },
+    )
+    if cannot:
+        reason = (
+            f"{name_of(state, folder)} folded a high-card hand and cannot pay the {chips_text(cfg.fold_penalty)} penalty "
+            f"({chips_text(state.seats[folder].chips)}, R-DD-6)"
+        )
+        state, more = lose(state, [folder], {folder: reason}, "cannot pay the fold penalty", now)
+        return state, [ev, *more]
+    state, more = _end_round(state, winner, now)
+    return state, [ev, *more]
+
+
+def _showdown(state: State, now: int) -> tuple[State, list[Event]]:
+    cfg = state.cfg
+    h = (_hand(state, 0), _hand(state, 1))
+    result = compare(h[0], h[1], cfg.hand_order)
+    pot = state.pot
+    payouts = [0, 0]
+    lost = 0
+    winner: int | None = None
+    if result:
+        winner = 0 if result > 0 else 1
+        payouts[winner] = pot
+    else:
+        payouts = [state.put[0] + cfg.tie_ante_back, state.put[1] + cfg.tie_ante_back]
+        lost = pot - sum(payouts)
+    for i in range(2):
+        state = set_seat(state, i, chips=state.seats[i].chips + payouts[i])
+    state = replace(state, pot=0, removed=state.removed + lost)
+    ev = Event(
+        kind="showdown",
+        t=now,
+        data={
+            "community": C.name(h[0][0]),
+            "hands": {name_of(state, i): {"cards": C.name_list(h[i]), "hand": describe(h[i])} for i in range(2)},
+            "winner": None if winner is None else name_of(state, winner),
+            "why": why(h[0], h[1], cfg.hand_order),
+            "pot": pot,
+            "payouts": {name_of(state, i): payouts[i] for i in range(2)},
+            "removed": lost,
+            "chips": chips_json(state),
+        },
+    )
+    state, more = _end_round(state, winner, now)
+    return state, [ev, *more]
+
+
+def _end_round(state: State, winner: int | None, now: int) -> tuple[State, list[Event]]:
+    cfg = state.cfg
+    hidden: dict[str, int] = {}
+    for i in range(2):
+        p = state.picks[i]
+        assert p is not None
+        s = state.seats[i]
+        shown = p[: state.revealed]
+        state = set_seat(state, i, pool=C.remove(s.pool, p), seen=C.remove(s.seen, shown))
+        hidden[name_of(state, i)] = 2 - len(shown)
+    starter = winner if winner is not None else state.starter if cfg.tied_starter == "stays" else 1 - state.starter
+    timer = Timer(due=now + cfg.break_ms)
+    state = replace(state, starter=starter, step=Break(), timer=timer, picks=(None, None), community=None)
+    return state, [
+        Event(
+            kind="round_over",
+            t=now,
+            data={
+                "round": state.round,
+                "winner": None if winner is None else name_of(state, winner),
+                "next_starter": name_of(state, starter),
+                "chips": chips_json(state),
+                "pools": pools_json(state),
+                "unrevealed": hidden,
+                "break_seconds": cfg.break_ms // SECOND,
+                "next_round_at": timer.due,
+            },
+        )
+    ]
+
+
+def lose(state: State, losers: list[int], reasons: dict[int, str], short: str, now: int) -> tuple[State, list[Event]]:
+    """End the DM: one loser, or (both failing the same check) the starting player."""
+    names = state.cfg.names
+    if len(losers) == 2:
+        loser = state.starter
+        reason = f"both players {short}; the starting player, {names[loser]}, loses"
+    else:
+        loser = losers[0]
+        reason = reasons[loser]
+    winner = 1 - loser
+    state = replace(state, phase="over", step=None, timer=None, winner=winner, result=f"{names[winner]} won: {reason}")
+    return state, [
+        Event(
+            kind="game_over",
+            t=now,
+            data={"winner": names[winner], "loser": names[loser], "reason": reason, "chips": chips_json(state), "round": state.round},
+        )
+    ]

@@ -1,0 +1,352 @@
+"""The refill step: “refill?”, the 12 cards, the division (checked at each submission, locked at the
+deadline), the opponent's free take and the discards down to the pool limit."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from umpire.core.clock import SECOND, fmt_clock
+from umpire.core.errors import IllegalAction
+from umpire.games.base import HOST, Event
+from umpire.games.devilsdeal import cards as C
+from umpire.games.devilsdeal.commands import Answer, DivisionLine, TakeCard
+from umpire.games.devilsdeal.hands import Division, problems
+from umpire.games.devilsdeal.poker import start_poker
+from umpire.games.devilsdeal.state import (
+    Ask,
+    Discard,
+    Divide,
+    State,
+    Take,
+    add_cards,
+    chips_text,
+    log_cards,
+    make_timer,
+    name_of,
+    set_seat,
+    waiting,
+)
+
+
+def ask(state: State, seat: int, now: int, *, again: bool) -> tuple[State, list[Event]]:
+    """Ask `seat` “refill?”, or skip them when they cannot pay (R-DD-2)."""
+    cfg = state.cfg
+    chips = state.seats[seat].chips
+    if chips < cfg.refill_cost:
+        ev = Event(kind="refill_skipped", t=now, data={"player": name_of(state, seat), "chips": chips, "cost": cfg.refill_cost})
+        state, more = _refill_done(state, seat, now)
+        return state, [ev, *more]
+    timer = make_timer(now, cfg.answer_ms, cfg.short_reminders)
+    state = replace(state, step=Ask(seat=seat, again=again), timer=timer)
+    return state, [
+        Event(
+            kind="refill_asked",
+            t=now,
+            data={
+                "player": name_of(state, seat),
+                "again": again,
+                "chips": chips,
+                "cost": cfg.refill_cost,
+                "seconds": cfg.answer_ms // SECOND,
+                "until": timer.due,
+            },
+        )
+    ]
+
+
+def _refill_done(state: State, seat: int, now: int) -> tuple[State, list[Event]]:
+    """`seat` no longer wishes to refill: offer the opponent, or go on to the poker step."""
+    if seat == state.starter:
+        return ask(state, 1 - seat, now, again=False)
+    return start_poker(state, now)
+
+
+def answer(state: State, cmd: Answer, now: int) -> tuple[State, list[Event]]:
+    """Judge `yes`/`no` to “refill?”."""
+    cfg = state.cfg
+    who = name_of(state, cmd.seat)
+    step = state.step
+    chips = state.seats[cmd.seat].chips
+    if cmd.yes and chips < cfg.refill_cost:
+        raise IllegalAction(f"{who} has {chips_text(chips)}; a refill costs {chips_text(cfg.refill_cost)} (R-DD-2)")
+    if not isinstance(step, Ask) or step.seat != cmd.seat:
+        raise IllegalAction(f"{who} is not being asked “refill?” now ({waiting(state)})")
+    if not cmd.yes:
+        return decline(state, now, auto=False)
+    return _refill(state, now)
+
+
+def decline(state: State, now: int, *, auto: bool) -> tuple[State, list[Event]]:
+    """The player asked does not refill (their `no`, or the deadline)."""
+    step = state.step
+    assert isinstance(step, Ask)
+    ev = Event(kind="refill_declined", t=now, data={"player": name_of(state, step.seat), "auto": auto})
+    state, more = _refill_done(state, step.seat, now)
+    return state, [ev, *more]
+
+
+def _refill(state: State, now: int) -> tuple[State, list[Event]]:
+    cfg = state.cfg
+    step = state.step
+    assert isinstance(step, Ask)
+    seat = step.seat
+    n = state.refills[seat] + 1
+    offer = C.draw(cfg.streams.stream(f"devils/refill/{state.round}/{seat + 1}/{n}"), cfg.refill_cards)
+    refills = list(state.refills)
+    refills[seat] = n
+    state = set_seat(state, seat, chips=state.seats[seat].chips - cfg.refill_cost)
+    timer = make_timer(now, cfg.division_ms, cfg.long_reminders)
+    state = replace(
+        state,
+        refills=(refills[0], refills[1]),
+        removed=state.removed + cfg.refill_cost,
+        step=Divide(seat=seat, number=n, offer=offer),
+        timer=timer,
+    )
+    state = log_cards(state, "offered", seat, offer, now)
+    return state, [
+        Event(
+            kind="refill_offered",
+            t=now,
+            generated=True,
+            data={
+                "round": state.round,
+                "player": name_of(state, seat),
+                "refill": n,
+                "cost": cfg.refill_cost,
+                "chips": state.seats[seat].chips,
+                "cards": C.name_list(offer),
+                "seconds": cfg.division_ms // SECOND,
+                "until": timer.due,
+            },
+        )
+    ]
+
+
+def division_line(state: State, cmd: DivisionLine, now: int) -> tuple[State, list[Event]]:
+    """Check a division, or one line of a division written a pile a line, and keep the last valid one."""
+    step = state.step
+    who = name_of(state, cmd.seat)
+    if not isinstance(step, Divide):
+        raise IllegalAction(f"there is no refill to divide now ({waiting(state)})")
+    if step.seat != cmd.seat:
+        raise IllegalAction(f"{name_of(state, step.seat)} is dividing this refill, not {who}")
+    min_pile = state.cfg.min_pile
+    if cmd.whole:
+        division = Division.of(cmd.segments)
+        bad = problems(step.offer, division, min_pile)
+        if bad:
+            keep = _in_force_text(step.division, step.since)
+            raise IllegalAction(f"this division is not valid: {'; '.join(bad)} ({keep})")
+        step = replace(step, division=division, since=now, draft=(), draft_t=-1, base=None, base_since=None)
+        draft = False
+        lines = 1
+    else:
+        if step.draft and step.draft_t == now:
+            step = replace(step, draft=step.draft + cmd.segments)
+        else:
+            step = replace(step, draft=cmd.segments, draft_t=now, base=step.division, base_since=step.since)
+        division = Division.of(step.draft)
+        bad = problems(step.offer, division, min_pile)
+        step = replace(step, division=step.base, since=step.base_since) if bad else replace(step, division=division, since=now)
+        draft = True
+        lines = len(step.draft)
+    state = replace(state, step=step)
+    data: dict[str, Any] = {
+        "player": who,
+        "division": division.text(),
+        "lines": lines,
+        "draft": draft,
+        "valid": not bad,
+        "incomplete": draft and len(bad) == 1 and not division.marked,  # more lines may mark a pile
+        "problems": bad,
+        "in_force": None if step.division is None else step.division.text(),
+        "in_force_since": step.since,
+        "takes": C.name_list(step.division.taken(step.offer)) if step.division else [],
+        "until": state.timer.due if state.timer else None,
+    }
+    return state, [Event(kind="division_noted", t=now, audience=HOST, data=data)]
+
+
+def _in_force_text(division: Division | None, since: int | None) -> str:
+    if division is None:
+        return "nothing valid is in force: at the deadline every card is set aside"
+    return f"the division from {fmt_clock(since or 0)} stays in force"
+
+
+def lock(state: State, now: int, *, early: bool) -> tuple[State, list[Event]]:
+    """Lock the division in force (the deadline, or `done`): take the piles, set the rest aside."""
+    cfg = state.cfg
+    step = state.step
+    assert isinstance(step, Divide)
+    seat = step.seat
+    division = step.division
+    taken = division.taken(step.offer) if division else ()
+    aside = division.set_aside(step.offer) if division else step.offer
+    state = add_cards(state, seat, taken)
+    if taken:
+        state = log_cards(state, "taken", seat, taken, now)
+    state = log_cards(state, "set aside", seat, aside, now)
+    state = replace(state, aside=aside)
+    held = len(state.seats[seat].pool)
+    ev = Event(
+        kind="division_locked",
+        t=now,
+        data={
+            "player": name_of(state, seat),
+            "refill": step.number,
+            "early": early,
+            "division": (
+                None
+                if division is None
+                else {
+                    "piles": [C.name_list(p) for p in division.kept()],
+                    "aside_pile": C.name_list(division.aside),
+                    "unused": C.name_list(c for c in aside if c not in division.aside),
+                    "sum": division.total(),
+                }
+            ),
+            "taken": C.name_list(taken),
+            "set_aside": C.name_list(aside),
+            "pool_size": held,
+        },
+    )
+    if held > cfg.pool_limit:
+        state, more = _ask_discard(state, seat, held - cfg.pool_limit, tuple(reversed(taken)), seat, now)
+    else:
+        state, more = _offer_take(state, seat, now)
+    return state, [ev, *more]
+
+
+def _ask_discard(state: State, seat: int, count: int, newest: tuple[int, ...], refiller: int, now: int) -> tuple[State, list[Event]]:
+    cfg = state.cfg
+    timer = make_timer(now, cfg.discard_ms, cfg.short_reminders)
+    state = replace(state, step=Discard(seat=seat, count=count, newest=newest, refiller=refiller), timer=timer)
+    return state, [
+        Event(
+            kind="discard_asked",
+            t=now,
+            data={
+                "player": name_of(state, seat),
+                "count": count,
+                "held": len(state.seats[seat].pool),
+                "limit": cfg.pool_limit,
+                "seconds": cfg.discard_ms // SECOND,
+                "until": timer.due,
+            },
+        )
+    ]
+
+
+def _offer_take(state: State, refiller: int, now: int) -> tuple[State, list[Event]]:
+    cfg = state.cfg
+    seat = 1 - refiller
+    timer = make_timer(now, cfg.take_ms, cfg.short_reminders)
+    state = replace(state, step=Take(seat=seat, cards=state.aside, refiller=refiller), timer=timer)
+    return state, [
+        Event(
+            kind="take_asked",
+            t=now,
+            data={
+                "player": name_of(state, seat),
+                "from": name_of(state, refiller),
+                "cards": C.name_list(state.aside),
+                "seconds": cfg.take_ms // SECOND,
+                "until": timer.due,
+            },
+        )
+    ]
+
+
+def take_cmd(state: State, cmd: TakeCard, now: int) -> tuple[State, list[Event]]:
+    """Judge the opponent's `take CARD` / `none`."""
+    step = state.step
+    if not isinstance(step, Take):
+        raise IllegalAction(f"there are no set-aside cards to take now ({waiting(state)})")
+    if step.seat != cmd.seat:
+        raise IllegalAction(f"only {name_of(state, step.seat)} may take a card set aside by {name_of(state, step.refiller)}")
+    if cmd.card is not None and cmd.card not in step.cards:
+        raise IllegalAction(f"{C.name(cmd.card)} is not set aside (set aside: {C.names(step.cards)})")
+    return take(state, cmd.card, now, auto=False)
+
+
+def take(state: State, card: int | None, now: int, *, auto: bool) -> tuple[State, list[Event]]:
+    """The opponent takes one set-aside card (or none); then a discard if over the limit, else “refill again?”."""
+    cfg = state.cfg
+    step = state.step
+    assert isinstance(step, Take)
+    seat = step.seat
+    if card is not None:
+        state = add_cards(state, seat, (card,))
+        state = log_cards(state, "free take", seat, (card,), now)
+    held = len(state.seats[seat].pool)
+    ev = Event(
+        kind="took",
+        t=now,
+        data={"player": name_of(state, seat), "card": None if card is None else C.name(card), "auto": auto, "pool_size": held},
+    )
+    state = replace(state, aside=())
+    if held > cfg.pool_limit:
+        newest = (card,) if card is not None else ()
+        state, more = _ask_discard(state, seat, held - cfg.pool_limit, newest, step.refiller, now)
+    else:
+        state, more = ask(state, step.refiller, now, again=True)
+    return state, [ev, *more]
+
+
+def discard_cmd(state: State, seat: int, cards: tuple[int, ...], now: int) -> tuple[State, list[Event]]:
+    """Judge a discard down to the pool limit."""
+    step = state.step
+    who = name_of(state, seat)
+    if not isinstance(step, Discard):
+        raise IllegalAction(f"{who} has nothing to discard now ({waiting(state)})")
+    if step.seat != seat:
+        raise IllegalAction(f"{name_of(state, step.seat)} is the one to discard now, not {who}")
+    pool = state.seats[seat].pool
+    if len(cards) != step.count:
+        raise IllegalAction(
+            f"{who} must discard exactly {step.count} card{'s' if step.count != 1 else ''} "
+            f"({len(pool)} held, limit {state.cfg.pool_limit}); {len(cards)} named"
+        )
+    short = C.missing(pool, cards)
+    if short:
+        c = short[0]
+        held = pool.count(c)
+        raise IllegalAction(f"{who} holds {'no' if held == 0 else f'only {held}'} {C.name(c)} (pool: {C.names(pool)})")
+    return discard(state, cards, now, auto=False)
+
+
+def discard(state: State, cards: tuple[int, ...], now: int, *, auto: bool) -> tuple[State, list[Event]]:
+    """Discard these cards (public); then the opponent's take, or “refill again?”."""
+    step = state.step
+    assert isinstance(step, Discard)
+    seat = step.seat
+    s = state.seats[seat]
+    state = set_seat(state, seat, pool=C.remove(s.pool, cards), seen=C.remove(s.seen, cards))
+    state = log_cards(state, "discarded", seat, cards, now)
+    ev = Event(
+        kind="discarded",
+        t=now,
+        data={"player": name_of(state, seat), "cards": C.name_list(cards), "auto": auto, "pool_size": len(state.seats[seat].pool)},
+    )
+    if seat == step.refiller:
+        state, more = _offer_take(state, seat, now)
+    else:
+        state, more = ask(state, step.refiller, now, again=True)
+    return state, [ev, *more]
+
+
+def auto_discard(state: State) -> tuple[int, ...]:
+    """At the deadline: the newest cards first (those just taken, last offered first), then the pool from the end."""
+    step = state.step
+    assert isinstance(step, Discard)
+    pool = list(state.seats[step.seat].pool)
+    out: list[int] = []
+    for c in (*step.newest, *reversed(pool)):
+        if len(out) == step.count:
+            break
+        if c in pool:
+            pool.remove(c)
+            out.append(c)
+    return tuple(out)

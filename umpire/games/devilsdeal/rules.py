@@ -1,0 +1,237 @@
+"""The rules of Devil's Deal: pure functions of state, command and time.
+
+A round is a refill step (the starting player, then the opponent, may refill any number of times:
+pay, see 12 cards, divide them into equal-sum piles within 90 s, take all but one pile, the
+opponent takes one set-aside card, both discard down to 10) and a poker step (a community card,
+two private cards each, the ante, two betting rounds with the reveals between them, the
+showdown). Every decision has a deadline; `next_due`/`on_due` apply reminders and deadlines.
+Chance comes from the seed's named streams: `devils/start`, `devils/refill/ROUND/SEAT/N`,
+`devils/community/ROUND`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from umpire.core.errors import IllegalAction
+from umpire.games.base import Event
+from umpire.games.devilsdeal import cards as C
+from umpire.games.devilsdeal.commands import (
+    Answer,
+    Cards,
+    ChooseStarter,
+    Command,
+    Deal,
+    DiscardCards,
+    DivisionLine,
+    Lock,
+    PickCards,
+    ShowPool,
+    TakeCard,
+    parse,
+)
+from umpire.games.devilsdeal.poker import can_pick, fold, lose, pick_cmd, wager
+from umpire.games.devilsdeal.refill import (
+    answer,
+    ask,
+    auto_discard,
+    decline,
+    discard,
+    discard_cmd,
+    division_line,
+    lock,
+    take,
+    take_cmd,
+)
+from umpire.games.devilsdeal.state import (
+    Ask,
+    Bet,
+    Discard,
+    Divide,
+    Pick,
+    State,
+    Take,
+    chips_json,
+    initial,
+    log_cards,
+    name_of,
+    pools_json,
+    set_seat,
+    waiting,
+)
+
+__all__ = ["Command", "State", "apply", "can_pick", "initial", "next_due", "on_due", "parse", "waiting"]
+
+# ---------------------------------------------------------------- judging
+
+
+def apply(state: State, cmd: Command, now: int) -> tuple[State, list[Event]]:
+    """Judge one command at `now`: the next state and its events, or a refusal."""
+    names = state.cfg.names
+    if isinstance(cmd, ShowPool):
+        return _show_pool(state, cmd.seat, now)
+    if state.over:
+        raise IllegalAction(f"the Death Match is over ({state.result})")
+    if isinstance(cmd, Deal):
+        if state.phase != "deal":
+            raise IllegalAction("the starting pools are already dealt")
+        return _deal(state, now)
+    if isinstance(cmd, ChooseStarter):
+        adv = state.cfg.advantage
+        if state.phase == "deal":
+            raise IllegalAction(f"the pools come first: the host deals them with “start”, then {names[adv]} chooses")
+        if state.phase != "choose":
+            raise IllegalAction(f"the starting player of round 1 is already chosen ({names[state.starter]})")
+        if cmd.by is not None and cmd.by != adv:
+            raise IllegalAction(f"only {names[adv]} (the Advantage holder) chooses who starts round 1")
+        return _choose(state, cmd.seat, now)
+    if state.phase != "play":
+        if state.phase == "deal":
+            raise IllegalAction("the Death Match has not started: the host deals the pools with “start”")
+        raise IllegalAction(f"round 1 has not started: {names[state.cfg.advantage]} first chooses who starts (“first p1”)")
+    if isinstance(cmd, Answer):
+        return answer(state, cmd, now)
+    if isinstance(cmd, DivisionLine):
+        return division_line(state, cmd, now)
+    if isinstance(cmd, Lock):
+        step = state.step
+        if not isinstance(step, Divide) or step.seat != cmd.seat:
+            raise IllegalAction(f"{names[cmd.seat]} has no division to lock now ({waiting(state)})")
+        return lock(state, now, early=True)
+    if isinstance(cmd, Cards):
+        return _cards_by_step(state, cmd, now)
+    if isinstance(cmd, TakeCard):
+        return take_cmd(state, cmd, now)
+    if isinstance(cmd, DiscardCards):
+        return discard_cmd(state, cmd.seat, cmd.cards, now)
+    if isinstance(cmd, PickCards):
+        return pick_cmd(state, cmd, now)
+    return wager(state, cmd, now)
+
+
+def _deal(state: State, now: int) -> tuple[State, list[Event]]:
+    cfg = state.cfg
+    deck = C.draw(cfg.streams.stream("devils/start"), 2 * cfg.pool_size)
+    pools = (C.ordered(deck[: cfg.pool_size]), C.ordered(deck[cfg.pool_size :]))
+    state = replace(state, phase="choose")
+    for i in range(2):
+        state = set_seat(state, i, pool=pools[i], seen=pools[i])
+        state = log_cards(state, "dealt", i, pools[i], now)
+    return state, [
+        Event(
+            kind="pools_dealt",
+            t=now,
+            generated=True,
+            data={
+                "pools": {cfg.names[i]: C.name_list(pools[i]) for i in range(2)},
+                "chips": chips_json(state),
+                "chooser": cfg.names[cfg.advantage],
+            },
+        )
+    ]
+
+
+def _choose(state: State, seat: int, now: int) -> tuple[State, list[Event]]:
+    cfg = state.cfg
+    state = replace(state, phase="play", starter=seat)
+    events = [Event(kind="starter_chosen", t=now, data={"chooser": cfg.names[cfg.advantage], "starter": cfg.names[seat]})]
+    state, more = _begin_round(state, now)
+    return state, events + more
+
+
+def _begin_round(state: State, now: int) -> tuple[State, list[Event]]:
+    r = state.round + 1
+    state = replace(
+        state, round=r, refills=(0, 0), aside=(), community=None, picks=(None, None), revealed=0, pot=0, put=(0, 0), step=None, timer=None
+    )
+    events = [
+        Event(
+            kind="round_started",
+            t=now,
+            data={"round": r, "starter": name_of(state, state.starter), "chips": chips_json(state), "pools": pools_json(state)},
+        )
+    ]
+    state, more = ask(state, state.starter, now, again=False)
+    return state, events + more
+
+
+def _cards_by_step(state: State, cmd: Cards, now: int) -> tuple[State, list[Event]]:
+    """Bare cards: a pick, a take or a discard, as the step under way wants."""
+    step = state.step
+    seat = cmd.seat
+    if isinstance(step, Pick):
+        if len(cmd.cards) != 2:
+            raise IllegalAction(f"pick two private cards, first then second, e.g. “pick R5 G6” ({len(cmd.cards)} named)")
+        return pick_cmd(state, PickCards(seat=seat, first=cmd.cards[0], second=cmd.cards[1]), now)
+    if isinstance(step, Take) and step.seat == seat:
+        if len(cmd.cards) != 1:
+            raise IllegalAction(f"take one set-aside card, e.g. “take {C.name(step.cards[0])}”, or “none”")
+        return take_cmd(state, TakeCard(seat=seat, card=cmd.cards[0]), now)
+    if isinstance(step, Discard) and step.seat == seat:
+        return discard_cmd(state, seat, cmd.cards, now)
+    raise IllegalAction(f"nothing is waiting for cards from {name_of(state, seat)} now ({waiting(state)})")
+
+
+def _show_pool(state: State, seat: int, now: int) -> tuple[State, list[Event]]:
+    if state.phase == "deal":
+        raise IllegalAction("the pools are not dealt yet")
+    s = state.seats[seat]
+    data: dict[str, Any] = {"player": name_of(state, seat), "pool": C.name_list(s.pool), "chips": s.chips}
+    p = state.picks[seat]
+    if p is not None:
+        data["private"] = C.name_list(p)
+    return state, [Event(kind="pool_shown", t=now, audience=f"player:{seat}", data=data)]
+
+
+# ---------------------------------------------------------------- time
+
+
+def next_due(state: State) -> int | None:
+    """When the next reminder or deadline is due."""
+    return state.timer.next() if state.timer is not None else None
+
+
+def on_due(state: State, now: int) -> tuple[State, list[Event]]:
+    """Fire the next reminder, or apply the deadline of the decision under way."""
+    timer = state.timer
+    assert timer is not None
+    step = state.step
+    if timer.fired < len(timer.reminders):
+        at = timer.reminders[timer.fired]
+        state = replace(state, timer=replace(timer, fired=timer.fired + 1))
+        return state, [_reminder(state, timer.seconds[timer.fired], at)]
+    now = timer.due
+    if isinstance(step, Ask):
+        return decline(state, now, auto=True)
+    if isinstance(step, Divide):
+        return lock(state, now, early=False)
+    if isinstance(step, Discard):
+        return discard(state, auto_discard(state), now, auto=True)
+    if isinstance(step, Take):
+        return take(state, None, now, auto=True)
+    if isinstance(step, Pick):
+        late = [i for i in range(2) if state.picks[i] is None]
+        reasons = {i: f"{name_of(state, i)} did not choose private cards in time, so cannot form a hand" for i in late}
+        return lose(state, late, reasons, "did not choose private cards in time", now)
+    if isinstance(step, Bet):
+        return fold(state, now, auto=True)
+    return _begin_round(state, now)
+
+
+def _reminder(state: State, seconds: int, at: int) -> Event:
+    step = state.step
+    data: dict[str, Any] = {"seconds": seconds}
+    if isinstance(step, Ask):
+        data.update(what="answer", player=name_of(state, step.seat))
+    elif isinstance(step, Divide):
+        data.update(what="division", player=name_of(state, step.seat), valid=step.division is not None)
+    elif isinstance(step, Discard):
+        data.update(what="discard", player=name_of(state, step.seat), count=step.count)
+    elif isinstance(step, Take):
+        data.update(what="take", player=name_of(state, step.seat))
+    elif isinstance(step, Pick):
+        data.update(what="pick", player=None, waiting=[name_of(state, i) for i in range(2) if state.picks[i] is None])
+    elif isinstance(step, Bet):
+        data.update(what="bet", player=name_of(state, step.to_act))
+    return Event(kind="reminder", t=at, data=data)

@@ -1,0 +1,243 @@
+"""The state of a Devil's Deal Death Match, and the helpers every phase uses. Pure data, no rules."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from umpire.core.clock import SECOND, fmt_clock
+from umpire.games.devilsdeal import cards as C
+from umpire.games.devilsdeal.config import Config
+from umpire.games.devilsdeal.hands import Division, Segment
+
+# ---------------------------------------------------------------- state
+
+
+@dataclass(frozen=True, kw_only=True)
+class Seat:
+    """One player's chips and cards."""
+
+    chips: int
+    pool: tuple[int, ...]  # held, in pool order
+    seen: tuple[int, ...]  # what the other player knows: the pool plus the cards discarded unrevealed
+
+    @property
+    def hidden(self) -> int:
+        """How many of the `seen` cards are really gone (discarded unrevealed)."""
+        return len(self.seen) - len(self.pool)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Timer:
+    """The deadline of the decision under way and its reminders."""
+
+    due: int
+    reminders: tuple[int, ...] = ()  # when each reminder fires, ascending
+    seconds: tuple[int, ...] = ()  # the seconds left each one announces
+    fired: int = 0
+
+    def next(self) -> int:
+        """When the next reminder or the deadline is due."""
+        return self.reminders[self.fired] if self.fired < len(self.reminders) else self.due
+
+
+@dataclass(frozen=True, kw_only=True)
+class Ask:
+    """“Refill?” to `seat`."""
+
+    seat: int
+    again: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class Divide:
+    """`seat` divides a refill's cards. `division` is the last valid one (in force at the deadline)."""
+
+    seat: int
+    number: int  # the player's refill number this round
+    offer: tuple[int, ...]
+    division: Division | None = None
+    since: int | None = None  # when the division in force came
+    draft: tuple[Segment, ...] = ()  # the pile lines of the message being read (lines at one moment)
+    draft_t: int = -1
+    base: Division | None = None  # what was in force before that message
+    base_since: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Discard:
+    """`seat` must discard `count` cards; at the deadline `newest` go first."""
+
+    seat: int
+    count: int
+    newest: tuple[int, ...]
+    refiller: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Take:
+    """The refiller's opponent may take one set-aside card, free."""
+
+    seat: int
+    cards: tuple[int, ...]
+    refiller: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Pick:
+    """Both players choose their private cards (kept in `State.picks`)."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Bet:
+    """A betting round: what each has bet in it, and who acts."""
+
+    number: int  # 1 or 2
+    bets: tuple[int, int] = (0, 0)
+    to_act: int = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class Break:
+    """Between rounds; the next round starts when the timer runs out."""
+
+
+Step = Ask | Divide | Discard | Take | Pick | Bet | Break
+
+
+@dataclass(frozen=True, kw_only=True)
+class CardEvent:
+    """A card becoming public, for the record (`final` JSON)."""
+
+    round: int
+    what: str  # "dealt", "offered", "taken", "set aside", "free take", "discarded", "community", "revealed"
+    seat: int | None
+    cards: tuple[int, ...]
+    t: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class State:
+    """The whole Death Match at one moment."""
+
+    cfg: Config
+    seats: tuple[Seat, Seat]
+    phase: str = "deal"  # "deal" (before `start`), "choose", "play", "over"
+    round: int = 0
+    starter: int = 0
+    step: Step | None = None
+    timer: Timer | None = None
+    refills: tuple[int, int] = (0, 0)  # refills made this round, per seat
+    aside: tuple[int, ...] = ()  # the set-aside cards of the refill being settled
+    community: int | None = None
+    picks: tuple[tuple[int, int] | None, tuple[int, int] | None] = (None, None)
+    revealed: int = 0  # private cards revealed this round (0, 1 or 2 each)
+    pot: int = 0  # chips in the pot from finished betting rounds and the ante
+    put: tuple[int, int] = (0, 0)  # chips each player bet this round (refunded on a tie)
+    removed: int = 0  # chips that left the game (refills, the pot's removed chip, a tie's ante)
+    log: tuple[CardEvent, ...] = ()
+    winner: int | None = None
+    result: str = ""
+
+    @property
+    def over(self) -> bool:
+        """Whether the Death Match has ended."""
+        return self.phase == "over"
+
+    def chips(self) -> tuple[int, int]:
+        """Both stacks, by seat."""
+        return (self.seats[0].chips, self.seats[1].chips)
+
+    def in_play(self) -> int:
+        """Every chip still in the game: both stacks, the pot and the bets of the round under way."""
+        bets = sum(self.step.bets) if isinstance(self.step, Bet) else 0
+        return self.seats[0].chips + self.seats[1].chips + self.pot + bets
+
+
+def initial(cfg: Config) -> State:
+    """A Death Match before the pools are dealt."""
+    empty = Seat(chips=cfg.chips, pool=(), seen=())
+    return State(cfg=cfg, seats=(empty, empty), starter=cfg.advantage)
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def name_of(state: State, seat: int) -> str:
+    """A player's display name."""
+    return state.cfg.names[seat]
+
+
+def chips_json(state: State) -> dict[str, int]:
+    """Both stacks by name, for event data."""
+    return {state.cfg.names[i]: state.seats[i].chips for i in range(2)}
+
+
+def pools_json(state: State) -> dict[str, Any]:
+    """The pools as everyone knows them (cards discarded unrevealed are still listed, and counted)."""
+    out = {}
+    for i, s in enumerate(state.seats):
+        out[state.cfg.names[i]] = {"cards": C.name_list(C.ordered(s.seen)), "held": len(s.pool), "unknown_gone": s.hidden}
+    return out
+
+
+def make_timer(now: int, ms: int, reminders: tuple[int, ...]) -> Timer:
+    """A deadline `ms` from `now`, with reminders at the given seconds left (those inside the window)."""
+    due = now + ms
+    secs = tuple(s for s in reminders if s * SECOND < ms)
+    return Timer(due=due, reminders=tuple(due - s * SECOND for s in secs), seconds=secs)
+
+
+def log_cards(state: State, what: str, seat: int | None, cards: tuple[int, ...], now: int) -> State:
+    """Record cards becoming public (for the final JSON's `cards`)."""
+    return replace(state, log=(*state.log, CardEvent(round=state.round, what=what, seat=seat, cards=cards, t=now)))
+
+
+def set_seat(state: State, seat: int, **changes: Any) -> State:
+    """The state with one seat's fields changed."""
+    seats = list(state.seats)
+    seats[seat] = replace(seats[seat], **changes)
+    return replace(state, seats=(seats[0], seats[1]))
+
+
+def add_cards(state: State, seat: int, cards: tuple[int, ...]) -> State:
+    """Cards join a pool, in the open: the public view gains them too."""
+    s = state.seats[seat]
+    return set_seat(state, seat, pool=C.ordered(s.pool + cards), seen=C.ordered(s.seen + cards))
+
+
+# ---------------------------------------------------------------- words
+
+
+def waiting(state: State, now: int | None = None) -> str:
+    """What the game is waiting for, in the host's words (for refusals, the toolbar and status)."""
+    names = state.cfg.names
+    step = state.step
+    left = ""
+    if now is not None and state.timer is not None:
+        left = f", {fmt_clock(max(0, state.timer.due - now))} left"
+    if state.phase == "deal":
+        return "waiting for the host to deal the pools (“start”)"
+    if state.phase == "choose":
+        return f"waiting for {names[state.cfg.advantage]} to choose who starts round 1 (“first p1”)"
+    if state.over:
+        return f"over: {state.result}"
+    if isinstance(step, Ask):
+        return f"waiting for {names[step.seat]} to answer “refill?”{left}"
+    if isinstance(step, Divide):
+        return f"waiting for {names[step.seat]}'s division of refill {step.number}{left}"
+    if isinstance(step, Discard):
+        return f"waiting for {names[step.seat]} to discard {step.count}{left}"
+    if isinstance(step, Take):
+        return f"waiting for {names[step.seat]} to take a set-aside card or none{left}"
+    if isinstance(step, Pick):
+        late = " and ".join(names[i] for i in range(2) if state.picks[i] is None)
+        return f"waiting for private cards ({late}){left}"
+    if isinstance(step, Bet):
+        return f"waiting for {names[step.to_act]}'s bet (betting round {step.number}){left}"
+    return f"break before round {state.round + 1}{left}"
+
+
+def chips_text(n: int) -> str:
+    """“1 chip”, “5 chips”."""
+    return f"{n} chip{'s' if n != 1 else ''}"
