@@ -403,7 +403,7 @@ class FakeGame:
 def fake(monkeypatch: pytest.MonkeyPatch) -> FakeGame:
     game = FakeGame()
     monkeypatch.setattr(scenario_module, "get", lambda key: game if key == "fake" else None)
-    monkeypatch.setattr(scenario_module, "registry", lambda: {"fake": game})
+    monkeypatch.setattr(scenario_module, "keys", lambda: ["fake"])
     return game
 
 

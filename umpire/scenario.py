@@ -17,7 +17,7 @@ from typing import Any
 from umpire.core.errors import UmpireError
 from umpire.core.players import Player, Roster
 from umpire.core.settings import check, type_name
-from umpire.games import get, registry
+from umpire.games import get, keys
 from umpire.games.base import Game
 
 TOP_KEYS = ("game", "title", "seed", "players", "rules")
@@ -73,12 +73,12 @@ def parse(text: str, where: str = "<scenario>") -> Scenario:
     if not isinstance(game_key, str):
         raise fail(
             "game",
-            f"expected the game's name as a string (one of {', '.join(sorted(registry()))})"
+            f"expected the game's name as a string (one of {', '.join(sorted(keys()))})"
             + ("" if game_key is None else f", got {game_key!r}"),
         )
     game = get(game_key)
     if game is None:
-        raise fail("game", f"unknown game {game_key!r} (expected one of {', '.join(sorted(registry()))})")
+        raise fail("game", f"unknown game {game_key!r} (expected one of {', '.join(sorted(keys()))})")
     title = data.get("title", game.title)
     if not isinstance(title, str):
         raise fail("title", f"expected a string, got {type_name(title)}")

@@ -16,11 +16,10 @@ def check_hap(
 
     Exit code 0: a hap; 1: not a hap; 2: the pieces cannot be read.
     """
-    from umpire.cli.common import abort, stdout_utf8
+    from umpire.cli.common import abort, dumps, stdout_utf8
     from umpire.core import hap
     from umpire.core.errors import UmpireError
     from umpire.core.pieces import read_piece
-    from umpire.render import dumps
 
     stdout_utf8()
     if len(pieces) != 3:
@@ -74,10 +73,9 @@ def check_expr(
     """
     import re
 
-    from umpire.cli.common import abort, stdout_utf8
+    from umpire.cli.common import abort, dumps, stdout_utf8
     from umpire.core.arith import evaluate, op_symbol, parse_digits, show
     from umpire.core.errors import UmpireError
-    from umpire.render import dumps
 
     stdout_utf8()
     m = re.match(r"^\s*_\s*((?:[-+−–xX*×/÷]\s*_\s*){1,8})=\s*(-?\d+)\s*$", puzzle)
@@ -119,10 +117,9 @@ def check_row(
 
     Exit code 0, or 2 when the row cannot be read.
     """
-    from umpire.cli.common import abort, stdout_utf8
+    from umpire.cli.common import abort, dumps, stdout_utf8
     from umpire.core.arith import exact, read_row, show
     from umpire.games.openpass.config import card
-    from umpire.render import dumps
 
     stdout_utf8()
     if division not in ("exact", "floor"):

@@ -48,6 +48,13 @@ def find_scenario(name: str) -> Path:
     abort(f"no scenario file {name!r} (bundled scenarios: {names})")
 
 
+def dumps(obj: object) -> str:
+    """Compact JSON for one line (the same as batch mode's), without loading the session machinery."""
+    import json
+
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+
+
 def stdout_utf8() -> None:
     """Make sure announcements with emoji print on any terminal encoding."""
     for stream in (sys.stdout, sys.stderr):

@@ -97,9 +97,8 @@ def check_hand(
 
     Exit code 0: ruled; 2: the cards cannot be read.
     """
-    from umpire.cli.common import stdout_utf8
+    from umpire.cli.common import dumps, stdout_utf8
     from umpire.games.devilsdeal.hands import HANDS, compare, why
-    from umpire.render import dumps
 
     stdout_utf8()
     order, _ = _rules(scenario)
@@ -168,11 +167,10 @@ def check_division(
 
     Exit code 0: valid; 1: not valid; 2: cannot be read.
     """
-    from umpire.cli.common import abort, stdout_utf8
+    from umpire.cli.common import abort, dumps, stdout_utf8
     from umpire.core.errors import UmpireError
     from umpire.games.devilsdeal.cards import names
     from umpire.games.devilsdeal.hands import Division, Segment, problems, read_division, read_segment
-    from umpire.render import dumps
 
     stdout_utf8()
     _, min_pile = _rules(scenario)
@@ -221,10 +219,9 @@ def solve_division(
 
     Exit code 0: solved (even when no division takes a card); 2: the cards cannot be read.
     """
-    from umpire.cli.common import stdout_utf8
+    from umpire.cli.common import dumps, stdout_utf8
     from umpire.games.devilsdeal.cards import names
     from umpire.games.devilsdeal.hands import best_division
-    from umpire.render import dumps
 
     stdout_utf8()
     _, min_pile = _rules(scenario)

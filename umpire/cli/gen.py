@@ -17,10 +17,9 @@ def gen_shop(
     json_out: bool = typer.Option(False, "--json", help="One JSON object per cycle."),
 ) -> None:
     """The Final Match's shop cycles: prices posted as `123, 45, 67, 89` (the $2 group first)."""
-    from umpire.cli.common import stdout_utf8
+    from umpire.cli.common import dumps, stdout_utf8
     from umpire.core.streams import Streams
     from umpire.games.choice.generate import shop_prices, shop_text
-    from umpire.render import dumps
 
     stdout_utf8()
     the_seed, settings = _seed_and_settings(seed, scenario)
@@ -52,10 +51,9 @@ def gen_prizes(
     json_out: bool = typer.Option(False, "--json", help="One JSON object per bout."),
 ) -> None:
     """The prize order of each of the five Goofspiel bouts (keep it secret; reveal one per round)."""
-    from umpire.cli.common import stdout_utf8
+    from umpire.cli.common import dumps, stdout_utf8
     from umpire.core.streams import Streams
     from umpire.games.choice.generate import prize_order
-    from umpire.render import dumps
 
     stdout_utf8()
     streams = Streams(_seed_and_settings(seed, scenario)[0])
@@ -75,9 +73,8 @@ def gen_board(
     json_out: bool = typer.Option(False, "--json", help="One JSON object per board (tiles as attribute words)."),
 ) -> None:
     """The Final Match's Gyul Hap boards, in the 3x3 layout, with emoji and plain letters."""
-    from umpire.cli.common import stdout_utf8
+    from umpire.cli.common import dumps, stdout_utf8
     from umpire.games.choice.gyul import board_plain, board_text, boards, tile_words
-    from umpire.render import dumps
 
     stdout_utf8()
     the_seed, settings = _seed_and_settings(seed, scenario)
@@ -108,9 +105,8 @@ def gen_expressions(
     json_out: bool = typer.Option(False, "--json", help="One JSON object per set (operators and target per puzzle)."),
 ) -> None:
     """The Final Match's ten Expressions sets (two per block, blocks 2–6)."""
-    from umpire.cli.common import stdout_utf8
+    from umpire.cli.common import dumps, stdout_utf8
     from umpire.games.choice.expressions import puzzle_sets, solutions
-    from umpire.render import dumps
 
     stdout_utf8()
     the_seed, s = _seed_and_settings(seed, scenario)

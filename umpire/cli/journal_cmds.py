@@ -75,9 +75,8 @@ def verify(
 
     Exit code 0: everything matches; 1: something does not; 2: the journal cannot be read.
     """
-    from umpire.cli.common import abort, stdout_utf8
+    from umpire.cli.common import abort, dumps, stdout_utf8
     from umpire.core.journal import JournalError
-    from umpire.render import dumps
     from umpire.verify import verify as run_verify
 
     stdout_utf8()

@@ -21,12 +21,12 @@ def new(
     import tomli_w
 
     from umpire.cli.common import abort
-    from umpire.games import get, registry
+    from umpire.games import get, keys
     from umpire.scenario import parse, template
 
     g = get(game)
     if g is None:
-        abort(f"unknown game {game!r} (games: {', '.join(sorted(registry()))})")
+        abort(f"unknown game {game!r} (games: {', '.join(sorted(keys()))})")
     names = [n.strip() for n in players.split(",") if n.strip()] or None
     lo, hi = g.players
     if names is not None and not lo <= len(names) <= hi:

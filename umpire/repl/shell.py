@@ -19,7 +19,7 @@ from prompt_toolkit import PromptSession
 from prompt_toolkit.application import get_app_or_none
 from prompt_toolkit.formatted_text import HTML
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
-from prompt_toolkit.patch_stdout import patch_stdout
+from prompt_toolkit.patch_stdout import StdoutProxy
 from prompt_toolkit.styles import Style
 from rich.console import Console
 from rich.markup import escape
@@ -102,8 +102,16 @@ def run(
     )
     shell.start(intro or [])
     if real_tty:
-        with patch_stdout(raw=True):
+        # What patch_stdout does, but flushing every 10 ms rather than every 200 ms, so an
+        # announcement printed between two quickly entered lines is not held back.
+        proxy = StdoutProxy(raw=True, sleep_between_writes=0.01)
+        saved = sys.stdout, sys.stderr
+        sys.stdout = sys.stderr = proxy
+        try:
             asyncio.run(shell.loop(prompt))
+        finally:
+            proxy.close()
+            sys.stdout, sys.stderr = saved
     else:
         asyncio.run(shell.loop(prompt))
 

@@ -648,12 +648,16 @@ def board_json(state: State) -> dict[str, str]:
 def line_haps(state: State) -> list[tuple[int, int, int]]:
     """Every unclaimed hap on one line of the current board (for the host's `haps`)."""
     claimed = state.claimed_this_game()
+    board = state.board
     out = []
-    for t in sorted(TRIPLES):
-        a, b, c = (state.board[i] for i in t)
-        if a is not None and b is not None and c is not None and t not in claimed and hap.is_hap(a, b, c):
+    for t in _SORTED_TRIPLES:
+        a, b, c = board[t[0]], board[t[1]], board[t[2]]
+        if a is not None and b is not None and c is not None and hap.is_hap(a, b, c) and t not in claimed:
             out.append(t)
     return out
+
+
+_SORTED_TRIPLES = tuple(sorted(TRIPLES))
 
 
 def live_reserve(state: State, seat: int, now: int) -> int:
