@@ -101,6 +101,7 @@ class Session:
     entries: int = 0  # entries in the journal so far (counted even when no file is kept)
     _speaker: str | None = None
     _replaying: dict[str, Any] | None = None
+    _live_check: tuple[Any, str | None] = (None, None)
 
     def __post_init__(self) -> None:
         if self.state is None:
@@ -546,8 +547,18 @@ def derive_salt(seed: str) -> str:
 def unreadable(session: Session, text: str, *, allow_time: bool = True) -> str | None:
     """Why a line (or the last line of a block) cannot be read, or None: the REPL's live check.
 
-    Only reading is checked, never the rules, and nothing changes.
+    Only reading is checked, never the rules, and nothing changes. The toolbar and the line's
+    colouring both ask at every redraw, so the last answer is kept.
     """
+    key = (text, id(session.state), allow_time, session._speaker)
+    if session._live_check[0] == key:
+        return session._live_check[1]
+    answer = _unreadable(session, text, allow_time=allow_time)
+    session._live_check = (key, answer)
+    return answer
+
+
+def _unreadable(session: Session, text: str, *, allow_time: bool) -> str | None:
     from umpire.core.lines import classify
 
     last = text.split("\n")[-1]
