@@ -101,7 +101,7 @@ class Session:
     entries: int = 0  # entries in the journal so far (counted even when no file is kept)
     _speaker: str | None = None
     _replaying: dict[str, Any] | None = None
-    _live_check: tuple[Any, str | None] = (None, None)
+    _live_check: tuple[Any, Any, str | None] = (None, None, None)
 
     def __post_init__(self) -> None:
         if self.state is None:
@@ -550,11 +550,12 @@ def unreadable(session: Session, text: str, *, allow_time: bool = True) -> str |
     Only reading is checked, never the rules, and nothing changes. The toolbar and the line's
     colouring both ask at every redraw, so the last answer is kept.
     """
-    key = (text, id(session.state), allow_time, session._speaker)
-    if session._live_check[0] == key:
-        return session._live_check[1]
+    key = (text, allow_time, session._speaker)
+    cached_key, cached_state, cached = session._live_check
+    if cached_key == key and cached_state is session.state:
+        return cached
     answer = _unreadable(session, text, allow_time=allow_time)
-    session._live_check = (key, answer)
+    session._live_check = (key, session.state, answer)  # holding the state keeps `is` meaningful
     return answer
 
 
