@@ -147,3 +147,22 @@ class Game(ABC):
     def is_over(self, state: Any) -> bool:
         """Whether the game has ended."""
         return bool(getattr(state, "over", False))
+
+
+class ModuleGame(Game):
+    """A game whose pure rules live in one module with `parse`, `apply`, `next_due` and `on_due`;
+    the Game subclass adds the text (announcements, views, help) around them."""
+
+    rules: Any  # the rules module
+
+    def parse(self, state: Any, actor: int | None, text: str, resolve: Callable[[str], int]) -> Any:
+        return self.rules.parse(state, actor, text, resolve)
+
+    def apply(self, state: Any, command: Any, now: int) -> tuple[Any, list[Event]]:
+        return self.rules.apply(state, command, now)
+
+    def next_due(self, state: Any) -> int | None:
+        return self.rules.next_due(state)
+
+    def on_due(self, state: Any, now: int) -> tuple[Any, list[Event]]:
+        return self.rules.on_due(state, now)

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from umpire.core import chat
 from umpire.core.clock import fmt_clock
-from umpire.games.base import HOST, Announcement, Event, Game, HelpItem, Setup, View
+from umpire.games.base import HOST, Announcement, Event, HelpItem, ModuleGame, Setup, View
 from umpire.games.choice import rules
 from umpire.games.choice.config import BLOCKS, ITEM_NAMES, ITEMS, ROUNDS, SETTINGS, configure, validate
 from umpire.games.choice.expressions import solutions, written
@@ -26,8 +25,10 @@ def _tiles(tiles: dict[str, int]) -> str:
     return " ".join(held) if held else "none"
 
 
-class ChoiceIsYours(Game):
+class ChoiceIsYours(ModuleGame):
     """The Choice is Yours — Final Match "Multi-Player"."""
+
+    rules = rules
 
     key = "choice-is-yours"
     title = "The Choice is Yours — Multi-Player"
@@ -41,18 +42,6 @@ class ChoiceIsYours(Game):
 
     def validate(self, settings: dict[str, Any]) -> list[tuple[str, str]]:
         return validate(settings)
-
-    def parse(self, state: State, actor: int | None, text: str, resolve: Callable[[str], int]) -> rules.Command:
-        return rules.parse(state, actor, text)
-
-    def apply(self, state: State, command: Any, now: int) -> tuple[State, list[Event]]:
-        return rules.apply(state, command, now)
-
-    def next_due(self, state: State) -> int | None:
-        return rules.next_due(state)
-
-    def on_due(self, state: State, now: int) -> tuple[State, list[Event]]:
-        return rules.on_due(state, now)
 
     # -- text
 

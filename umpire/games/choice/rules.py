@@ -196,7 +196,7 @@ class ExprCall:
 Command = StartBlock | GsPlay | Buy | Post | HapCall | GyulCall | ExprCall
 
 
-def parse(state: State, actor: int | None, text: str) -> Command:
+def parse(state: State, actor: int | None, text: str, resolve: Any = None) -> Command:
     """Read one line; the bot syntax players already know."""
     words = text.lower().split()
     if not words:

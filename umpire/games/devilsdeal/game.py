@@ -7,12 +7,11 @@ player knows them (a card discarded unrevealed is still listed, and counted as g
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from umpire.core import chat
 from umpire.core.clock import fmt_clock
-from umpire.games.base import HOST, Announcement, Event, Game, HelpItem, Setup, View
+from umpire.games.base import HOST, Announcement, Event, HelpItem, ModuleGame, Setup, View
 from umpire.games.devilsdeal import cards as C
 from umpire.games.devilsdeal import rules
 from umpire.games.devilsdeal.config import SETTINGS, configure, validate
@@ -48,8 +47,10 @@ def _pools(pools: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-class DevilsDeal(Game):
+class DevilsDeal(ModuleGame):
     """Devil's Deal — the Death Match (2 players)."""
+
+    rules = rules
 
     key = "devils-deal"
     title = "Devil's Deal"
@@ -64,18 +65,6 @@ class DevilsDeal(Game):
 
     def validate(self, settings: dict[str, Any]) -> list[tuple[str, str]]:
         return validate(settings)
-
-    def parse(self, state: State, actor: int | None, text: str, resolve: Callable[[str], int]) -> rules.Command:
-        return rules.parse(state, actor, text, resolve)
-
-    def apply(self, state: State, command: Any, now: int) -> tuple[State, list[Event]]:
-        return rules.apply(state, command, now)
-
-    def next_due(self, state: State) -> int | None:
-        return rules.next_due(state)
-
-    def on_due(self, state: State, now: int) -> tuple[State, list[Event]]:
-        return rules.on_due(state, now)
 
     # -- text
 

@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
 from umpire.core import chat
 from umpire.core.clock import MoveClock, fmt_clock
-from umpire.games.base import Announcement, Event, Game, HelpItem, Setup, View
+from umpire.games.base import Announcement, Event, HelpItem, ModuleGame, Setup, View
 from umpire.games.haptactoe import rules
 from umpire.games.haptactoe.pieces import COLS, SIZE, SQUARES, PieceSet, square_name
 from umpire.games.haptactoe.rules import HTT, WSA, Rulebook, State
 
 
-class HapTacToe(Game):
+class HapTacToe(ModuleGame):
     """One of the two rule sets."""
+
+    rules = rules
 
     players = (2, 2)
 
@@ -30,18 +31,6 @@ class HapTacToe(Game):
 
     def start(self, setup: Setup) -> State:
         return rules.initial(rules.configure(self.book, setup))
-
-    def parse(self, state: State, actor: int | None, text: str, resolve: Callable[[str], int]) -> rules.Command:
-        return rules.parse(state, actor, text, resolve)
-
-    def apply(self, state: State, command: Any, now: int) -> tuple[State, list[Event]]:
-        return rules.apply(state, command, now)
-
-    def next_due(self, state: State) -> int | None:
-        return rules.next_due(state)
-
-    def on_due(self, state: State, now: int) -> tuple[State, list[Event]]:
-        return rules.on_due(state, now)
 
     # -- text
 

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from umpire.core import chat
 from umpire.core.arith import show
-from umpire.games.base import Announcement, Event, Game, HelpItem, Setup, View
+from umpire.games.base import Announcement, Event, HelpItem, ModuleGame, Setup, View
 from umpire.games.openpass import rules
 from umpire.games.openpass.config import SETTINGS, configure, validate
 from umpire.games.openpass.rules import State, listing
@@ -21,8 +20,10 @@ def _cards(cards: list[str]) -> str:
     return " ".join(cards) if cards else "—"
 
 
-class OpenPass(Game):
+class OpenPass(ModuleGame):
     """Open, Pass — Heaven and Hell."""
+
+    rules = rules
 
     key = "open-pass"
     title = "Open, Pass — Heaven and Hell"
@@ -36,18 +37,6 @@ class OpenPass(Game):
 
     def validate(self, settings: dict[str, Any]) -> list[tuple[str, str]]:
         return validate(settings)
-
-    def parse(self, state: State, actor: int | None, text: str, resolve: Callable[[str], int]) -> rules.Command:
-        return rules.parse(state, actor, text, resolve)
-
-    def apply(self, state: State, command: Any, now: int) -> tuple[State, list[Event]]:
-        return rules.apply(state, command, now)
-
-    def next_due(self, state: State) -> int | None:
-        return None  # a non-live match: no clock acts on its own
-
-    def on_due(self, state: State, now: int) -> tuple[State, list[Event]]:
-        raise AssertionError("Open, Pass has no timed events")
 
     def announce(self, state: State, event: Event) -> list[Announcement]:
         d = event.data

@@ -278,6 +278,19 @@ def _parse_trade(actor: int, words: list[str], text: str, resolve: Any) -> Offer
     return Offer(seat=actor, taker=taker, gives=tuple(_card(c, text) for c in gives), gets=tuple(_card(c, text) for c in gets))
 
 
+# ---------------------------------------------------------------- time
+
+
+def next_due(state: State) -> int | None:
+    """Never: a non-live match has no clock that acts on its own."""
+    return None
+
+
+def on_due(state: State, now: int) -> tuple[State, list[Event]]:
+    """Never called (nothing is ever due)."""
+    raise AssertionError("Open, Pass has no timed events")
+
+
 # ---------------------------------------------------------------- judging
 
 
