@@ -9,54 +9,17 @@ the diff before keeping it.
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from umpire.render import dumps, json_lines, text_lines
-from umpire.scenario import load
-from umpire.session import Session, derive_salt
+from .transcript_support import compare
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSCRIPTS = ROOT / "tests" / "transcripts"
 SCENARIO = ROOT / "scenarios" / "choice-is-yours.toml"
 SCRIPTS = sorted(TRANSCRIPTS.glob("choice-*.script"))
-UPDATE = os.environ.get("UPDATE_TRANSCRIPTS") == "1"
-
-
-def run(script: Path, *, json_out: bool) -> str:
-    """What `umpire play choice-is-yours --script SCRIPT [--json]` prints (see cli/play.py run_batch)."""
-    sc = load(SCENARIO)
-    assert sc.seed is not None
-    session = Session.create(sc, journal_path=None, seed=sc.seed, salt=derive_salt(sc.seed))
-    names = tuple(p.name for p in sc.roster)
-    render = json_lines if json_out else (lambda outs: text_lines(outs, names))
-    out: list[str] = list(render(session.commitment_outputs()))
-    lines = script.read_text(encoding="utf-8").split("\n")
-    if lines and lines[-1] == "":
-        lines = lines[:-1]
-    for lineno, raw in enumerate(lines, start=1):
-        if raw.strip().casefold() in ("quit", "exit"):
-            break
-        out += render(session.feed(raw, lineno=lineno))
-    if json_out:
-        out.append(dumps(session.final()))
-    return "".join(line + "\n" for line in out)
-
-
-def compare(script: Path, suffix: str, *, json_out: bool) -> None:
-    expected_path = script.with_suffix(suffix)
-    actual = run(script, json_out=json_out)
-    if UPDATE:
-        expected_path.write_text(actual, encoding="utf-8")
-    assert expected_path.exists(), f"{expected_path.name} is missing; run with UPDATE_TRANSCRIPTS=1 and read it"
-    expected = expected_path.read_text(encoding="utf-8")
-    if actual != expected:
-        for i, (a, e) in enumerate(zip(actual.split("\n"), expected.split("\n"), strict=False), start=1):
-            assert a == e, f"{expected_path.name} line {i} differs"
-    assert actual == expected
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.stem)

@@ -9,65 +9,20 @@ diff before keeping it.
 
 from __future__ import annotations
 
-import io
 import json
-import os
-from contextlib import redirect_stdout
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from umpire.cli.play import run_batch
-from umpire.scenario import Scenario, parse
-from umpire.session import Session, derive_salt
+from umpire.session import Session
 from umpire.verify import verify
+
+from .transcript_support import compare, header, run
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSCRIPTS = ROOT / "tests" / "transcripts"
 SCRIPTS = sorted(TRANSCRIPTS.glob("devils-*.script"))
-UPDATE = os.environ.get("UPDATE_TRANSCRIPTS") == "1"
-
-
-def header(script: Path) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for line in script.read_text(encoding="utf-8").split("\n"):
-        if not line.startswith("#"):
-            break
-        key, sep, value = line[1:].partition(":")
-        if sep and key.strip() in ("scenario", "result"):
-            out[key.strip()] = value.strip()
-    return out
-
-
-def load_scenario(script: Path) -> Scenario:
-    stem = header(script)["scenario"]
-    return parse((ROOT / "scenarios" / f"{stem}.toml").read_text(encoding="utf-8"), f"scenarios/{stem}.toml")
-
-
-def run(script: Path, *, json_out: bool, journal: Path | None = None) -> tuple[str, Session]:
-    """What batch mode prints for the script, and the session it leaves."""
-    sc = load_scenario(script)
-    assert sc.seed is not None
-    session = Session.create(sc, journal_path=journal, seed=sc.seed, salt=derive_salt(sc.seed))
-    lines = script.read_bytes().decode("utf-8").replace("\r\n", "\n").split("\n")
-    buf = io.StringIO()
-    with redirect_stdout(buf):
-        run_batch(session, lines, json_out=json_out)
-    return buf.getvalue(), session
-
-
-def compare(script: Path, suffix: str, *, json_out: bool) -> None:
-    expected_path = script.with_suffix(suffix)
-    actual, _ = run(script, json_out=json_out)
-    if UPDATE:
-        expected_path.write_text(actual, encoding="utf-8")
-    assert expected_path.exists(), f"{expected_path.name} is missing; run with UPDATE_TRANSCRIPTS=1 and read it"
-    expected = expected_path.read_text(encoding="utf-8")
-    if actual != expected:
-        for i, (a, e) in enumerate(zip(actual.split("\n"), expected.split("\n"), strict=False), start=1):
-            assert a == e, f"{expected_path.name} line {i} differs"
-    assert actual == expected
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.stem)

@@ -6,12 +6,12 @@ No terminal library here: batch output must be byte-for-byte reproducible.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from umpire.core import chat
 from umpire.games.base import HOST, PUBLIC, View
-from umpire.session import Output
+from umpire.session import Output, Session
 
 SPLIT_MARK = "┄┄ (continued in the next message) ┄┄"
 
@@ -88,3 +88,25 @@ def json_lines(outputs: Iterable[Output]) -> list[str]:
 def dumps(obj: Any) -> str:
     """Compact, stable JSON for one line."""
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+
+
+def batch(session: Session, lines: list[str], *, json_out: bool) -> Iterator[str]:
+    """Batch mode: feed a script's lines in order and yield what is printed, line by line.
+
+    The commitment first; then each line's announcements and refusals (or, with `json_out`, one
+    JSON object each); with `json_out`, last the `final` state. `quit` or `exit` ends the script.
+    """
+    names = tuple(p.name for p in session.scenario.roster)
+
+    def render(outs: list[Output]) -> list[str]:
+        return json_lines(outs) if json_out else text_lines(outs, names)
+
+    yield from render(session.commitment_outputs())
+    if lines and lines[-1] == "":
+        lines = lines[:-1]
+    for lineno, raw in enumerate(lines, start=1):
+        if raw.strip().casefold() in ("quit", "exit"):
+            break
+        yield from render(session.feed(raw, lineno=lineno))
+    if json_out:
+        yield dumps(session.final())

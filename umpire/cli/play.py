@@ -87,23 +87,8 @@ def _read_script(script: str) -> list[str]:
 
 def run_batch(session: Session, lines: list[str], *, json_out: bool) -> None:
     """Feed a script's lines in order and print what happens; the last JSON line is the final state."""
-    from umpire.render import dumps, json_lines, text_lines
+    from umpire.render import batch
 
-    names = tuple(p.name for p in session.scenario.roster)
-    write = sys.stdout.write
-    first = session.commitment_outputs()
-    write_out = (
-        (lambda outs: [write(line + "\n") for line in json_lines(outs)])
-        if json_out
-        else (lambda outs: [write(line + "\n") for line in text_lines(outs, names)])
-    )
-    write_out(first)
-    if lines and lines[-1] == "":
-        lines = lines[:-1]
-    for lineno, raw in enumerate(lines, start=1):
-        if raw.strip().casefold() in ("quit", "exit"):
-            break
-        write_out(session.feed(raw, lineno=lineno))
-    if json_out:
-        write(dumps(session.final()) + "\n")
+    for line in batch(session, lines, json_out=json_out):
+        sys.stdout.write(line + "\n")
     sys.stdout.flush()

@@ -1,0 +1,62 @@
+"""What the transcript suites share: a script's header, batch mode's exact output, and the
+compare-or-update step.
+
+A transcript is a scenario + a script + the expected output. Each script names its scenario in a
+`# scenario: NAME` header line; it runs as `umpire play NAME --script FILE [--json]` does (the
+scenario's seed, the salt derived from it) and its text (`.out`) and JSON (`.jsonl`) outputs are
+compared byte for byte. `UPDATE_TRANSCRIPTS=1` rewrites the expected files: read the diff first.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from umpire.render import batch
+from umpire.scenario import Scenario, parse
+from umpire.session import Session, derive_salt
+
+ROOT = Path(__file__).resolve().parent.parent
+TRANSCRIPTS = ROOT / "tests" / "transcripts"
+UPDATE = os.environ.get("UPDATE_TRANSCRIPTS") == "1"
+
+
+def header(script: Path, keys: tuple[str, ...] | None = None) -> dict[str, str]:
+    """The `# key: value` lines at the top of a script (only `keys`, when given)."""
+    out: dict[str, str] = {}
+    for line in script.read_text(encoding="utf-8").split("\n"):
+        if not line.startswith("#"):
+            break
+        key, sep, value = line[1:].partition(":")
+        if sep and (keys is None or key.strip() in keys):
+            out.setdefault(key.strip(), value.strip())
+    return out
+
+
+def scenario_of(script: Path) -> Scenario:
+    """The bundled scenario the script names, read as the CLI user names it (the path stays out of the output)."""
+    stem = header(script)["scenario"]
+    return parse((ROOT / "scenarios" / f"{stem}.toml").read_text(encoding="utf-8"), f"scenarios/{stem}.toml")
+
+
+def run(script: Path, *, json_out: bool, journal: Path | None = None, scenario: Scenario | None = None) -> tuple[str, Session]:
+    """What batch mode prints for the script, and the session it leaves."""
+    sc = scenario or scenario_of(script)
+    assert sc.seed is not None
+    session = Session.create(sc, journal_path=journal, seed=sc.seed, salt=derive_salt(sc.seed))
+    lines = script.read_text(encoding="utf-8").split("\n")
+    return "".join(line + "\n" for line in batch(session, lines, json_out=json_out)), session
+
+
+def compare(script: Path, suffix: str, *, json_out: bool, scenario: Scenario | None = None) -> None:
+    """Batch output equals the expected file, byte for byte (or rewrite it under UPDATE_TRANSCRIPTS=1)."""
+    expected_path = script.with_suffix(suffix)
+    actual, _ = run(script, json_out=json_out, scenario=scenario)
+    if UPDATE:
+        expected_path.write_text(actual, encoding="utf-8")
+    assert expected_path.exists(), f"{expected_path.name} is missing; run with UPDATE_TRANSCRIPTS=1 and read it"
+    expected = expected_path.read_text(encoding="utf-8")
+    if actual != expected:
+        for i, (a, e) in enumerate(zip(actual.split("\n"), expected.split("\n"), strict=False), start=1):
+            assert a == e, f"{expected_path.name} line {i} differs"
+    assert actual == expected
