@@ -402,8 +402,14 @@ class Session:
     def rules_text(self) -> str:
         """The house rulings in force for the loaded scenario."""
         game = self.scenario.game
+        # A setting that names a player is shown with the player's name: "Uri (p2)", not "p2".
+        shown = dict(self.scenario.settings)
+        for s in game.settings:
+            if s.kind == "player":
+                player = self.scenario.roster.resolve(str(shown[s.key]))
+                shown[s.key] = player.name if player.name == shown[s.key] else f"{player.name} ({shown[s.key]})"
         lines = [f"House rulings in force ({self.scenario.path}):"]
-        lines += [f"  • {r}" for r in game.rulings(self.scenario.settings)]
+        lines += [f"  • {r}" for r in game.rulings(shown)]
         return "\n".join(lines)
 
     def final(self) -> dict[str, Any]:

@@ -276,7 +276,7 @@ class HapTacToe(ModuleGame):
         b = self.book
         s = settings
         out = [
-            f"{role_cap(b.chooser_role)} ({s[b.chooser_key]}) chooses who moves first in game 1 and wins a tie; the order is reversed in game 2.",
+            f"{role_cap(b.chooser_role)}, {s[b.chooser_key]}, chooses who moves first in game 1 and wins a tie; the order is reversed in game 2 ({b.chooser_key}).",
             f'R-HTT-1: row 1 is drawn at the {s["row_one"]}; A1 is its leftmost square (row_one = "{s["row_one"]}").',
             f"Timing: {s['move_seconds']} s per move (move_seconds), then a {s['reserve_seconds']} s reserve (reserve_seconds) shared by both games; a player whose reserve runs out loses the DM.",
             f"Reminders at {_secs(s['move_reminders'])} left on a move (move_reminders) and {_secs(s['reserve_reminders'])} left of the reserve (reserve_reminders).",
