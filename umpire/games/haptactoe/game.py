@@ -339,6 +339,7 @@ def _legend(pieces: PieceSet) -> str:
 
 
 def role_cap(text: str) -> str:
+    """The text with its first letter capitalised (the rest untouched)."""
     return text[0].upper() + text[1:]
 
 

@@ -104,6 +104,8 @@ def initial(cfg: Config) -> State:
 
 @dataclass(frozen=True, kw_only=True)
 class Bid:
+    """`bid …`: up to two different packs this round (none: `bid none`)."""
+
     seat: int
     packs: tuple[int, ...]  # pack numbers 1..n as offered this round; () = no pack
 
@@ -120,6 +122,8 @@ class Close:
 
 @dataclass(frozen=True, kw_only=True)
 class Offer:
+    """`trade CARDS for CARDS with NAME`: an offer the other player must accept."""
+
     seat: int
     taker: int
     gives: tuple[str, ...]
@@ -137,12 +141,16 @@ class Answer:
 
 @dataclass(frozen=True, kw_only=True)
 class DeckCmd:
+    """`deck CARDS` / `deck all`: the 20-card deck."""
+
     seat: int
     cards: tuple[str, ...] | None  # None: "all"
 
 
 @dataclass(frozen=True, kw_only=True)
 class DealerCmd:
+    """`dealer NAME`: Heaven or Hell."""
+
     seat: int
     dealer: str
 

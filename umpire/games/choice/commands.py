@@ -1,0 +1,178 @@
+"""Reading the bot syntax players already know into typed commands."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from umpire.core.arith import parse_digits
+from umpire.core.errors import InvalidCommand
+from umpire.games.choice.state import State
+
+
+@dataclass(frozen=True, kw_only=True)
+class StartBlock:
+    """The host starts the next block."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class GsPlay:
+    """`gs X` / `igs X`: set the player's card for the round."""
+
+    seat: int
+    card: int
+    boosted: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class Buy:
+    """`buy X`: three copies of tile X at this cycle's price."""
+
+    seat: int
+    digit: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Post:
+    """`post shop` / `status` from a player or the host: repost, changes nothing."""
+
+    what: str
+    seat: int | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class HapCall:
+    """`hap abc d` / `ihap abc d e`: positions a<b<c, the extra d taken from the board, e the wildcard."""
+
+    seat: int
+    positions: tuple[int, int, int]
+    extra: int
+    wild: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class GyulCall:
+    """`gyul`: every hap on the board has been claimed."""
+
+    seat: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class ExprCall:
+    """`expr x S y` / `iexpr x S y z`: puzzle x solved by S with extra y (and wildcard z)."""
+
+    seat: int
+    puzzle: int
+    digits: tuple[int, ...]
+    ops: str
+    extra: int
+    wild: int | None = None
+
+
+Command = StartBlock | GsPlay | Buy | Post | HapCall | GyulCall | ExprCall
+
+
+def parse(state: State, actor: int | None, text: str, resolve: Any = None) -> Command:
+    """Read one line; the bot syntax players already know."""
+    words = text.lower().split()
+    if not words:
+        raise InvalidCommand("empty command", text=text)
+    head = words[0]
+    if head in ("gs", "igs"):
+        if len(words) != 2:
+            raise InvalidCommand(f"write “{head} X” with one card 1–9, e.g. “{head} 5”", text=text)
+        if actor is None:
+            raise InvalidCommand(f"a Goofspiel play is a player's; write it as “p1: {text.strip()}”", text=text)
+        return GsPlay(seat=actor, card=_digit(words[1], "card", text), boosted=head == "igs")
+    if head == "buy":
+        if len(words) != 2:
+            raise InvalidCommand("write “buy X” with one tile 1–9, e.g. “buy 9”", text=text)
+        if actor is None:
+            raise InvalidCommand(f"a purchase is a player's; write it as “p1: {text.strip()}”", text=text)
+        return Buy(seat=actor, digit=_digit(words[1], "tile", text))
+    if head in ("hap", "ihap", "gyul", "expr", "iexpr") and actor is None:
+        raise InvalidCommand(f"“{head}” is a player's call; write it as “p1: {text.strip()}”", text=text)
+    if head in ("hap", "ihap"):
+        return _parse_hap(actor or 0, words, text)
+    if words == ["gyul"]:
+        return GyulCall(seat=actor or 0)
+    if head in ("expr", "iexpr"):
+        return _parse_expr(state, actor or 0, text.split(), text)
+    if len(words) == 2 and words[0] == "post" and words[1] in ("shop", "gh", "expr"):
+        return Post(what=words[1], seat=actor)
+    if words == ["status"] and actor is not None:
+        return Post(what="status", seat=actor)
+    if words == ["start"] and actor is None:
+        return StartBlock()
+    if head == "start":
+        if actor is None:
+            raise InvalidCommand("“start” takes nothing after it: it starts the next block", text=text)
+        raise InvalidCommand("“start” is the host's command (it starts the next block)", text=text)
+    if actor is None:
+        raise InvalidCommand("unknown host command (type “help” for the list)", text=text)
+    raise InvalidCommand(
+        "not a command of this game: gs X, igs X, buy X, hap abc d, ihap abc d e, gyul, expr x S y, iexpr x S y z, status, post shop/gh/expr (type “help” for all)",
+        text=text,
+    )
+
+
+def _parse_hap(seat: int, words: list[str], text: str) -> HapCall:
+    head = words[0]
+    usage = "hap abc d: three board positions in increasing order and the extra among them, e.g. “hap 149 4”"
+    if head == "ihap":
+        usage = "ihap abc d e: positions a<b<c, the extra d and the wildcard e among them, e.g. “ihap 149 4 9”"
+    want = 4 if head == "ihap" else 3
+    if len(words) != want or len(words[1]) != 3:
+        raise InvalidCommand(f"write {usage}", text=text)
+    a, b, c = (_digit(ch, "position", text) for ch in words[1])
+    if len({a, b, c}) < 3:
+        raise InvalidCommand(f"the positions must be three different ones, in increasing order (not “{words[1]}”)", text=text)
+    if not a < b < c:
+        raise InvalidCommand(
+            f"the positions must be in increasing order: “{''.join(map(str, sorted({a, b, c})))}”, not “{words[1]}”", text=text
+        )
+    extra = _digit(words[2], "position", text)
+    if extra not in (a, b, c):
+        raise InvalidCommand(f"the extra {extra} must be one of {words[1]}", text=text)
+    wild = None
+    if head == "ihap":
+        wild = _digit(words[3], "position", text)
+        if wild not in (a, b, c) or wild == extra:
+            raise InvalidCommand(f"the wildcard {wild} must be one of {words[1]} other than the extra {extra}", text=text)
+    return HapCall(seat=seat, positions=(a, b, c), extra=extra, wild=wild)
+
+
+def _parse_expr(state: State, seat: int, words: list[str], text: str) -> ExprCall:
+    head = words[0].lower()
+    want = 5 if head == "iexpr" else 4
+    usage = "expr x S y: puzzle x, the filled expression S and the extra digit y, e.g. “expr 1 2+3x9-3 3”"
+    if head == "iexpr":
+        usage = "iexpr x S y z: puzzle x, the expression S, the extra y and the wildcard digit z, e.g. “iexpr 1 2+3x9-3 3 9”"
+    if len(words) != want:
+        raise InvalidCommand(f"write {usage} (no spaces inside S)", text=text)
+    if words[1] not in [str(i) for i in range(1, state.cfg.per_set + 1)]:
+        raise InvalidCommand(f"“{words[1]}” is not a puzzle number: a set has puzzles 1 to {state.cfg.per_set}", text=text)
+    puzzle = int(words[1])
+    try:
+        digits, ops = parse_digits(words[2])
+    except InvalidCommand as exc:
+        raise InvalidCommand(exc.reason, text=text) from None
+    if len(digits) != 4:
+        raise InvalidCommand(f"“{words[2]}” has {len(digits)} digits; a puzzle has four blanks", text=text)
+    extra = _digit(words[3], "digit", text)
+    if extra not in digits:
+        raise InvalidCommand(f"the extra {extra} must be one of the digits of {words[2]}", text=text)
+    wild = None
+    if head == "iexpr":
+        wild = _digit(words[4], "digit", text)
+        if wild not in digits:
+            raise InvalidCommand(f"the wildcard {wild} must be one of the digits of {words[2]}", text=text)
+        if wild == extra and digits.count(wild) < 2:
+            raise InvalidCommand(f"{wild} appears once in {words[2]}: it cannot be both the extra and the wildcard", text=text)
+    return ExprCall(seat=seat, puzzle=puzzle, digits=digits, ops=ops, extra=extra, wild=wild)
+
+
+def _digit(word: str, what: str, text: str) -> int:
+    if word not in ("1", "2", "3", "4", "5", "6", "7", "8", "9"):
+        raise InvalidCommand(f"“{word}” is not a {what}: {what}s are 1 to 9", text=text)
+    return int(word)
