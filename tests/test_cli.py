@@ -431,7 +431,7 @@ def test_replay_refuses_a_missing_journal(cli):
 def test_replay_refuses_a_file_that_is_not_a_journal(cli, script):
     res = cli("replay", str(script))
     assert res.exit_code == 2
-    assert res.stderr.startswith(f"umpire: {script}, line 1: this line is damaged (not valid JSON: ")
+    assert res.stderr.startswith(f"umpire: {script}, line 1: this is not an umpire journal: line 1 should be its JSON header (")
 
 
 def test_replay_of_a_torn_journal_says_the_last_line_is_not_part_of_the_game(cli, played):
@@ -510,14 +510,14 @@ def test_verify_json_reports_everything(cli, played):
 def test_verify_refuses_an_unreadable_journal_with_exit_2(cli, script):
     res = cli("verify", str(script))
     assert res.exit_code == 2
-    assert res.stderr.startswith(f"umpire: {script}, line 1: this line is damaged")
+    assert res.stderr.startswith(f"umpire: {script}, line 1: this is not an umpire journal")
 
 
 def test_verify_json_reports_an_unreadable_journal_with_exit_2(cli, script):
     res = cli("verify", str(script), "--json")
     rep = json.loads(res.stdout)
     assert rep["ok"] is False
-    assert rep["problems"][0].startswith(f"{script}, line 1: this line is damaged")
+    assert rep["problems"][0].startswith(f"{script}, line 1: this is not an umpire journal")
     assert res.exit_code == 2  # `umpire verify --help`: "2: the journal cannot be read", in either format
 
 

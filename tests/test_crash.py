@@ -234,7 +234,7 @@ def test_journal_whose_header_was_cut_off_cannot_be_resumed_and_is_left_alone(tm
     j.write_bytes(b'{"umpire_journal":1,"game":"hap-t')
     res = CliRunner().invoke(app, ["resume", str(j)])
     assert res.exit_code == 2
-    assert res.stderr.startswith(f"umpire: {j}, line 1: this line is damaged (not valid JSON: ")
+    assert res.stderr.startswith(f"umpire: {j}, line 1: this is not an umpire journal: line 1 should be its JSON header (")
     assert res.stderr.endswith(" — nothing was changed\n")
     assert j.read_bytes() == b'{"umpire_journal":1,"game":"hap-t'
     assert not Path(f"{j}.torn").exists()

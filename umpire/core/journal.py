@@ -111,6 +111,8 @@ def read(path: str | Path) -> Loaded:
                 torn_bytes = raw
                 torn_line = i
                 break
+            if i == 1:
+                raise JournalError(p, 1, f"this is not an umpire journal: line 1 should be its JSON header ({exc})") from exc
             raise JournalError(p, i, f"this line is damaged (not valid JSON: {exc})") from exc
         if i == 1:
             header = _check_header(p, obj)
