@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner, Result
 
 import umpire
-from umpire.cli import app, check, games, journal_cmds, new, play  # noqa: F401 - registers the commands
-from umpire.games import registry
+from umpire.cli import app, check, devils, games, gen, journal_cmds, new, play  # noqa: F401 - registers the commands
+from umpire.cli.common import bundled_dir, find_scenario
+from umpire.games import entries, get, keys, registry
 from umpire.scenario import load
 from umpire.session import Session
 
@@ -79,23 +83,151 @@ def test_version_prints_the_version(cli):
     assert res.stdout == f"umpire {umpire.__version__}\n"
 
 
-def test_help_lists_every_command(cli):
+GAMES_LISTING = """\
+Games (`umpire play NAME` hosts its bundled scenario):
+
+  NAME              PLAYERS       TITLE
+  hap-tac-toe       2 players     Hap-Tac-Toe
+                                  A two-game Death Match on a 5x5 grid: place a
+                                  block each turn, call the haps it makes.
+                                  Rules: docs/hap-tac-toe.md
+  when-stars-align  2 players     When Stars Align
+                                  Hap-Tac-Toe re-skinned with stars, sets and
+                                  strikes.
+                                  Rules: docs/hap-tac-toe.md
+  choice-is-yours   2 players     The Choice is Yours
+                                  The Final Match: Goofspiel, the Shop, Gyul Hap
+                                  and Expressions over six timed blocks.
+                                  Rules: docs/choice-is-yours.md
+  open-pass         2–30 players  Open, Pass — Heaven and Hell
+                                  The Main Match: bid for packs to build a deck,
+                                  then open or pass each card dealt to build a
+                                  row.
+                                  Rules: docs/open-pass.md
+  devils-deal       2 players     Devil's Deal
+                                  A Death Match of card pools, equal-sum refills
+                                  and three-card poker.
+                                  Rules: docs/devils-deal.md
+
+Bundled scenarios (`umpire play NAME`):
+
+  NAME                   PLAYERS  TITLE
+  choice-is-yours        2        The Choice is Yours — Final Match
+  devils-deal            2        Devil's Deal — Death Match
+  hap-tac-toe            2        Hap-Tac-Toe — Death Match
+  open-pass-heaven-hell  13       Open, Pass — Heaven and Hell (Main Match)
+  when-stars-align       2        When Stars Align — Death Match
+
+`umpire play open-pass` hosts open-pass-heaven-hell.
+"""
+
+
+def test_games_lists_every_game_in_aligned_columns_with_its_player_count(cli):
+    res = cli("games")
+    assert res.exit_code == 0, res.stderr
+    assert res.stdout == GAMES_LISTING
+    assert "Multi-Player" not in res.stdout
+    assert max(len(line) for line in res.stdout.splitlines()) <= 80
+
+
+def test_games_imports_no_game(tmp_path):
+    """`umpire games` reads the registry and the scenario files only: no game module is imported."""
+    code = (
+        "import sys\n"
+        "from typer.testing import CliRunner\n"
+        "from umpire.cli import app, games\n"
+        "res = CliRunner().invoke(app, ['games'])\n"
+        "assert res.exit_code == 0, res.output\n"
+        "print(sorted(m for m in sys.modules if m.startswith('umpire.games.')))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=tmp_path)
+    assert out.stdout == "[]\n"
+
+
+def test_every_registry_entry_describes_the_game_it_loads():
+    """The registry is read without importing a game, so what it says must match the game it names."""
+    for e in entries():
+        game = get(e.key)
+        assert game is not None
+        assert (game.key, game.players, game.doc) == (e.key, e.players, e.doc)
+        assert game.title.startswith(e.title)
+        assert e.players[0] <= e.seats <= e.players[1]
+        assert e.scenario is None or load(bundled_dir() / f"{e.scenario}.toml").game.key == e.key
+    assert keys() == [e.key for e in entries()]
+    assert list(registry()) == keys()
+
+
+@pytest.mark.parametrize(("name", "scenario"), [("open-pass", "open-pass-heaven-hell"), ("devils-deal", "devils-deal")])
+def test_a_games_name_hosts_its_bundled_scenario(name, scenario):
+    assert find_scenario(name) == bundled_dir() / f"{scenario}.toml"
+    assert find_scenario(f"{scenario}.toml") == bundled_dir() / f"{scenario}.toml"
+
+
+def test_a_file_in_the_working_folder_wins_over_a_games_name(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "open-pass").write_text("mine", encoding="utf-8")
+    assert find_scenario("open-pass") == Path("open-pass")
+
+
+def test_a_game_without_a_bundled_scenario_says_how_to_write_one(cli, monkeypatch):
+    import umpire.games as the_registry
+
+    bare = dataclasses.replace(the_registry.GAMES["devils-deal"], key="bare", scenario=None)
+    monkeypatch.setitem(the_registry.GAMES, "bare", bare)
+    res = cli("play", "bare")
+    assert res.exit_code == 2
+    assert res.stderr == "umpire: Devil's Deal has no bundled scenario; write one with `umpire new bare`, then `umpire play bare.toml`\n"
+
+
+# ---------------------------------------------------------------- --help
+
+
+def test_help_lists_the_commands_in_the_order_a_host_meets_them(cli):
     res = cli("--help")
     assert res.exit_code == 0
-    for command in ("games", "new", "play", "resume", "replay", "verify", "check"):
-        assert f"\n  {command} " in res.stdout
+    listed = [line.split()[0] for line in res.stdout.split("Commands:\n", 1)[1].splitlines() if line.startswith("  ") and line[2] != " "]
+    assert listed == ["play", "resume", "replay", "verify", "check", "solve", "gen", "new", "games"]
 
 
-def test_games_lists_every_game_and_the_bundled_scenarios(cli):
-    res = cli("games")
+def test_help_never_cuts_a_description_short(cli):
+    for args in (["--help"], ["check", "--help"], ["gen", "--help"], ["solve", "--help"]):
+        res = cli(*args)
+        assert res.exit_code == 0
+        assert "…" not in res.stdout and "..." not in res.stdout.split("Commands:", 1)[1], args
+    res = cli("--help")
+    assert "  games   List the games, the players they seat, and the bundled scenarios.\n" in res.stdout
+    assert (
+        "  resume  Rebuild a game from its journal (after a crash, or another day) and\n          continue it in the REPL.\n" in res.stdout
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "usage"),
+    [
+        (["play"], "Usage: umpire play [OPTIONS] SCENARIO"),
+        (["resume"], "Usage: umpire resume [OPTIONS] JOURNAL"),
+        (["replay"], "Usage: umpire replay [OPTIONS] JOURNAL"),
+        (["verify"], "Usage: umpire verify [OPTIONS] JOURNAL"),
+        (["new"], "Usage: umpire new [OPTIONS] GAME"),
+        (["check", "row"], "Usage: umpire check row [OPTIONS] ROW..."),
+        (["check", "hap"], "Usage: umpire check hap [OPTIONS] PIECE..."),
+        (["check", "expr"], "Usage: umpire check expr [OPTIONS] PUZZLE EXPRESSION"),
+    ],
+)
+def test_help_names_arguments_as_users_know_them(cli, args, usage):
+    res = cli(*args, "--help")
     assert res.exit_code == 0
-    for key, game in registry().items():
-        lo, hi = game.players
-        count = f"{lo}" if lo == hi else f"{lo}–{hi}"
-        assert f"  {key:<20} {game.title} ({count} players) — {game.doc}" in res.stdout
-    assert "Bundled scenarios (umpire play NAME):" in res.stdout
-    assert "  hap-tac-toe          Hap-Tac-Toe — Death Match — Hedger, Uri" in res.stdout
-    assert "unreadable" not in res.stdout
+    assert res.stdout.splitlines()[0] == usage
+    assert "{" not in res.stdout and "<str>" not in res.stdout and "<path>" not in res.stdout
+
+
+def test_help_names_option_values_in_capitals(cli):
+    res = cli("new", "--help")
+    assert "  -o, --output FILE  " in res.stdout
+    assert "  --players NAMES  " in res.stdout
+    res = cli("gen", "board", "--help")
+    assert "  --seed SEED  " in res.stdout
+    assert "  -n, --count N  " in res.stdout
 
 
 # ---------------------------------------------------------------- new

@@ -34,18 +34,39 @@ def bundled() -> list[Path]:
 
 
 def find_scenario(name: str) -> Path:
-    """A scenario path as given, or a bundled scenario by its name (e.g. "hap-tac-toe")."""
+    """A scenario path as given; else a bundled scenario by its name (e.g. "open-pass-heaven-hell");
+    else a game's name (e.g. "open-pass"), which hosts the game's bundled scenario."""
     p = Path(name)
     if p.exists() or name == "-":
         return p
     d = bundled_dir()
-    if d is not None:
-        stem = name.removesuffix(".toml")
-        cand = d / f"{stem}.toml"
-        if cand.exists():
-            return cand
+    stem = name.removesuffix(".toml")
+    if d is not None and (d / f"{stem}.toml").is_file():
+        return d / f"{stem}.toml"
+    from umpire.games import entry
+
+    game = entry(stem)
+    if game is not None:
+        if game.scenario is not None and d is not None and (d / f"{game.scenario}.toml").is_file():
+            return d / f"{game.scenario}.toml"
+        abort(f"{game.title} has no bundled scenario; write one with `umpire new {game.key}`, then `umpire play {game.key}.toml`")
     names = ", ".join(b.stem for b in bundled())
-    abort(f"no scenario file {name!r} (bundled scenarios: {names})")
+    abort(f"no scenario file {name!r} (bundled scenarios: {names}; a game's name hosts its bundled scenario)")
+
+
+def complete_scenario(incomplete: str) -> list[str]:
+    """Shell completion for a SCENARIO argument: bundled scenarios and game names (imports no game)."""
+    from umpire.games import keys
+
+    names = sorted({*(b.stem for b in bundled()), *keys()})
+    return [n for n in names if n.startswith(incomplete)]
+
+
+def complete_game(incomplete: str) -> list[str]:
+    """Shell completion for a GAME argument: the registered games' names (imports no game)."""
+    from umpire.games import keys
+
+    return [k for k in keys() if k.startswith(incomplete)]
 
 
 def dumps(obj: object) -> str:

@@ -1,38 +1,147 @@
-"""The games umpire can host, by scenario key. A game's modules load only when it is used,
-so starting one game never pays for the others."""
+"""The games umpire can host: one registry entry each, read without importing any game.
+
+An entry says everything `umpire games`, `umpire new` and completion need (name,
+title, a line of description, player counts, the card's seat count, the doc and the
+bundled scenario that the game's name hosts) and where the game itself lives. The
+game's modules are imported only when the game is used, so listing the games, or
+starting one of them, never pays for the others.
+
+A new game is one more `Entry` in `ENTRIES`.
+
+>>> entry("open-pass").scenario
+'open-pass-heaven-hell'
+>>> entry("choice-is-yours").player_count()
+'2 players'
+>>> entry("open-pass").player_count()
+'2–30 players'
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import cache
 from importlib import import_module
+from typing import TYPE_CHECKING
 
-from umpire.games.base import Game
+if TYPE_CHECKING:
+    from umpire.games.base import Game
 
-# key -> (module, attribute); kept in the order `umpire games` lists them.
-GAMES: dict[str, tuple[str, str]] = {
-    "hap-tac-toe": ("umpire.games.haptactoe.game", "HAP_TAC_TOE"),
-    "when-stars-align": ("umpire.games.haptactoe.game", "WHEN_STARS_ALIGN"),
-    "choice-is-yours": ("umpire.games.choice.game", "CHOICE_IS_YOURS"),
-    "open-pass": ("umpire.games.openpass.game", "OPEN_PASS"),
-    "devils-deal": ("umpire.games.devilsdeal.game", "DEVILS_DEAL"),
-}
+
+@dataclass(frozen=True, kw_only=True)
+class Entry:
+    """One game in the registry: what is known about it before it is imported, and where it lives."""
+
+    key: str  # the game's name in scenarios and on the command line, e.g. "open-pass"
+    title: str
+    summary: str  # one sentence: what is played
+    players: tuple[int, int]  # fewest and most players a scenario may seat
+    seats: int  # the seats of the match the design card describes (`umpire new` writes this many)
+    doc: str  # the game's doc, from the repository's root
+    scenario: str | None  # the bundled scenario `umpire play KEY` hosts (its file name without .toml)
+    module: str  # where the Game object is: module and attribute, imported on first use
+    attribute: str
+
+    def player_count(self) -> str:
+        """The player counts in words: "2 players", "2–30 players"."""
+        lo, hi = self.players
+        return f"{lo} players" if lo == hi else f"{lo}–{hi} players"
+
+
+# In the order `umpire games` lists them.
+ENTRIES: tuple[Entry, ...] = (
+    Entry(
+        key="hap-tac-toe",
+        title="Hap-Tac-Toe",
+        summary="A two-game Death Match on a 5x5 grid: place a block each turn, call the haps it makes.",
+        players=(2, 2),
+        seats=2,
+        doc="docs/hap-tac-toe.md",
+        scenario="hap-tac-toe",
+        module="umpire.games.haptactoe.game",
+        attribute="HAP_TAC_TOE",
+    ),
+    Entry(
+        key="when-stars-align",
+        title="When Stars Align",
+        summary="Hap-Tac-Toe re-skinned with stars, sets and strikes.",
+        players=(2, 2),
+        seats=2,
+        doc="docs/hap-tac-toe.md",
+        scenario="when-stars-align",
+        module="umpire.games.haptactoe.game",
+        attribute="WHEN_STARS_ALIGN",
+    ),
+    Entry(
+        key="choice-is-yours",
+        title="The Choice is Yours",
+        summary="The Final Match: Goofspiel, the Shop, Gyul Hap and Expressions over six timed blocks.",
+        players=(2, 2),
+        seats=2,
+        doc="docs/choice-is-yours.md",
+        scenario="choice-is-yours",
+        module="umpire.games.choice.game",
+        attribute="CHOICE_IS_YOURS",
+    ),
+    Entry(
+        key="open-pass",
+        title="Open, Pass — Heaven and Hell",
+        summary="The Main Match: bid for packs to build a deck, then open or pass each card dealt to build a row.",
+        players=(2, 30),
+        seats=13,
+        doc="docs/open-pass.md",
+        scenario="open-pass-heaven-hell",
+        module="umpire.games.openpass.game",
+        attribute="OPEN_PASS",
+    ),
+    Entry(
+        key="devils-deal",
+        title="Devil's Deal",
+        summary="A Death Match of card pools, equal-sum refills and three-card poker.",
+        players=(2, 2),
+        seats=2,
+        doc="docs/devils-deal.md",
+        scenario="devils-deal",
+        module="umpire.games.devilsdeal.game",
+        attribute="DEVILS_DEAL",
+    ),
+)
+
+GAMES: dict[str, Entry] = {e.key: e for e in ENTRIES}
 
 
 def keys() -> list[str]:
-    """Every game's scenario key, without importing any game."""
+    """Every game's name, in the registry's order, without importing any game."""
     return list(GAMES)
+
+
+def entries() -> tuple[Entry, ...]:
+    """Every registry entry, in the order `umpire games` lists them, without importing any game."""
+    return ENTRIES
+
+
+def entry(key: str) -> Entry | None:
+    """The registry entry of the game called `key`, or None (imports nothing)."""
+    return GAMES.get(key)
 
 
 def get(key: str) -> Game | None:
     """The game registered as `key` (importing only that game), or None."""
-    where = GAMES.get(key)
-    if where is None:
+    found = GAMES.get(key)
+    if found is None:
         return None
-    game: Game = getattr(import_module(where[0]), where[1])
-    return game
+    return _load((found.module, found.attribute))
+
+
+@cache
+def _load(where: tuple[str, str]) -> Game:
+    found = getattr(import_module(where[0]), where[1])
+    from umpire.games.legacy import Adapter, LegacyGame  # while games move to the typed contract
+
+    return Adapter(found) if isinstance(found, LegacyGame) else found
 
 
 def registry() -> dict[str, Game]:
-    """Every game by its scenario key, e.g. "hap-tac-toe" (imports them all)."""
+    """Every game by its name, e.g. "hap-tac-toe" (imports them all)."""
     out = {}
     for key in GAMES:
         game = get(key)
