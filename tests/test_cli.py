@@ -352,6 +352,73 @@ def test_check_hap_json_gives_the_ruling_as_data(cli):
     }
 
 
+# ---------------------------------------------------------------- check row and check expr
+
+ROW_MINUS = "row:     - 5 + 1\nreading: 0 - 5 + 1\nscore:   -4\n"
+
+
+def test_check_row_reads_a_quoted_row_that_starts_with_a_minus_card(cli):
+    res = cli("check", "row", "- 5 + 1")
+    assert (res.exit_code, res.stdout, res.stderr) == (0, ROW_MINUS, "")
+
+
+@pytest.mark.parametrize("args", [["-", "5", "+", "1"], ["-5+1"], ["-5", "+1"], ["--", "- 5 + 1"]])
+def test_check_row_a_leading_minus_is_a_card_not_an_option(cli, args):
+    res = cli("check", "row", *args)
+    assert (res.exit_code, res.stdout, res.stderr) == (0, ROW_MINUS, "")
+
+
+def test_check_row_reads_the_cards_notation_without_spaces(cli):
+    res = cli("check", "row", "9-1x2")
+    assert res.exit_code == 0
+    assert res.stdout == "row:     9 - 1 x 2\nreading: 9 - 1 x 2\nscore:   16\n"
+
+
+def test_check_row_options_work_before_or_after_a_row_that_starts_with_a_minus(cli):
+    after = cli("check", "row", "-5+1", "--json", "--division", "floor")
+    before = cli("check", "row", "--json", "--division", "floor", "-5+1")
+    assert after.exit_code == before.exit_code == 0
+    assert after.stdout == before.stdout
+    assert json.loads(after.stdout) == {"row": ["-", "5", "+", "1"], "reading": "0 - 5 + 1", "score": "-4", "shown": "-4", "notes": []}
+
+
+def test_check_row_refuses_a_character_that_is_not_a_card(cli):
+    res = cli("check", "row", "9-1%2")
+    assert (res.exit_code, res.stdout) == (2, "")
+    assert res.stderr == "umpire: “%” is not a card (cards are 0–9 and + - x /)\n"
+
+
+def test_check_row_refuses_an_unknown_division(cli):
+    res = cli("check", "row", "9-1x2", "--division", "round")
+    assert (res.exit_code, res.stdout) == (2, "")
+    assert res.stderr == "umpire: --division is exact or floor, not 'round'\n"
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "why"),
+    [
+        ("_+_x_=45", ": it has 3 blanks and 2 operators; a puzzle has four blanks and three operators"),
+        ("_+_=5", ": it has 2 blanks and 1 operator; a puzzle has four blanks and three operators"),
+        ("_+_x_-_=-5", ": the target must be a positive whole number, not “-5”"),
+        ("_+_x_-_=0", ": the target must be a positive whole number, not “0”"),
+        ("_+_x_-_=", ": the target after = is missing"),
+        ("_+_%_-_=4", ": “%” is not an operator (use + - x /)"),
+        ("_+_x_-_42", ""),
+    ],
+)
+def test_check_expr_refuses_a_puzzle_the_card_cannot_produce_with_exit_2(cli, puzzle, why):
+    """The card's puzzles are _?_?_?_=X, X a positive whole number; `check expr` reads them with the game's own parser."""
+    res = cli("check", "expr", puzzle, "1+2x3-4")
+    assert (res.exit_code, res.stdout) == (2, "")
+    assert res.stderr == f"umpire: “{puzzle}” is not a puzzle like _+_x_-_=42{why}\n"
+
+
+def test_check_expr_shows_the_puzzle_as_the_card_writes_it(cli):
+    res = cli("check", "expr", " _ + _ × _ − _ = 42 ", "2+3x9-3")
+    assert res.exit_code == 0
+    assert res.stdout == "✓ solves _+_x_-_=42: 2+3x9-3 = 42 (left to right: ((2 + 3) x 9) - 3)\n"
+
+
 # ---------------------------------------------------------------- play (batch mode)
 
 

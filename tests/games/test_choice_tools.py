@@ -255,10 +255,10 @@ def test_check_expr_other_operators_exit_1_even_with_the_right_value() -> None:
 
 
 def test_check_expr_a_fraction_is_shown_as_r_arith_1_says() -> None:
-    result = invoke("check", "expr", "_-_/_=1", "1-6/4")
+    result = invoke("check", "expr", "_-_/_+_=1", "1-6/4+1")
     assert result.exit_code == 1
-    assert "= -5/4 (-1.25)" in result.stdout
-    assert result.stdout.endswith("  it makes -5/4 (-1.25), not 1\n")
+    assert "= -1/4 (-0.25)" in result.stdout
+    assert result.stdout.endswith("  it makes -1/4 (-0.25), not 1\n")
 
 
 @pytest.mark.parametrize(
@@ -287,8 +287,8 @@ def test_check_expr_a_fraction_is_shown_as_r_arith_1_says() -> None:
             {"valid": True, "value": "80", "target": 80, "operators_match": True, "problems": []},
         ),
         (
-            ("_/_=2", "5/2"),
-            {"valid": False, "value": "5/2 (2.50)", "target": 2, "operators_match": True, "problems": ["it makes 5/2 (2.50), not 2"]},
+            ("_/_+_x_=2", "5/2+1x1"),
+            {"valid": False, "value": "7/2 (3.50)", "target": 2, "operators_match": True, "problems": ["it makes 7/2 (3.50), not 2"]},
         ),
     ],
 )
@@ -304,7 +304,7 @@ def test_check_expr_json(args: tuple[str, str], expected: dict[str, Any]) -> Non
         ("_+_x_-_=42", "2+a", "umpire: “2+a” is not an expression of single digits 1–9 and operators, like 2+3x9-3\n"),
         ("_+_x_-_=42", "2+0x9-3", "umpire: “2+0x9-3”: the digits are 1 to 9 (no 0)\n"),
         ("_+_x_-_42", "2+3x9-3", "umpire: “_+_x_-_42” is not a puzzle like _+_x_-_=42\n"),
-        ("_+_^_-_=42", "2+3x9-3", "umpire: “_+_^_-_=42” is not a puzzle like _+_x_-_=42\n"),
+        ("_+_^_-_=42", "2+3x9-3", "umpire: “_+_^_-_=42” is not a puzzle like _+_x_-_=42: “^” is not an operator (use + - x /)\n"),
         ("x=42", "2+3x9-3", "umpire: “x=42” is not a puzzle like _+_x_-_=42\n"),
     ],
 )

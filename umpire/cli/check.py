@@ -7,9 +7,11 @@ import typer
 from umpire.cli import check_app
 
 
-@check_app.command("hap")
+@check_app.command("hap", short_help="Is this a hap (a set)? Names the attribute that breaks it.")
 def check_hap(
-    pieces: list[str] = typer.Argument(..., help='Three pieces, each quoted: "black red circle", "yellow solid 4", :hapRBC: or RBC.'),
+    pieces: list[str] = typer.Argument(
+        ..., metavar="PIECE", help='Three pieces, each quoted: "black red circle", "yellow solid 4", :hapRBC: or RBC.'
+    ),
     json_out: bool = typer.Option(False, "--json", help="The ruling as JSON."),
 ) -> None:
     """Is this a hap (a set)? Every attribute must be all the same or all different.
@@ -61,75 +63,82 @@ def check_hap(
     raise typer.Exit(0 if ok else 1)
 
 
-@check_app.command("expr")
+@check_app.command("expr", short_help="Does this expression solve this Expressions puzzle? Left to right.")
 def check_expr(
-    puzzle: str = typer.Argument(..., help='The puzzle, e.g. "_+_x_-_=42".'),
-    expression: str = typer.Argument(..., help='The filled expression, e.g. "2+3x9-3" (x, * or × multiply).'),
+    puzzle: str = typer.Argument(..., metavar="PUZZLE", help='The puzzle as posted, _?_?_?_=X, e.g. "_+_x_-_=42".'),
+    expression: str = typer.Argument(..., metavar="EXPRESSION", help='The filled expression, e.g. "2+3x9-3" (x, * or × multiply).'),
     json_out: bool = typer.Option(False, "--json", help="The ruling as JSON."),
 ) -> None:
     """Does this expression solve this Expressions puzzle? Evaluated strictly left to right.
 
+    A puzzle is four blanks and three operators, then = and a positive whole number.
     Exit code 0: it solves the puzzle; 1: it does not; 2: either cannot be read.
     """
-    import re
-
     from umpire.cli.common import abort, dumps, stdout_utf8
-    from umpire.core.arith import evaluate, op_symbol, parse_digits, show
+    from umpire.core.arith import evaluate, parse_digits, show
     from umpire.core.errors import UmpireError
+    from umpire.games.choice.tools import read_puzzle
 
     stdout_utf8()
-    m = re.match(r"^\s*_\s*((?:[-+−–xX*×/÷]\s*_\s*){1,8})=\s*(-?\d+)\s*$", puzzle)
-    if not m:
-        abort(f"“{puzzle}” is not a puzzle like _+_x_-_=42")
     try:
-        want_ops = "".join(op_symbol(o) for o in re.findall(r"[-+−–xX*×/÷]", m.group(1)))
+        wanted = read_puzzle(puzzle)
         digits, ops = parse_digits(expression)
     except UmpireError as exc:
         abort(exc.reason)
-    target = int(m.group(2))
+    target = wanted.target
     value = evaluate(digits, ops)
     problems = []
-    if ops != want_ops:
-        problems.append(f"the operators {' '.join(ops)} do not match the puzzle's {' '.join(want_ops)}")
+    if ops != wanted.ops:
+        problems.append(f"the operators {' '.join(ops)} do not match the puzzle's {' '.join(wanted.ops)}")
     if value != target:
         problems.append(f"it makes {show(value)}, not {target}")
     ok = not problems
     if json_out:
-        typer.echo(dumps({"valid": ok, "value": show(value), "target": target, "operators_match": ops == want_ops, "problems": problems}))
+        typer.echo(dumps({"valid": ok, "value": show(value), "target": target, "operators_match": ops == wanted.ops, "problems": problems}))
     else:
         steps = str(digits[0])
         for i, (op, d) in enumerate(zip(ops, digits[1:], strict=True)):
             steps = f"{steps} {op} {d}" if i == 0 else f"({steps}) {op} {d}"
         verdict = "✓ solves " if ok else "✗ does not solve "
-        typer.echo(f"{verdict}{puzzle.strip()}: {expression.strip()} = {show(value)} (left to right: {steps})")
+        typer.echo(f"{verdict}{wanted.text()}: {expression.strip()} = {show(value)} (left to right: {steps})")
         for p in problems:
             typer.echo(f"  {p}")
     raise typer.Exit(0 if ok else 1)
 
 
-@check_app.command("row")
+@check_app.command(
+    "row",
+    short_help="How an Open, Pass row reads and what it scores.",
+    context_settings={"ignore_unknown_options": True},  # a row may start with a minus card: `check row - 5 + 1`
+)
 def check_row(
-    row: str = typer.Argument(..., help='An Open, Pass row, leftmost card first, e.g. "+ 3 1 x 9 x 2 - 2 x".'),
-    division: str = typer.Option("exact", "--division", help='"exact" (R-ARITH-1) or "floor".'),
+    row: list[str] = typer.Argument(
+        ...,
+        metavar="ROW",
+        help='An Open, Pass row, leftmost card first: "+ 3 1 x 9 x 2 - 2 x", or as the card writes it, 9-1x2. A row may start with a minus card.',
+    ),
+    division: str = typer.Option("exact", "--division", metavar="exact|floor", help='"exact" (R-ARITH-1) or "floor".'),
     json_out: bool = typer.Option(False, "--json", help="The reading and score as JSON."),
 ) -> None:
-    """How an Open, Pass row reads and what it scores (left to right; adjacent numbers or symbols: the leftmost counts).
+    """How an Open, Pass row reads and what it scores: left to right, and of adjacent numbers
+    (or symbols) only the leftmost counts.
 
     Exit code 0, or 2 when the row cannot be read.
     """
     from umpire.cli.common import abort, dumps, stdout_utf8
     from umpire.core.arith import exact, read_row, show
-    from umpire.games.openpass.config import card
+    from umpire.core.errors import UmpireError
+    from umpire.games.openpass.config import SETTINGS
+    from umpire.games.openpass.tools import row_cards
 
     stdout_utf8()
-    if division not in ("exact", "floor"):
-        abort(f"--division is exact or floor, not {division!r}")
-    cards = []
-    for word in row.replace(",", " ").split():
-        c = card(word)
-        if c is None:
-            abort(f"“{word}” is not a card (cards are 0–9 and + - x /)")
-        cards.append(c)
+    choices = next(s.choices for s in SETTINGS if s.key == "division")
+    if division not in choices:
+        abort(f"--division is {' or '.join(choices)}, not {division!r}")
+    try:
+        cards = list(row_cards(" ".join(row)))
+    except UmpireError as exc:
+        abort(exc.reason)
     reading, score, notes = read_row(cards, division=division)
     if json_out:
         typer.echo(dumps({"row": cards, "reading": " ".join(reading) or "0", "score": exact(score), "shown": show(score), "notes": notes}))

@@ -1,0 +1,29 @@
+"""Reading an Open, Pass row as a host types it outside the REPL (`umpire check row`). Pure.
+
+Every card is one character, so a row may be written with spaces (`+ 3 1 x 9`), commas,
+or as the card writes it, without spaces (`9-1x2`).
+
+>>> row_cards("9-1x2")
+('9', '-', '1', 'x', '2')
+>>> row_cards("- 5, + 1 × 2")
+('-', '5', '+', '1', 'x', '2')
+"""
+
+from __future__ import annotations
+
+from umpire.core.errors import InvalidCommand
+from umpire.games.openpass.config import card
+
+
+def row_cards(text: str) -> tuple[str, ...]:
+    """The cards of a row, leftmost first, each in its canonical spelling (`*` and `×` are `x`);
+    spaces and commas only separate. A character that is not a card is refused by name."""
+    out = []
+    for ch in text:
+        if ch.isspace() or ch == ",":
+            continue
+        c = card(ch)
+        if c is None:
+            raise InvalidCommand(f"“{ch}” is not a card (cards are 0–9 and + - x /)")
+        out.append(c)
+    return tuple(out)
