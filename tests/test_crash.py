@@ -166,7 +166,7 @@ def test_resume_after_kill_9_continues_the_game_and_the_journal_grows(tmp_path):
     after = j.read_bytes()
     assert after.startswith(before)
     loaded = journal.read(j)
-    assert [e["kind"] for e in loaded.entries[n_before:]] == ["pause", "resume", "input"]
+    assert [e["kind"] for e in loaded.entries[n_before:]] == ["pause", "resume", "input", "stop"]  # quit records the time
     session, _, _ = Session.load(j, reopen=False)
     assert session.final()["turn"] == {"player": "Hedger", "number": 3, "placed": False}
 

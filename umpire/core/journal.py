@@ -2,8 +2,14 @@
 
 Line 1 is a header holding the scenario text, its hash, the seed, the salt and
 the commitment, so the journal alone reproduces the game. Every later line is
-one accepted input with its game time. Each line is flushed and fsync'd before
-the caller announces anything, so a crash never loses an input that was shown.
+one accepted input with its game time. Each line is written and fsync'd before
+the caller announces anything, so a crash never loses an input that was shown;
+a write that fails (a full disk) leaves the file exactly as it was.
+
+Every entry carries `prev`, the SHA-256 of the previous line's bytes (the header
+for entry 1), so the lines form a hash chain: the hash of the last line, posted
+at the end of a game, pins every line before it. One process at a time may write
+a journal: a `Writer` holds an exclusive lock on it for its whole life.
 
 Undo is itself an entry (``kind = "undo"``): nothing is ever rewritten, and a
 disputed ruling can be traced afterwards.
@@ -11,19 +17,30 @@ disputed ruling can be traced afterwards.
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import gc
 import hashlib
 import json
 import os
+import socket
+import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
+
 FORMAT = 1
-KINDS = ("input", "clock", "pause", "resume", "undo", "reveal")
+CHAIN = "sha256"  # the header's "chain": each entry's "prev" is the SHA-256 of the line before it
+KINDS = ("input", "clock", "pause", "resume", "undo", "reveal", "delivered", "stop")
 
 
 class JournalError(Exception):
-    """A journal that cannot be read; names the file, the line and what was expected."""
+    """A journal that cannot be read or written; names the file, the line and what was expected."""
 
     def __init__(self, path: str, line: int | None, reason: str) -> None:
         where = f"{path}, line {line}" if line else path
@@ -33,12 +50,38 @@ class JournalError(Exception):
         self.reason = reason
 
 
+class JournalLocked(JournalError):
+    """Another process (or another Writer in this one) is writing the journal; `holder` is its process id if known."""
+
+    def __init__(self, path: str, reason: str, holder: int | None) -> None:
+        super().__init__(path, None, reason)
+        self.holder = holder
+
+
 def commitment(seed: str, salt: str) -> str:
     """The SHA-256 a host posts before the game: of the UTF-8 text ``salt:seed``.
 
     Anyone can check it after the reveal with ``printf '%s' 'salt:seed' | sha256sum``.
     """
     return hashlib.sha256(f"{salt}:{seed}".encode()).hexdigest()
+
+
+def line_hash(raw: bytes) -> str:
+    """The SHA-256 of one journal line's bytes, without its newline: what the next entry's `prev` holds.
+
+    >>> line_hash(b'{"n":1}') == hashlib.sha256(b'{"n":1}').hexdigest()
+    True
+    """
+    return hashlib.sha256(raw).hexdigest()
+
+
+@dataclass(frozen=True)
+class Break:
+    """A place where the journal does not hold together: an entry out of sequence, or a broken hash chain."""
+
+    line: int
+    n: int | None  # the entry number found on that line
+    reason: str
 
 
 @dataclass(kw_only=True)
@@ -52,6 +95,11 @@ class Loaded:
     torn_bytes: bytes = b""  # the same, exactly as on disk
     raw_size: int = 0
     whole_size: int = 0
+    last_hash: str = ""  # the SHA-256 of the last whole line (the header's, if there are no entries)
+    chained: bool = False  # the header or any entry says the journal is hash-chained
+    chain_from: int | None = None  # the first chained entry: 1, or later for a journal begun before the chain
+    newline_missing: bool = False  # the last entry is whole but its newline was never written
+    breaks: list[Break] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
 
@@ -64,25 +112,40 @@ def _check_header(path: str, obj: Any) -> dict[str, Any]:
     return obj
 
 
-def _check_entry(path: str, line: int, obj: Any, expected_n: int) -> dict[str, Any]:
+def _is_count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _check_entry(path: str, line: int, obj: Any) -> dict[str, Any]:
     if not isinstance(obj, dict):
         raise JournalError(path, line, "expected a JSON object")
-    if obj.get("n") != expected_n:
-        raise JournalError(path, line, f"expected entry number {expected_n}, found {obj.get('n')!r}")
     if obj.get("kind") not in KINDS:
         raise JournalError(path, line, f"unknown kind {obj.get('kind')!r} (expected one of {', '.join(KINDS)})")
-    t = obj.get("t")
-    if not isinstance(t, int) or isinstance(t, bool) or t < 0:
+    if not _is_count(obj.get("t")):
         raise JournalError(path, line, "expected a game time “t” in whole milliseconds")
-    if obj["kind"] == "input" and not isinstance(obj.get("text"), str):
+    kind = obj["kind"]
+    if kind == "input" and not isinstance(obj.get("text"), str):
         raise JournalError(path, line, "an input entry needs its “text”")
-    if obj["kind"] == "undo" and not isinstance(obj.get("undoes"), int):
+    if kind == "undo" and not isinstance(obj.get("undoes"), int):
         raise JournalError(path, line, "an undo entry needs the number of the entry it “undoes”")
+    if kind == "delivered" and not (_is_count(obj.get("to")) and _is_count(obj.get("through"))):
+        raise JournalError(path, line, "a delivered entry needs the seat it went “to” and the message number it goes “through”")
     return obj
 
 
-def read(path: str | Path) -> Loaded:
-    """Read and check a journal. A cut-off last line is reported in `torn`; damage elsewhere raises."""
+def _what(line: int) -> str:
+    return "the header (line 1)" if line == 1 else f"entry {line - 1} (line {line})"
+
+
+def read(path: str | Path, *, strict: bool = True) -> Loaded:
+    """Read and check a journal, hashing each line once.
+
+    A last line without its newline that is not valid JSON is a write cut off by a crash:
+    it is reported in `torn`, not read. Any other line that is not valid JSON is damage
+    and raises, naming the line. Entries out of sequence raise too, unless `strict` is
+    False (for `umpire verify`), which records them in `breaks` and reads on. A broken hash
+    chain never raises: it is recorded in `breaks` for whoever needs to know.
+    """
     p = str(path)
     try:
         data = Path(path).read_bytes()
@@ -97,27 +160,71 @@ def read(path: str | Path) -> Loaded:
         raise JournalError(p, None, "the journal is empty")
     header: dict[str, Any] | None = None
     entries: list[dict[str, Any]] = []
+    breaks: list[Break] = []
     whole = 0
     torn: str | None = None
     torn_line: int | None = None
     torn_bytes = b""
+    prev_hash = ""
+    chained = False
+    chain_from: int | None = None
+    expected_n = 1
     for i, raw in enumerate(lines, start=1):
         last = i == len(lines)
         try:
             obj = json.loads(raw.decode("utf-8"))
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            if last and i > 1:
+            if i == 1:
+                raise JournalError(p, 1, f"this is not an umpire journal: line 1 should be its JSON header ({exc})") from exc
+            if last and not ends_clean:
                 torn = raw.decode("utf-8", "replace")
                 torn_bytes = raw
                 torn_line = i
                 break
-            if i == 1:
-                raise JournalError(p, 1, f"this is not an umpire journal: line 1 should be its JSON header ({exc})") from exc
+            if last:
+                raise JournalError(
+                    p,
+                    i,
+                    f"this line is damaged (not valid JSON: {exc}); it is whole, ending with a newline, so it was not cut off by a crash",
+                ) from exc
             raise JournalError(p, i, f"this line is damaged (not valid JSON: {exc})") from exc
         if i == 1:
             header = _check_header(p, obj)
+            chained = header.get("chain") == CHAIN
+            chain_from = 1 if chained else None
         else:
-            entries.append(_check_entry(p, i, obj, expected_n=i - 1))
+            entry = _check_entry(p, i, obj)
+            n = entry.get("n")
+            if n != expected_n:
+                if strict:
+                    raise JournalError(p, i, f"expected entry number {expected_n}, found {n!r}")
+                found = n if isinstance(n, int) and _is_count(n) else None
+                breaks.append(Break(i, found, _gap(expected_n, n, i)))
+                expected_n = found + 1 if found is not None and found >= expected_n else expected_n + 1
+            else:
+                expected_n += 1
+                if "prev" in entry:
+                    if not chained:
+                        chained, chain_from = True, n
+                    if entry["prev"] != prev_hash:
+                        breaks.append(
+                            Break(
+                                i,
+                                n,
+                                f"entry {n} (line {i}) does not hold the hash of the line before it: "
+                                f"{_what(i - 1)} or entry {n} was changed after entry {n} was written",
+                            )
+                        )
+                elif chained:
+                    breaks.append(
+                        Break(
+                            i,
+                            n,
+                            f"entry {n} (line {i}) has no hash of the line before it (“prev”), in a chained journal: it was added or rewritten by hand",
+                        )
+                    )
+            entries.append(entry)
+        prev_hash = line_hash(raw)
         whole += len(raw) + 1
     assert header is not None
     return Loaded(
@@ -128,60 +235,315 @@ def read(path: str | Path) -> Loaded:
         torn_bytes=torn_bytes,
         raw_size=len(data),
         whole_size=min(whole, len(data)),
+        last_hash=prev_hash,
+        chained=chained,
+        chain_from=chain_from,
+        breaks=breaks,
+        newline_missing=torn is None and not ends_clean,
     )
 
 
-class Writer:
-    """Appends entries to a journal, each flushed and fsync'd before `append` returns."""
+def _gap(expected: int, found: Any, line: int) -> str:
+    if _is_count(found) and found > expected:
+        missing = f"entry {expected} is" if found == expected + 1 else f"entries {expected}–{found - 1} are"
+        return f"{missing} missing: line {line} holds entry {found} where entry {expected} belongs (entries were removed)"
+    return f"line {line} holds entry {found!r} where entry {expected} belongs (entries were repeated, reordered or renumbered)"
 
-    def __init__(self, path: str | Path, next_n: int) -> None:
-        self.path = Path(path)
+
+# ---------------------------------------------------------------- the lock
+
+
+def _lock_path(path: Path) -> Path:
+    return Path(f"{path}.lock")
+
+
+def _owner_text() -> bytes:
+    return f"{os.getpid()}\n{socket.gethostname()}\n".encode()
+
+
+def _read_owner(path: Path) -> tuple[int | None, str | None]:
+    try:
+        text = _lock_path(path).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None, None
+    parts = text.split("\n")
+    pid = int(parts[0]) if parts[0].strip().isdigit() else None
+    host = parts[1].strip() if len(parts) > 1 and parts[1].strip() else None
+    return pid, host
+
+
+def _locked(path: Path, *, stale_hint: bool) -> JournalLocked:
+    pid, host = _read_owner(path)
+    if pid is None:
+        who = "another process (it did not record its process id)"
+    elif pid == os.getpid() and host in (None, socket.gethostname()):
+        who = f"this same process ({pid}), through a journal writer that is still open"
+    else:
+        on = f" on {host}" if host and host != socket.gethostname() else ""
+        who = f"another umpire, process {pid}{on}"
+    reason = (
+        f"this journal is in use by {who}; only one session may write a journal at a time. "
+        "Leave that session first (quit or Ctrl-D), or use `umpire replay` to look at the game without writing"
+    )
+    if stale_hint:
+        reason += f". If that process is no longer running (it crashed), delete {_lock_path(path)} and try again"
+    return JournalLocked(str(path), reason, pid)
+
+
+def _write_owner(lock: Path) -> None:
+    """Record this process as the journal's writer, beside it (best effort: the folder may be read-only)."""
+    tmp = Path(f"{lock}.{os.getpid()}.tmp")
+    try:
+        tmp.write_bytes(_owner_text())
+        os.replace(tmp, lock)
+    except OSError:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+
+
+def _flock(fd: int) -> bool | None:
+    """Try the exclusive lock: True taken, False held by someone else, None not supported here."""
+    if fcntl is None:
+        return None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as exc:
+        if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+            return False
+        return None  # a filesystem without flock: fall back to the lock file
+    return True
+
+
+def _take_lock(path: Path, fd: int, *, fresh: bool) -> bool:
+    """Hold `path` exclusively through `fd`; returns True for a flock, False for a lock file.
+
+    Raises JournalLocked when someone else holds it. `fresh`: the journal was just created
+    by this process, so a lock file left beside it belongs to an older file of that name.
+    """
+    got = _flock(fd)
+    if got is False:
+        gc.collect()  # a Writer this process dropped without closing still holds it until collected
+        got = _flock(fd)
+    if got is True:
+        _write_owner(_lock_path(path))
+        return True
+    if got is False:
+        raise _locked(path, stale_hint=False)
+    # No flock: a lock file created exclusively, holding the owner's pid.
+    lock = _lock_path(path)
+    if fresh:
+        with contextlib.suppress(OSError):
+            lock.unlink()
+    for attempt in range(2):
+        try:
+            lfd = os.open(lock, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        except FileExistsError:
+            if attempt == 0:
+                gc.collect()
+                continue
+            raise _locked(path, stale_hint=True) from None
+        except OSError as exc:
+            raise JournalError(str(path), None, f"cannot lock the journal: cannot create {lock} ({exc.strerror or exc})") from exc
+        try:
+            os.write(lfd, _owner_text())
+        finally:
+            os.close(lfd)
+        break
+    return False
+
+
+def _release(fd: int, path: Path, flocked: bool) -> None:
+    """Give the journal up: remove the owner record, then close (which drops a flock)."""
+    lock = _lock_path(path)
+    pid, _ = _read_owner(path)
+    if not flocked or pid == os.getpid():
+        with contextlib.suppress(OSError):
+            lock.unlink()
+    with contextlib.suppress(OSError):
+        os.close(fd)
+
+
+# ---------------------------------------------------------------- writing
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        done = os.write(fd, view)
+        if done <= 0:
+            raise OSError(errno.EIO, "the journal write made no progress")
+        view = view[done:]
+
+
+class Writer:
+    """Appends entries to a journal, holding it exclusively; each entry is fsync'd before `append` returns.
+
+    A write that fails (disk full, removed, I/O error) is undone: the file is cut back to its
+    last whole entry and `OSError` is raised, so the caller can refuse the input.
+    """
+
+    def __init__(self, path: Path, fd: int, *, next_n: int, last_hash: str, size: int, flocked: bool) -> None:
+        self.path = path
         self.next_n = next_n
-        self._file = open(self.path, "ab")  # noqa: SIM115 - kept open for the session
+        self.last_hash = last_hash  # the SHA-256 of the last line written: what the next entry's `prev` holds
+        self._fd: int | None = fd
+        self._size = size  # the length of the file up to its last whole entry
+        self._dirty = False  # a failed write could not be undone yet: undo it before the next one
+        self._finalizer = weakref.finalize(self, _release, fd, path, flocked)
 
     @classmethod
     def create(cls, path: str | Path, header: dict[str, Any]) -> Writer:
-        """Start a new journal; refuses to overwrite an existing file."""
+        """Start a new journal and hold it; refuses to overwrite an existing file (FileExistsError).
+
+        Raises OSError if the header cannot be written (nothing is left behind).
+        """
         p = Path(path)
-        with open(p, "xb") as f:
-            f.write(_line({"umpire_journal": FORMAT, **header}))
-            f.flush()
-            os.fsync(f.fileno())
+        fd = os.open(p, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND, 0o644)
+        try:
+            flocked = _take_lock(p, fd, fresh=True)
+        except BaseException:
+            os.close(fd)
+            with contextlib.suppress(OSError):
+                p.unlink()
+            raise
+        first = _line({"umpire_journal": FORMAT, "chain": CHAIN, **header})
+        try:
+            _write_all(fd, first)
+            os.fsync(fd)
+        except BaseException:
+            _release(fd, p, flocked)
+            with contextlib.suppress(OSError):
+                p.unlink()
+            raise
         _fsync_dir(p)
-        return cls(p, next_n=1)
+        return cls(p, fd, next_n=1, last_hash=line_hash(first[:-1]), size=len(first), flocked=flocked)
 
     @classmethod
     def reopen(cls, path: str | Path, loaded: Loaded) -> Writer:
-        """Continue a journal after `read`; a torn last line is moved aside to `<path>.torn` first."""
+        """Continue a journal after `read`, holding it; a torn last line is moved aside to `<path>.torn` first.
+
+        Refuses (JournalError, nothing changed) a journal that cannot be written, one another
+        process holds (JournalLocked), one that changed since it was read, and a torn line that
+        cannot be set aside.
+        """
         p = Path(path)
-        if loaded.torn is not None:
-            with open(str(p) + ".torn", "ab") as side:
-                side.write(loaded.torn_bytes + b"\n")
-                side.flush()
-                os.fsync(side.fileno())
-            with open(p, "r+b") as f:
-                f.truncate(loaded.whole_size)
-                f.flush()
-                os.fsync(f.fileno())
-        elif loaded.raw_size and not Path(p).read_bytes().endswith(b"\n"):
-            with open(p, "ab") as f:
-                f.write(b"\n")
-                f.flush()
-                os.fsync(f.fileno())
-        return cls(p, next_n=len(loaded.entries) + 1)
+        try:
+            fd = os.open(p, os.O_WRONLY | os.O_APPEND)
+        except OSError as exc:
+            raise JournalError(
+                str(p),
+                None,
+                f"cannot write to the journal ({exc.strerror or exc}); resuming continues it, so it must be writable (`umpire replay` only reads it)",
+            ) from exc
+        try:
+            flocked = _take_lock(p, fd, fresh=False)
+        except BaseException:
+            os.close(fd)
+            raise
+        try:
+            size = _reopen_checks(p, fd, loaded)
+        except BaseException:
+            _release(fd, p, flocked)
+            raise
+        return cls(p, fd, next_n=len(loaded.entries) + 1, last_hash=loaded.last_hash, size=size, flocked=flocked)
 
     def append(self, entry: dict[str, Any]) -> dict[str, Any]:
-        """Number the entry, write it and make it durable; returns the entry as written."""
-        full = {"n": self.next_n, **entry}
-        self._file.write(_line(full))
-        self._file.flush()
-        os.fsync(self._file.fileno())
+        """Number the entry, chain it to the line before, write it and make it durable; returns it as written.
+
+        On any failure the file is left as it was and OSError is raised.
+        """
+        if "n" in entry or "prev" in entry:
+            raise ValueError("the journal numbers and chains entries itself: leave out “n” and “prev”")
+        if self._fd is None:
+            raise OSError(errno.EBADF, f"the journal {self.path} is closed")
+        full = {"n": self.next_n, **entry, "prev": self.last_hash}
+        data = _line(full)
+        fd = self._fd
+        try:
+            if self._dirty:
+                self._cut_back(fd)
+            _write_all(fd, data)
+            os.fsync(fd)
+        except OSError:
+            with contextlib.suppress(OSError):
+                self._cut_back(fd)
+            raise
+        self._size += len(data)
+        self.last_hash = line_hash(data[:-1])
         self.next_n += 1
         return full
 
+    def _cut_back(self, fd: int) -> None:
+        """Cut the file back to its last whole entry (after a failed write)."""
+        self._dirty = True
+        os.ftruncate(fd, self._size)
+        os.fsync(fd)
+        self._dirty = False
+
+    @property
+    def closed(self) -> bool:
+        """True once `close` has released the journal."""
+        return self._fd is None
+
     def close(self) -> None:
-        """Close the file (everything is already on disk)."""
-        self._file.close()
+        """Release the lock and close the file (everything accepted is already on disk)."""
+        if self._fd is not None:
+            self._fd = None
+            self._finalizer()
+
+    def __enter__(self) -> Writer:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _reopen_checks(p: Path, fd: int, loaded: Loaded) -> int:
+    """With the journal held: make sure it is what was read, set a torn tail aside; returns its whole length."""
+    st = os.fstat(fd)
+    if st.st_size != loaded.raw_size:
+        raise JournalError(
+            str(p), None, "the journal changed while it was being read (is another program writing it?); nothing was changed, try again"
+        )
+    if loaded.torn is not None:
+        side = Path(f"{p}.torn")
+        try:
+            sfd = os.open(side, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+            try:
+                _write_all(sfd, loaded.torn_bytes + b"\n")
+                os.fsync(sfd)
+            finally:
+                os.close(sfd)
+        except OSError as exc:
+            raise JournalError(
+                str(p),
+                loaded.torn_line,
+                f"this line was cut off by a crash and must be moved aside to {side} before the game can continue, "
+                f"but that file cannot be written ({exc.strerror or exc}); nothing was changed",
+            ) from exc
+        try:
+            os.ftruncate(fd, loaded.whole_size)
+            os.fsync(fd)
+        except OSError as exc:
+            raise JournalError(
+                str(p),
+                loaded.torn_line,
+                f"cannot cut this crash-torn line off the journal ({exc.strerror or exc}); it was copied to {side}",
+            ) from exc
+        return loaded.whole_size
+    if loaded.newline_missing:
+        # The last entry is whole but its newline was never written.
+        try:
+            _write_all(fd, b"\n")
+            os.fsync(fd)
+        except OSError as exc:
+            with contextlib.suppress(OSError):
+                os.ftruncate(fd, loaded.raw_size)
+            raise JournalError(
+                str(p), None, f"cannot complete the last line of the journal ({exc.strerror or exc}); nothing was changed"
+            ) from exc
+        return loaded.raw_size + 1
+    return loaded.raw_size
 
 
 def _line(obj: dict[str, Any]) -> bytes:
