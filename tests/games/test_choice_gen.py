@@ -5,11 +5,14 @@ umpire deals for the same seed.
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from umpire.cli import app, gen  # noqa: F401 - `gen` registers the commands
+from umpire.cli.common import bundled_dir
 from umpire.core.streams import Streams
 from umpire.games.choice.generate import prize_order, shop_prices, shop_text
 
@@ -116,3 +119,56 @@ def test_gen_needs_a_seed(command: str) -> None:
     result = RUNNER.invoke(app, ["gen", command])
     assert result.exit_code == 2
     assert "--seed" in result.output
+
+
+# ---------------------------------------------------------------- answers, secrecy and the match's shape
+
+BOARD_1 = [
+    "Board 1",
+    ":hapRWS: :hapRBC: :hapBWS:",
+    ":hapRWT: :hapRGT: :hapRGS:",
+    ":hapBGC: :hapYGC: :hapBGT:",
+    "1 RWS  2 RBC  3 BWS",
+    "4 RWT  5 RGT  6 RGS",
+    "7 BGC  8 YGC  9 BGT",
+    "",
+]
+
+
+def test_gen_board_prints_only_what_is_posted_without_answers() -> None:
+    """Hosting aids must not hand out answers: without --answers no hap appears anywhere."""
+    assert run("gen", "board", "--seed", "9701", "--count", "1").splitlines() == BOARD_1
+    assert "haps" not in json.loads(run("gen", "board", "--seed", "9701", "--count", "1", "--json"))
+
+
+def test_gen_board_answers_come_after_every_board_marked_host_only() -> None:
+    lines = run("gen", "board", "--seed", "9701", "--count", "1", "--answers").splitlines()
+    assert lines == [*BOARD_1, "HOST ONLY — do not post. The haps on each board:", "Board 1: 3 haps: 125, 246, 689"]
+    assert json.loads(run("gen", "board", "--seed", "9701", "--count", "1", "--json", "--answers"))["haps"] == ["125", "246", "689"]
+
+
+@pytest.mark.parametrize("command", ["shop", "prizes", "board", "expressions"])
+def test_every_gen_commands_help_says_a_known_seed_makes_everything_predictable(command: str) -> None:
+    text = " ".join(run("gen", command, "--help").split())
+    assert "Anyone who knows the seed can compute everything this prints: use a seed the players do not know" in text
+    assert "--seed SEED The match's seed (default: the scenario's). A seed the players know makes everything predictable." in text
+
+
+def test_gen_counts_and_blocks_come_from_the_games_shape() -> None:
+    """A whole match by default: 15 cycles (three a block from block 2), 5 bouts, 10 sets (two a block from block 2)."""
+    from umpire.games.choice.tools import bout_block, bouts, cycle_place, expression_sets, set_place, shop_cycles
+
+    shop = [json.loads(line) for line in run("gen", "shop", "--seed", "9701", "--json").splitlines()]
+    assert [(o["block"], o["block_cycle"]) for o in shop] == [cycle_place(c) for c in range(1, shop_cycles() + 1)]
+    prizes = [json.loads(line) for line in run("gen", "prizes", "--seed", "9701", "--json").splitlines()]
+    assert [(o["bout"], o["block"]) for o in prizes] == [(b, bout_block(b)) for b in range(1, bouts() + 1)]
+    sets = [json.loads(line) for line in run("gen", "expressions", "--seed", "9701", "--json").splitlines()]
+    assert [(o["block"], o["block_set"]) for o in sets] == [set_place(n) for n in range(1, expression_sets() + 1)]
+
+
+def test_gen_board_prints_as_many_boards_as_the_scenario_plays(tmp_path: Path) -> None:
+    text = (bundled_dir() / "choice-is-yours.toml").read_text(encoding="utf-8")
+    text = re.sub(r"(?m)^gyul_boards = .*$", "gyul_boards = 3", text)
+    (tmp_path / "short.toml").write_text(text, encoding="utf-8")
+    objs = run("gen", "board", "--scenario", str(tmp_path / "short.toml"), "--seed", "9701", "--json").splitlines()
+    assert [json.loads(line)["board"] for line in objs] == [1, 2, 3]

@@ -56,9 +56,9 @@ def scenario_file(tmp_path: Path, seed: int, **rules: Any) -> Path:
 
 
 def test_gen_board_prints_each_board_with_its_haps_emoji_and_letters() -> None:
-    out = run("gen", "board", "--seed", "9701", "--count", "2")
+    out = run("gen", "board", "--seed", "9701", "--count", "2", "--answers")
     assert out.split("\n") == [
-        "Board 1 (3 haps: 125, 246, 689)",
+        "Board 1",
         ":hapRWS: :hapRBC: :hapBWS:",
         ":hapRWT: :hapRGT: :hapRGS:",
         ":hapBGC: :hapYGC: :hapBGT:",
@@ -66,7 +66,7 @@ def test_gen_board_prints_each_board_with_its_haps_emoji_and_letters() -> None:
         "4 RWT  5 RGT  6 RGS",
         "7 BGC  8 YGC  9 BGT",
         "",
-        "Board 2 (3 haps: 257, 358, 467)",
+        "Board 2",
         ":hapRWS: :hapYWC: :hapYBT:",
         ":hapRGC: :hapYWT: :hapBBT:",
         ":hapYWS: :hapYGT: :hapRBS:",
@@ -74,6 +74,9 @@ def test_gen_board_prints_each_board_with_its_haps_emoji_and_letters() -> None:
         "4 RGC  5 YWT  6 BBT",
         "7 YWS  8 YGT  9 RBS",
         "",
+        "HOST ONLY — do not post. The haps on each board:",
+        "Board 1: 3 haps: 125, 246, 689",
+        "Board 2: 3 haps: 257, 358, 467",
         "",
     ]
 
@@ -105,7 +108,7 @@ def test_gen_board_refuses_a_bad_count(count: str) -> None:
 
 
 def test_gen_board_json_gives_tiles_as_words_and_the_haps() -> None:
-    lines = run("gen", "board", "--seed", "9701", "--count", "3", "--json").splitlines()
+    lines = run("gen", "board", "--seed", "9701", "--count", "3", "--json", "--answers").splitlines()
     objs = [json.loads(line) for line in lines]
     assert objs[0] == {
         "board": 1,
@@ -153,13 +156,13 @@ def test_gen_board_after_a_gyul_still_matches_the_next_board_posted() -> None:
 
 def test_gen_board_takes_the_seed_hap_bounds_and_emoji_from_a_scenario(tmp_path: Path) -> None:
     path = scenario_file(tmp_path, 4242, min_haps=4, max_haps=5, emoji="<{shape}{colour}{background}>")
-    out = run("gen", "board", "--scenario", str(path), "--count", "6")
-    heads = [line for line in out.splitlines() if line.startswith("Board ")]
+    out = run("gen", "board", "--scenario", str(path), "--count", "6", "--answers")
+    heads = [line for line in out.split("HOST ONLY")[1].splitlines() if line.startswith("Board ")]
     assert len(heads) == 6
-    assert all(h.split("(")[1].split(" ")[0] in ("4", "5") for h in heads)
+    assert all(h.split(": ")[1].split(" ")[0] in ("4", "5") for h in heads)
     assert out.splitlines()[1].startswith("<") and ":hap" not in out
     dealt = boards("4242", 6, 4, 5)
-    assert [h.split(":")[1].strip(" )").split(", ") for h in heads] == [["".join(map(str, t)) for t in sorted(b.haps)] for b in dealt]
+    assert [h.split(": ")[2].split(", ") for h in heads] == [["".join(map(str, t)) for t in sorted(b.haps)] for b in dealt]
     # --seed takes precedence over the scenario's seed; the bounds stay the scenario's.
     other = [
         json.loads(line) for line in run("gen", "board", "--scenario", str(path), "--seed", "7", "--count", "3", "--json").splitlines()
@@ -352,7 +355,7 @@ def test_check_hap_json_with_letters() -> None:
 
 
 def test_check_hap_agrees_with_the_haps_of_a_dealt_board() -> None:
-    b = json.loads(run("gen", "board", "--seed", "9701", "--count", "1", "--json"))
+    b = json.loads(run("gen", "board", "--seed", "9701", "--count", "1", "--json", "--answers"))
     lines = run("gen", "board", "--seed", "9701", "--count", "1").splitlines()
     names = " ".join(lines[1:4]).split()
     assert len(names) == 9

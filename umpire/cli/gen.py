@@ -1,4 +1,10 @@
-"""`umpire gen …`: what the seed deals, for hosts who run a game by hand."""
+"""`umpire gen …`: what the seed deals, for hosts who run a game by hand.
+
+Everything printed follows from the seed alone: a seed the players know makes every
+deal predictable, so each command's help says so. The match's shape (how many bouts,
+cycles, boards and sets, and which block each falls in) comes from the game's own
+modules; answers (a board's haps) print only when asked for, apart from what is posted.
+"""
 
 from __future__ import annotations
 
@@ -8,26 +14,38 @@ import typer
 
 from umpire.cli import gen_app
 
+SECRET = "Anyone who knows the seed can compute everything this prints: use a seed the players do not know, and keep it secret until the match is over."
+SEED_HELP = "The match's seed (default: the scenario's). A seed the players know makes everything predictable."
 
-@gen_app.command("shop")
+
+@gen_app.command(
+    "shop",
+    short_help="The shop's prices for each cycle of a Final Match.",
+    help=f"""The Final Match's shop cycles: prices posted as `123, 45, 67, 89` (the $2 group first).
+
+{SECRET}""",
+)
 def gen_shop(
-    seed: str = typer.Option(None, "--seed", help="The match's seed (default: the scenario's)."),
-    scenario: str = typer.Option(None, "--scenario", help="Take the seed and the price list from this scenario."),
-    count: int = typer.Option(15, "--count", "-n", min=1, max=1000, help="How many cycles, from cycle 1 (a match has 15)."),
+    seed: str = typer.Option(None, "--seed", metavar="SEED", help=SEED_HELP),
+    scenario: str = typer.Option(None, "--scenario", metavar="SCENARIO", help="Take the seed and the price list from this scenario."),
+    count: int = typer.Option(
+        None, "--count", "-n", min=1, max=1000, metavar="N", help="How many cycles, from cycle 1 (default: a match's, 15)."
+    ),
     json_out: bool = typer.Option(False, "--json", help="One JSON object per cycle."),
 ) -> None:
-    """The Final Match's shop cycles: prices posted as `123, 45, 67, 89` (the $2 group first)."""
     from umpire.cli.common import dumps, stdout_utf8
     from umpire.core.streams import Streams
+    from umpire.games.choice.config import CYCLES
     from umpire.games.choice.generate import shop_prices, shop_text
+    from umpire.games.choice.tools import cycle_place, shop_cycles
 
     stdout_utf8()
     the_seed, settings = _seed_and_settings(seed, scenario)
     price_list = tuple(sorted(settings["prices"]))
     streams = Streams(the_seed)
-    for cycle in range(1, count + 1):
+    for cycle in range(1, (count or shop_cycles()) + 1):
         prices = shop_prices(streams, cycle, price_list)
-        block, within = 2 + (cycle - 1) // 3, (cycle - 1) % 3 + 1
+        block, within = cycle_place(cycle)
         if json_out:
             typer.echo(
                 dumps(
@@ -41,77 +59,107 @@ def gen_shop(
                 )
             )
         else:
-            typer.echo(f"Shop, block {block} cycle {within}/3: {shop_text(prices)}")
+            typer.echo(f"Shop, block {block} cycle {within}/{CYCLES}: {shop_text(prices)}")
 
 
-@gen_app.command("prizes")
+@gen_app.command(
+    "prizes",
+    short_help="The prize order of each Goofspiel bout (host only).",
+    help=f"""The prize order of each of the Final Match's Goofspiel bouts. Host only: reveal one prize per round.
+
+{SECRET}""",
+)
 def gen_prizes(
-    seed: str = typer.Option(None, "--seed", help="The match's seed (default: the scenario's)."),
-    scenario: str = typer.Option(None, "--scenario", help="Take the seed from this scenario."),
+    seed: str = typer.Option(None, "--seed", metavar="SEED", help=SEED_HELP),
+    scenario: str = typer.Option(None, "--scenario", metavar="SCENARIO", help="Take the seed from this scenario."),
     json_out: bool = typer.Option(False, "--json", help="One JSON object per bout."),
 ) -> None:
-    """The prize order of each of the five Goofspiel bouts (keep it secret; reveal one per round)."""
     from umpire.cli.common import dumps, stdout_utf8
     from umpire.core.streams import Streams
     from umpire.games.choice.generate import prize_order
+    from umpire.games.choice.tools import bout_block, bouts
 
     stdout_utf8()
     streams = Streams(_seed_and_settings(seed, scenario)[0])
-    for bout in range(1, 6):
+    for bout in range(1, bouts() + 1):
         order = prize_order(streams, bout)
         if json_out:
-            typer.echo(dumps({"bout": bout, "block": bout, "prizes": list(order)}))
+            typer.echo(dumps({"bout": bout, "block": bout_block(bout), "prizes": list(order)}))
         else:
-            typer.echo(f"Bout {bout} (block {bout}): " + " ".join(str(p) for p in order))
+            typer.echo(f"Bout {bout} (block {bout_block(bout)}): " + " ".join(str(p) for p in order))
 
 
-@gen_app.command("board")
+@gen_app.command(
+    "board",
+    short_help="The Gyul Hap boards to post; their haps only with --answers.",
+    help=f"""The Final Match's Gyul Hap boards to post, in the 3x3 layout, in emoji and in plain letters.
+
+The haps on each board are answers: they print only with --answers, after every board, marked host only.
+
+{SECRET}""",
+)
 def gen_board(
-    seed: str = typer.Option(None, "--seed", help="The match's seed (default: the scenario's)."),
-    scenario: str = typer.Option(None, "--scenario", help="Take the seed, hap bounds and emoji template from this scenario."),
-    count: int = typer.Option(50, "--count", "-n", min=1, max=1000, help="How many boards, from board 1 (a match has 50)."),
-    json_out: bool = typer.Option(False, "--json", help="One JSON object per board (tiles as attribute words)."),
+    seed: str = typer.Option(None, "--seed", metavar="SEED", help=SEED_HELP),
+    scenario: str = typer.Option(
+        None, "--scenario", metavar="SCENARIO", help="Take the seed, hap bounds, board count and emoji template from this scenario."
+    ),
+    count: int = typer.Option(
+        None, "--count", "-n", min=1, max=1000, metavar="N", help="How many boards, from board 1 (default: the match's, 50)."
+    ),
+    answers: bool = typer.Option(False, "--answers", help="Also print each board's haps (host only), apart from the boards."),
+    json_out: bool = typer.Option(False, "--json", help="One JSON object per board (tiles as attribute words; haps with --answers)."),
 ) -> None:
-    """The Final Match's Gyul Hap boards, in the 3x3 layout, with emoji and plain letters."""
     from umpire.cli.common import dumps, stdout_utf8
     from umpire.games.choice.gyul import board_plain, board_text, boards, tile_words
 
     stdout_utf8()
     the_seed, settings = _seed_and_settings(seed, scenario)
-    for b in boards(the_seed, count, settings["min_haps"], settings["max_haps"]):
+    dealt = boards(the_seed, count or settings["gyul_boards"], settings["min_haps"], settings["max_haps"])
+    for b in dealt:
         if json_out:
-            typer.echo(
-                dumps(
-                    {
-                        "board": b.number,
-                        "tiles": {str(i + 1): tile_words(b.tiles[i]) for i in range(9)},
-                        "haps": ["".join(map(str, t)) for t in sorted(b.haps)],
-                    }
-                )
-            )
+            obj: dict[str, Any] = {"board": b.number, "tiles": {str(i + 1): tile_words(b.tiles[i]) for i in range(9)}}
+            if answers:
+                obj["haps"] = _haps(b.haps)
+            typer.echo(dumps(obj))
         else:
-            typer.echo(f"Board {b.number} ({len(b.haps)} haps: {', '.join(''.join(map(str, t)) for t in sorted(b.haps))})")
+            typer.echo(f"Board {b.number}")
             for line in board_text(b, settings["emoji"]):
                 typer.echo(line)
             for line in board_plain(b):
                 typer.echo(line)
             typer.echo("")
+    if answers and not json_out:
+        typer.echo("HOST ONLY — do not post. The haps on each board:")
+        for b in dealt:
+            typer.echo(f"Board {b.number}: {len(b.haps)} hap{'' if len(b.haps) == 1 else 's'}: {', '.join(_haps(b.haps)) or 'none'}")
 
 
-@gen_app.command("expressions")
+def _haps(haps: frozenset[tuple[int, int, int]]) -> list[str]:
+    """A board's haps as position triples, `125`, in order."""
+    return ["".join(map(str, t)) for t in sorted(haps)]
+
+
+@gen_app.command(
+    "expressions",
+    short_help="The Expressions puzzle sets of a Final Match.",
+    help=f"""The Final Match's Expressions sets (two a block, blocks 2–6), with each puzzle's number of solutions.
+
+{SECRET}""",
+)
 def gen_expressions(
-    seed: str = typer.Option(None, "--seed", help="The match's seed (default: the scenario's)."),
-    scenario: str = typer.Option(None, "--scenario", help="Take the seed and puzzle settings from this scenario."),
+    seed: str = typer.Option(None, "--seed", metavar="SEED", help=SEED_HELP),
+    scenario: str = typer.Option(None, "--scenario", metavar="SCENARIO", help="Take the seed and puzzle settings from this scenario."),
     json_out: bool = typer.Option(False, "--json", help="One JSON object per set (operators and target per puzzle)."),
 ) -> None:
-    """The Final Match's ten Expressions sets (two per block, blocks 2–6)."""
     from umpire.cli.common import dumps, stdout_utf8
     from umpire.games.choice.expressions import puzzle_sets, solutions
+    from umpire.games.choice.tools import SETS_PER_BLOCK, expression_sets, set_place
 
     stdout_utf8()
     the_seed, s = _seed_and_settings(seed, scenario)
-    for n, puzzles in enumerate(puzzle_sets(the_seed, 10, s["puzzles_per_set"], s["min_solutions"], s["max_target"]), start=1):
-        block, within = 2 + (n - 1) // 2, (n - 1) % 2 + 1
+    sets = puzzle_sets(the_seed, expression_sets(), s["puzzles_per_set"], s["min_solutions"], s["max_target"])
+    for n, puzzles in enumerate(sets, start=1):
+        block, within = set_place(n)
         if json_out:
             typer.echo(
                 dumps(
@@ -133,7 +181,7 @@ def gen_expressions(
                 )
             )
         else:
-            typer.echo(f"Set {n} (block {block}, set {within}/2):")
+            typer.echo(f"Set {n} (block {block}, set {within}/{SETS_PER_BLOCK}):")
             for i, p in enumerate(puzzles, start=1):
                 typer.echo(f"  {i}. {p.text()}   ({len(solutions(p.ops, p.target))} solutions)")
 
