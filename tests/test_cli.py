@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
 import umpire
@@ -276,6 +278,110 @@ def test_new_refuses_the_wrong_number_of_players(cli, tmp_path):
     res = cli("new", "hap-tac-toe", "--players", "Ann,Bob,Cy")
     assert res.stderr == "umpire: Hap-Tac-Toe needs 2 players, --players names 3\n"
     assert list(tmp_path.iterdir()) == []
+
+
+def test_new_template_has_the_cards_seat_count(cli, tmp_path):
+    """Open, Pass's card seats 13 players; the two-player Death Matches 2."""
+    for e in entries():
+        res = cli("new", e.key, "-o", f"{e.key}.toml")
+        assert res.exit_code == 0, res.stderr
+        assert len(load(tmp_path / f"{e.key}.toml").roster) == e.seats
+    assert [p.name for p in load(tmp_path / "open-pass.toml").roster] == [f"Player {i}" for i in range(1, 14)]
+
+
+def test_new_template_holds_every_rules_key_at_its_default_and_no_seed(cli, tmp_path):
+    for key, game in registry().items():
+        assert cli("new", key, "-o", f"{key}.toml").exit_code == 0
+        sc = load(tmp_path / f"{key}.toml")
+        assert sc.seed is None
+        assert sc.settings == {s.key: s.default for s in game.settings}
+
+
+def test_new_template_explains_each_key_with_a_comment(cli, tmp_path):
+    for key, game in registry().items():
+        assert cli("new", key, "-o", f"{key}.toml").exit_code == 0
+        lines = (tmp_path / f"{key}.toml").read_text(encoding="utf-8").splitlines()
+        for s in game.settings:
+            at = next(i for i, line in enumerate(lines) if line.startswith((f"{s.key} = ", f"[[rules.{s.key}]]")))
+            above = []
+            for line in reversed(lines[:at]):
+                if not line.startswith("#"):
+                    break
+                above.insert(0, line.removeprefix("#").strip())
+            comment = " ".join(above)
+            assert comment.startswith(" ".join(s.help.split())), (key, s.key)
+            ruling = f" House ruling {s.ruling}." if s.ruling else ""
+            assert comment.endswith(f"Expected: {s.expected()}.{ruling}"), (key, s.key)
+    text = (tmp_path / "hap-tac-toe.toml").read_text(encoding="utf-8")
+    assert (
+        '\n# Where row 1 is drawn on the board (A1 is in that row, leftmost).\n# Expected: one of "top", "bottom". House ruling R-HTT-1.\nrow_one = "top"\n'
+    ) in text
+
+
+def test_new_template_writes_each_list_on_one_line(cli, tmp_path):
+    assert cli("new", "open-pass").exit_code == 0
+    text = (tmp_path / "open-pass.toml").read_text(encoding="utf-8")
+    assert '\nstarting_set = ["1", "1", "1", "2", "2", "2", "3", "3", "3", "+", "+", "+", "-", "-", "-"]\n' in text
+    assert '\n[[rules.packs]]\nname = "Heaven Basic"\ncards = ["4", "5", "6", "+", "x"]\n' in text
+    assert "\ntokens = [3, 1, 1]\n" in text
+
+
+def test_new_writes_a_seed_given_as_words_so_that_it_loads(cli, tmp_path):
+    res = cli("new", "hap-tac-toe", "--seed", 'Uri\'s "revenge"', "-o", "s.toml")
+    assert res.exit_code == 0, res.stderr
+    assert load(tmp_path / "s.toml").seed == 'Uri\'s "revenge"'
+    assert "# A fixed seed: anyone who knows it can predict every deal." in (tmp_path / "s.toml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("players", "message"),
+    [
+        ("A:B,C", "--players: “A:B” cannot be used: a name cannot contain “:” or a line break, nor start with @, # or [ ('A:B')"),
+        (
+            "@everyone,Bob",
+            "--players: “@everyone” cannot be used: a name cannot contain “:” or a line break, nor start with @, # or [ ('@everyone')",
+        ),
+        ("Ann,ann", "--players names “Ann” twice; each player needs a name of their own"),
+        ("Ann, Bob ,", '--players: name 3 of 3 is empty (write the names separated by commas, e.g. "Hedger,Uri")'),
+        ("p2,Bob", "--players: “p2” is the alias of the player in seat 2; give player 1 another name"),
+    ],
+)
+def test_new_refuses_names_that_cannot_be_players_and_writes_nothing(cli, tmp_path, players, message):
+    res = cli("new", "hap-tac-toe", "--players", players)
+    assert (res.exit_code, res.stdout) == (2, "")
+    assert res.stderr == f"umpire: {message}\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_new_refuses_a_file_in_a_folder_that_does_not_exist(cli, tmp_path):
+    missing = tmp_path / "nonexistent" / "x.toml"
+    res = cli("new", "hap-tac-toe", "-o", str(missing))
+    assert (res.exit_code, res.stdout) == (2, "")
+    assert res.stderr == f"umpire: cannot write {missing}: No such file or directory — nothing was written\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_new_refuses_a_folder_as_the_output(cli, tmp_path):
+    (tmp_path / "scenarios").mkdir()
+    res = cli("new", "hap-tac-toe", "-o", "scenarios")
+    assert res.exit_code == 2
+    assert res.stderr == "umpire: scenarios is a folder; give a file name, e.g. scenarios/hap-tac-toe.toml\n"
+    assert list((tmp_path / "scenarios").iterdir()) == []
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(names=st.lists(st.text(min_size=0, max_size=8), min_size=1, max_size=3))
+def test_new_with_any_names_writes_a_scenario_that_loads_or_refuses_cleanly(cli, tmp_path, names):
+    """Whatever --players holds, `umpire new` never ends in a traceback: a file that loads with those names, or exit 2 and no file."""
+    target = tmp_path / "any.toml"
+    target.unlink(missing_ok=True)
+    res = cli("new", "hap-tac-toe", "--players", ",".join(names), "-o", str(target))
+    assert res.exit_code in (0, 2), res.exception
+    if res.exit_code == 0:
+        given = [n.strip() for n in ",".join(names).split(",")] if ",".join(names).strip() else ["Player 1", "Player 2"]
+        assert [p.name for p in load(target).roster] == given
+    else:
+        assert res.stderr.startswith("umpire: ") and not target.exists()
 
 
 # ---------------------------------------------------------------- check hap
