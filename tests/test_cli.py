@@ -768,7 +768,8 @@ def test_verify_accepts_a_good_journal(cli, played):
     assert res.exit_code == 0, res.stdout
     header = journal_read(j).header
     assert res.stdout.splitlines()[0] == f"✓ commitment {header['commitment']} = SHA-256(salt:seed)"
-    assert res.stdout.endswith("VERIFIED: nothing was rigged.\n")
+    # Without the posted commitment and final hash, the verdict says it cannot prove everything.
+    assert res.stdout.endswith("VERIFIED AS FAR AS IT GOES: every check made passed; the “?” lines say what could not be proved.\n")
 
 
 def test_verify_refuses_a_journal_whose_commitment_was_edited(cli, played):
@@ -831,8 +832,8 @@ def test_verify_names_an_entry_the_rules_refuse_on_replay(cli, played):
     text = j.read_text(encoding="utf-8").replace('"text":"black red circle A1"', '"text":"black red circle Z9"', 1)
     j.write_text(text, encoding="utf-8")
     res = cli("verify", str(j))
-    assert res.exit_code == 2
-    assert res.stderr.startswith(f"umpire: {j}, line 4: the rules refuse this entry on replay (Z9 is off the grid")
+    assert res.exit_code == 1  # the journal reads; what it records does not hold (exit 2 is for unreadable)
+    assert "\n✗ entry 3: the rules refuse this entry on replay (Z9 is off the grid" in res.stdout
 
 
 # ---------------------------------------------------------------- resume (refusals; continuing is in test_crash.py)

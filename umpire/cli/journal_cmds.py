@@ -4,15 +4,26 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from umpire.cli import app
 
+if TYPE_CHECKING:
+    from umpire.session import Output, Session
+
+
+RECENT = 5  # entries shown on resume, so the host can tell what was posted before a crash
+
 
 @app.command()
 def resume(journal: Path = typer.Argument(..., help="The journal of the game to continue.")) -> None:
-    """Rebuild a game from its journal (after a crash, or another day) and continue it in the REPL."""
+    """Rebuild a game from its journal (after a crash, or another day) and continue it in the REPL.
+
+    Shows the last few entries with their announcements first: they are in the journal, so they
+    must not be entered again; any announcement that did not reach the chat should be posted now.
+    """
     from umpire.cli.common import abort, stdout_utf8
     from umpire.core.clock import fmt_stamp
     from umpire.core.journal import JournalError
@@ -20,21 +31,79 @@ def resume(journal: Path = typer.Argument(..., help="The journal of the game to 
 
     stdout_utf8()
     try:
-        session, _, loaded = Session.load(journal, reopen=True)
+        session, outputs, loaded = Session.load(journal, reopen=True)
     except JournalError as exc:
-        abort(f"{exc} — nothing was changed")
+        abort(str(exc) if "was not changed" in exc.reason or "nothing was changed" in exc.reason else f"{exc} — nothing was changed")
     intro = [f"Resumed {journal}: {len(loaded.entries)} entries replayed; game clock at {fmt_stamp(session.now)}."]
     if loaded.torn is not None:
         intro.append(
             f"The last line (line {loaded.torn_line}) was cut off by a crash; the game continues from the last whole entry. "
             f"The cut-off text was kept in {journal}.torn."
         )
+    for brk in loaded.breaks:
+        intro.append(f"Warning: {brk.reason}. The journal was edited after it was written; `umpire verify` reports it.")
+    intro += recent_entries(session, outputs, loaded.entries)
     if not session.paused:
-        session.feed("pause")
-    intro.append("The clocks are paused: “resume” restarts them.")
+        refused = [o for o in session.feed("pause") if o.kind == "refusal"]
+        intro += [f"✗ pause — {o.text}" for o in refused]
+        intro.append("The clocks could NOT be paused: they are running." if refused else "The clocks are paused: “resume” restarts them.")
+    else:
+        intro.append("The clocks are paused: “resume” restarts them.")
     from umpire.repl import run
 
     run(session, intro=intro)
+
+
+def recent_entries(session: Session, outputs: list[Output], entries: list[dict[str, Any]], count: int = RECENT) -> list[str]:
+    """The last `count` entries and what each announced, for the host to check against the chat after a crash.
+
+    A private message says whether it was marked as sent (it waits in the outbox until `copy`).
+    """
+    from umpire.core.clock import fmt_stamp
+    from umpire.render import audience_label, printable
+
+    recent = entries[-count:]
+    if not recent:
+        return []
+    posts: dict[int, list[Output]] = {}
+    for o in outputs:
+        if o.kind == "announce" and o.text and o.n is not None:
+            posts.setdefault(o.n, []).append(o)
+    waiting = {(seat, d.n) for seat, queue in session.outbox.items() for d in queue}
+    lines = [
+        f"The last {len(recent)} entries, already in the journal — check whether each was posted. "
+        "Do not enter them again; post any announcement that did not reach the chat:"
+    ]
+    for entry in recent:
+        n = int(entry["n"])
+        lines.append(f"  entry {n} at {fmt_stamp(int(entry['t']))}: {printable(_entry_text(entry))}")
+        shown = posts.get(n, [])
+        if not shown:
+            lines.append("      (no announcement)")
+        for o in shown:
+            label = audience_label(o.audience, session.names)
+            first, *more = o.text.split("\n")
+            text = printable(first) + (" …" if more else "")
+            seat = o.audience.seat
+            if seat is not None:
+                text += " (waiting in the outbox: not sent yet)" if (seat, n) in waiting else " (marked as sent)"
+            lines.append(f"      {label + ' ' if label else ''}{text}")
+    return lines
+
+
+def _entry_text(entry: dict[str, Any]) -> str:
+    kind = entry["kind"]
+    if kind == "input":
+        return str(entry.get("line") or entry.get("text"))
+    if kind == "clock":
+        return "the clock ruling due then"
+    if kind == "undo":
+        return f"undo (of entry {entry.get('undoes')})"
+    if kind == "stop":
+        return "the host left (quit)"
+    if kind == "delivered":
+        return "private messages marked as sent"
+    return str(kind)
 
 
 @app.command()
@@ -68,40 +137,39 @@ def replay(
 @app.command()
 def verify(
     journal: Path = typer.Argument(..., help="The journal to audit."),
-    commitment: str = typer.Option(None, "--commitment", "-c", help="The commitment the host posted, to check too."),
+    commitment: str = typer.Option(
+        None, "--commitment", "-c", metavar="HEX", help="The commitment the host posted at the start, to check too."
+    ),
+    final_hash: str = typer.Option(
+        None, "--final-hash", "-f", metavar="HEX", help="The journal's final hash the host posted at the end, to check too."
+    ),
     json_out: bool = typer.Option(False, "--json", help="The report as JSON."),
 ) -> None:
-    """Check the fairness commitment and re-derive every generated item from the seed.
+    """Check what a journal proves: the commitment, the hash chain, the final hash, the seed.
 
-    Exit code 0: everything matches; 1: something does not; 2: the journal cannot be read.
+    Every generated item is re-derived from the seed. The report says what was proved (✓),
+    what differs (✗, naming the entry) and what could not be proved from what was given (?).
+    Exit code 0: verified; 1: verification failed; 2: the journal cannot be read.
     """
     from umpire.cli.common import abort, dumps, stdout_utf8
     from umpire.core.journal import JournalError
+    from umpire.verify import posted_hex
     from umpire.verify import verify as run_verify
 
     stdout_utf8()
+    for option, value, what in (("--commitment", commitment, "posted at the start"), ("--final-hash", final_hash, "posted at the end")):
+        if value is not None and posted_hex(value) is None:
+            abort(f"{option} should be the 64 hexadecimal digits of the SHA-256 {what}, not {value!r}")
     try:
-        rep = run_verify(journal, posted=commitment)
+        rep = run_verify(journal, posted=commitment, final_hash=final_hash)
     except JournalError as exc:
         if json_out:
             typer.echo(dumps({"ok": False, "journal": str(journal), "problems": [str(exc)]}))
             raise typer.Exit(2) from None
-        abort(str(exc))
+        abort(f"{exc} — NOT VERIFIED: the journal cannot be read")
     if json_out:
         typer.echo(dumps(rep.to_json()))
     else:
-        mark = "✓" if rep.commitment_ok else "✗"
-        typer.echo(f"{mark} commitment {rep.commitment} = SHA-256(salt:seed)")
-        if rep.posted_ok is not None:
-            typer.echo(("✓" if rep.posted_ok else "✗") + " the posted commitment matches")
-        typer.echo(
-            f"✓ replayed {rep.entries} entries; {rep.generated} generated items re-derived from the seed"
-            if not rep.problems
-            else f"  replayed {rep.entries} entries"
-        )
-        for p in rep.problems:
-            typer.echo(f"✗ {p}")
-        for n in rep.notes:
-            typer.echo(f"  note: {n}")
-        typer.echo("VERIFIED: nothing was rigged." if rep.ok else "NOT VERIFIED.")
+        for line in rep.lines():
+            typer.echo(line)
     raise typer.Exit(0 if rep.ok else 1)

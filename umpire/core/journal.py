@@ -528,7 +528,7 @@ def _reopen_checks(p: Path, fd: int, loaded: Loaded) -> int:
             raise JournalError(
                 str(p),
                 loaded.torn_line,
-                f"cannot cut this crash-torn line off the journal ({exc.strerror or exc}); it was copied to {side}",
+                f"cannot cut this crash-torn line off the journal ({exc.strerror or exc}); the journal was not changed (a copy of the line is in {side})",
             ) from exc
         return loaded.whole_size
     if loaded.newline_missing:
