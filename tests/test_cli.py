@@ -232,6 +232,23 @@ def test_help_names_option_values_in_capitals(cli):
     assert "  -n, --count N  " in res.stdout
 
 
+def test_main_imports_the_module_that_defines_each_command():
+    """`umpire CMD` imports only CMD's module (MODULES); every command must be where the table says."""
+    from umpire.cli import EVERY_MODULE, modules_for
+
+    def name(info) -> str:
+        return info.name or info.callback.__name__.replace("_", "-")
+
+    found = {name(c): c.callback.__module__ for c in app.registered_commands}
+    for group in app.registered_groups:
+        for c in group.typer_instance.registered_commands:
+            found[f"{group.name} {name(c)}"] = c.callback.__module__
+    assert {"play", "games", "check row", "check hand", "gen board", "solve division"} <= set(found)
+    for command, module in found.items():
+        assert module.removeprefix("umpire.cli.") in modules_for(command.split()), command
+    assert {m.removeprefix("umpire.cli.") for m in found.values()} == set(EVERY_MODULE)
+
+
 # ---------------------------------------------------------------- new
 
 

@@ -156,7 +156,7 @@ def test_every_gen_commands_help_says_a_known_seed_makes_everything_predictable(
 
 def test_gen_counts_and_blocks_come_from_the_games_shape() -> None:
     """A whole match by default: 15 cycles (three a block from block 2), 5 bouts, 10 sets (two a block from block 2)."""
-    from umpire.games.choice.tools import bout_block, bouts, cycle_place, expression_sets, set_place, shop_cycles
+    from umpire.games.choice.shape import bout_block, bouts, cycle_place, expression_sets, set_place, shop_cycles
 
     shop = [json.loads(line) for line in run("gen", "shop", "--seed", "9701", "--json").splitlines()]
     assert [(o["block"], o["block_cycle"]) for o in shop] == [cycle_place(c) for c in range(1, shop_cycles() + 1)]

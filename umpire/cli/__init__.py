@@ -134,8 +134,46 @@ def _root(
     """umpire: the host's assistant for text-based online reality games."""
 
 
+# The module that defines each command (and each `check` subcommand). A one-shot command imports
+# only its own module, so its start-up does not pay for compiling and loading the others; the
+# help, and anything not named here, imports them all.
+MODULES: dict[str, tuple[str, ...]] = {
+    "play": ("play",),
+    "resume": ("journal_cmds",),
+    "replay": ("journal_cmds",),
+    "verify": ("journal_cmds",),
+    "check": ("check", "devils"),
+    "check hap": ("check",),
+    "check expr": ("check",),
+    "check row": ("check",),
+    "check hand": ("devils",),
+    "check division": ("devils",),
+    "solve": ("devils",),
+    "gen": ("gen",),
+    "new": ("new",),
+    "games": ("games",),
+}
+EVERY_MODULE = ("play", "journal_cmds", "check", "devils", "gen", "new", "games")
+
+
+def modules_for(args: list[str]) -> tuple[str, ...]:
+    """The command modules `umpire ARGS` needs: the invoked command's own, or all of them.
+
+    >>> modules_for(["check", "row", "-5+1"]), modules_for(["games"]), modules_for(["--help"]) == EVERY_MODULE
+    (('check',), ('games',), True)
+    """
+    if not args or args[0].startswith("-"):
+        return EVERY_MODULE
+    if len(args) > 1 and f"{args[0]} {args[1]}" in MODULES:
+        return MODULES[f"{args[0]} {args[1]}"]
+    return MODULES.get(args[0], EVERY_MODULE)
+
+
 def main() -> None:
     """Entry point of the `umpire` console script."""
-    from umpire.cli import check, devils, games, gen, journal_cmds, new, play  # noqa: F401 - registers the commands
+    import sys
+    from importlib import import_module
 
+    for module in modules_for(sys.argv[1:]):
+        import_module(f"umpire.cli.{module}")  # registers its commands
     app()

@@ -37,7 +37,7 @@ def gen_shop(
     from umpire.core.streams import Streams
     from umpire.games.choice.config import CYCLES
     from umpire.games.choice.generate import shop_prices, shop_text
-    from umpire.games.choice.tools import cycle_place, shop_cycles
+    from umpire.games.choice.shape import cycle_place, shop_cycles
 
     stdout_utf8()
     the_seed, settings = _seed_and_settings(seed, scenario)
@@ -77,7 +77,7 @@ def gen_prizes(
     from umpire.cli.common import dumps, stdout_utf8
     from umpire.core.streams import Streams
     from umpire.games.choice.generate import prize_order
-    from umpire.games.choice.tools import bout_block, bouts
+    from umpire.games.choice.shape import bout_block, bouts
 
     stdout_utf8()
     streams = Streams(_seed_and_settings(seed, scenario)[0])
@@ -153,7 +153,7 @@ def gen_expressions(
 ) -> None:
     from umpire.cli.common import dumps, stdout_utf8
     from umpire.games.choice.expressions import puzzle_sets, solutions
-    from umpire.games.choice.tools import SETS_PER_BLOCK, expression_sets, set_place
+    from umpire.games.choice.shape import SETS_PER_BLOCK, expression_sets, set_place
 
     stdout_utf8()
     the_seed, s = _seed_and_settings(seed, scenario)
@@ -190,10 +190,11 @@ def _seed_and_settings(seed: str | None, scenario: str | None) -> tuple[str, dic
     """The seed and the Choice settings: the scenario's, or the defaults."""
     from umpire.cli.common import abort, find_scenario
     from umpire.games.choice.config import SETTINGS
-    from umpire.scenario import ScenarioError, load
 
     settings: dict[str, Any] = {s.key: s.default for s in SETTINGS}
     if scenario is not None:
+        from umpire.scenario import ScenarioError, load  # only with a scenario: loading one imports the game
+
         try:
             sc = load(find_scenario(scenario))
         except ScenarioError as exc:
