@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import subprocess
 import sys
@@ -174,7 +173,7 @@ def test_a_file_in_the_working_folder_wins_over_a_games_name(tmp_path, monkeypat
 def test_a_game_without_a_bundled_scenario_says_how_to_write_one(cli, monkeypatch):
     import umpire.games as the_registry
 
-    bare = dataclasses.replace(the_registry.GAMES["devils-deal"], key="bare", scenario=None)
+    bare = the_registry.GAMES["devils-deal"]._replace(key="bare", scenario=None)
     monkeypatch.setitem(the_registry.GAMES, "bare", bare)
     res = cli("play", "bare")
     assert res.exit_code == 2
