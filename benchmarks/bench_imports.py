@@ -1,6 +1,8 @@
 """Which modules load at start, and what they cost: `python -X importtime` for `umpire --help`,
-`umpire check hap …` and the REPL's start (`umpire play` in a pseudo-terminal, left at the first
-prompt). Also the floor: the interpreter starting and doing nothing.
+the one-shot commands (`games`, `check hap`, `check row`, `gen board`) and the REPL's start
+(`umpire play` in a pseudo-terminal, left at the first prompt). Also the floors: the interpreter
+starting and doing nothing, and a minimal typer app with one command (bench_help.FLOOR_APP); for
+each one-shot command, the modules it loads beyond that app are listed with their cost.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
+from bench_help import FLOOR_APP
 from benchlib import PIECES_HAP, Pty, Report, child_env, interleaved, measure, run_once, scratch_dir, umpire_exe
 
 # Packages worth naming when they load; the rest is summed as "other".
@@ -45,6 +48,7 @@ def parse(stderr: str) -> dict[str, float]:
             name, self_s = m.group(4), int(m.group(1)) / 1e6
             per[name.split(".")[0]] += self_s
             per["total"] += self_s
+            per[f"any:{name}"] += self_s
             if name.startswith("umpire") or name == "typer.rich_utils":
                 per[f"mod:{name}"] += self_s
     return dict(per)
@@ -73,6 +77,30 @@ def importtime_cli(argv: list[str], tmp: Path) -> dict[str, float]:
     if proc.returncode != 0:
         raise RuntimeError(f"umpire {' '.join(argv)} exited {proc.returncode}: {proc.stderr[-500:]}")
     return parse(proc.stderr)
+
+
+def importtime_floor(tmp: Path) -> dict[str, float]:
+    """The import profile of the minimal typer app (the floor of the one-shot commands)."""
+    app = tmp / "floor_app.py"
+    app.write_text(FLOOR_APP, encoding="utf-8")
+    proc = subprocess.run(
+        [sys.executable, "-X", "importtime", str(app)],
+        env=child_env(),
+        cwd=tmp,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        check=True,
+    )
+    return parse(proc.stderr)
+
+
+def beyond_floor(per: dict[str, float], floor: dict[str, float], n: int = 8) -> str:
+    """The modules a command loads that the floor app does not, costliest first (self ms)."""
+    extra = sorted(((v, k[4:]) for k, v in per.items() if k.startswith("any:") and k not in floor), reverse=True)
+    total = sum(v for v, _ in extra)
+    return f"{total * 1e3:.1f} ms in {len(extra)} modules: " + ", ".join(f"`{name}` {v * 1e3:.1f}" for v, name in extra[:n])
 
 
 def importtime_repl(tmp: Path, n: int) -> dict[str, float]:
@@ -121,16 +149,25 @@ def run(repeat: int) -> Report:
             repeat,
         )
         runs = {
+            "floor: a minimal typer app": [importtime_floor(tmp) for _ in range(k)],
             "`umpire --help`": [importtime_cli(["--help"], tmp) for _ in range(k)],
+            "`umpire games`": [importtime_cli(["games"], tmp) for _ in range(k)],
             "`umpire check hap …`": [importtime_cli(["check", "hap", *PIECES_HAP], tmp) for _ in range(k)],
+            "`umpire check row …`": [importtime_cli(["check", "row", "9-1x2"], tmp) for _ in range(k)],
+            "`umpire gen board`": [importtime_cli(["gen", "board", "--seed", "9701", "-n", "1"], tmp) for _ in range(k)],
             "`umpire play` to the prompt": [importtime_repl(tmp, i) for i in range(k)],
         }
     cases = {name: median_of(r) for name, r in runs.items()}
+    floor_modules = cases["floor: a minimal typer app"]
+    one_shot = [name for name in cases if name.startswith("`umpire") and "play" not in name]
     loaded = {name: [h for h in HEAVY if per.get(h) and h != "umpire"] for name, per in cases.items()}
     notes = [
         "Import profile (`python -X importtime`, self time summed per top-level package, median of "
         f"{k} runs; importtime's own bookkeeping makes these larger than in a plain run):\n\n" + table(cases),
         "Packages loaded: " + "; ".join(f"{name}: {', '.join(pkgs) or 'none'}" for name, pkgs in loaded.items()) + ".",
+        "Loaded beyond the minimal typer app (self import time, median; as installed here, so umpire's modules include compiling them): "
+        + "; ".join(f"{name}: {beyond_floor(cases[name], floor_modules)}" for name in one_shot)
+        + ".",
         "Heaviest umpire modules (self ms): "
         + "; ".join(
             f"{name} ({sum(1 for key in per if key.startswith('mod:umpire'))} umpire modules): {heaviest_umpire(per)}"
