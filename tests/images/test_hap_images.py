@@ -1,0 +1,398 @@
+"""Hap-Tac-Toe / When Stars Align boards, Gyul Hap boards and hap checks, read back from the PNG."""
+
+from __future__ import annotations
+
+import hashlib
+import math
+
+import pytest
+
+from umpire.core import hap
+from umpire.core.errors import InvalidCommand
+from umpire.images import (
+    Block,
+    GyulBoard,
+    HapBoard,
+    HapCheck,
+    Star,
+    block_from_code,
+    draw,
+    draw_gyul_board,
+    draw_hap_board,
+    draw_hap_check,
+    piece_from_words,
+    star_from_code,
+)
+from umpire.images.haps import (
+    BOARD_X,
+    CELL,
+    CHECK_TILE,
+    GYUL_TILE,
+    LABEL,
+    PITCH,
+    board_top,
+    gyul_tile_origin,
+    gyul_top,
+    square_centre,
+    star_radius,
+)
+from umpire.images.model import SQUARES
+from umpire.images.png import SIGNATURE
+
+from .support import Picture
+
+BLOCK_BG = {"black": "ink", "gray": "gray", "white": "white"}
+OUTLINE = {"black": "white", "gray": "ink", "white": "ink"}
+STAR = {"yellow": "star-yellow", "blue": "star-blue", "white": "star-white"}
+
+
+def full_board(variant: str = "htt", **kw: object) -> HapBoard:
+    """Every square filled: square i holds piece code i (pieces 25 and 26 are never placed)."""
+    make = block_from_code if variant == "htt" else star_from_code
+    return HapBoard(cells={sq: make(i) for i, sq in enumerate(SQUARES)}, variant=variant, **kw)  # type: ignore[arg-type]
+
+
+def cell_origin(board: HapBoard, square: str) -> tuple[int, int]:
+    cx, cy = square_centre(square, board.row_one, board_top(board))
+    return cx - CELL // 2, cy - CELL // 2
+
+
+# ---------------------------------------------------------------- the input values
+
+
+def test_pieces_come_from_the_games_codes_and_words() -> None:
+    assert block_from_code(hap.piece(0, 0, 0)) == Block(colour="red", background="black", shape="circle")
+    assert block_from_code(hap.piece(2, 1, 2)) == Block(colour="blue", background="gray", shape="triangle")
+    assert star_from_code(hap.piece(1, 2, 0)) == Star(colour="blue", pattern="striped", points=4)
+    assert piece_from_words("white blue square") == Block(colour="blue", background="white", shape="square")
+    assert piece_from_words(":hapYGT:") == Block(colour="yellow", background="gray", shape="triangle")
+    assert piece_from_words("6 hollow white") == Star(colour="white", pattern="hollow", points=6)
+
+
+def test_a_piece_that_is_not_one_is_refused_in_the_games_words() -> None:
+    with pytest.raises(InvalidCommand) as err:
+        piece_from_words("black red hexagon")
+    assert (
+        err.value.reason
+        == "“hexagon” is not a block attribute (colour: red, yellow, blue; background: black, gray, white; shape: circle, square, triangle)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (
+            lambda: Block(colour="green", background="black", shape="circle"),  # type: ignore[arg-type]
+            "Block.colour = 'green': expected one of 'red', 'yellow', 'blue'",
+        ),
+        (lambda: Star(colour="yellow", pattern="solid", points=7), "Star.points = 7: expected one of 4, 5, 6"),  # type: ignore[arg-type]
+        (
+            lambda: HapBoard(cells={"F1": block_from_code(0)}),
+            "HapBoard.cells: 'F1' is not a square (A1 to E5, capital letter first)",
+        ),
+        (
+            lambda: HapBoard(cells={"A1": star_from_code(0)}),
+            "HapBoard.cells['A1'] = Star(colour='yellow', pattern='solid', points=4): a htt board holds Blocks",
+        ),
+        (lambda: HapBoard(cells={}, claimed=(("A1", "B2"),)), "HapBoard.claimed: ('A1', 'B2') is not three squares"),  # type: ignore[arg-type]
+        (lambda: HapBoard(cells={}, row_one="left"), "HapBoard.row_one = 'left': expected one of 'top', 'bottom'"),  # type: ignore[arg-type]
+        (lambda: GyulBoard(tiles=(block_from_code(0),) * 8), "GyulBoard.tiles: expected nine Blocks, got 8 items"),
+        (
+            lambda: GyulBoard(tiles=(block_from_code(0),) * 9, claimed=((1, 2, 10),)),
+            "GyulBoard.claimed: (1, 2, 10) is not three positions 1-9",
+        ),
+        (
+            lambda: HapCheck(pieces=(block_from_code(0), block_from_code(1), star_from_code(2)), is_hap=False),
+            "HapCheck.pieces: expected three Blocks or three Stars, not (Block(colour='red', background='black', shape='circle'), "
+            "Block(colour='red', background='black', shape='square'), Star(colour='yellow', pattern='solid', points=6))",
+        ),
+    ],
+)
+def test_a_value_that_cannot_be_drawn_is_refused_where_it_is_built(make: object, message: str) -> None:
+    with pytest.raises(ValueError) as err:
+        make()  # type: ignore[operator]
+    assert str(err.value) == message
+
+
+# ---------------------------------------------------------------- Hap-Tac-Toe
+
+
+def test_htt_board_is_400_pixels_wide_png_without_metadata() -> None:
+    data = draw_hap_board(full_board())
+    assert data.startswith(SIGNATURE)
+    pic = Picture(data)
+    assert pic.width == 400
+    assert 420 <= pic.height <= 520
+    kinds = []
+    pos = len(SIGNATURE)
+    while pos < len(data):
+        n = int.from_bytes(data[pos : pos + 4], "big")
+        kinds.append(data[pos + 4 : pos + 8])
+        pos += 12 + n
+    assert kinds == [b"IHDR", b"PLTE", b"IDAT", b"IEND"]  # no time, text or gamma chunks
+
+
+def test_htt_shape_colour_at_each_occupied_square_centre() -> None:
+    board = full_board()
+    pic = Picture(draw_hap_board(board))
+    for square, piece in board.cells.items():
+        cx, cy = square_centre(square, "top", board_top(board))
+        assert pic.at(cx, cy) == piece.colour, square
+
+
+def test_htt_background_fills_each_square_corner() -> None:
+    board = full_board()
+    pic = Picture(draw_hap_board(board))
+    for square, piece in board.cells.items():
+        assert isinstance(piece, Block)
+        x, y = cell_origin(board, square)
+        for px, py in ((x + 3, y + 3), (x + CELL - 4, y + 3), (x + 3, y + CELL - 4), (x + CELL - 4, y + CELL - 4)):
+            assert pic.at(px, py) == BLOCK_BG[piece.background], square
+
+
+def shape_box(shape: str) -> tuple[int, int]:
+    """Offset and side of the shape's bounding box inside a board square."""
+    side = {"circle": round(CELL * 0.76), "square": round(CELL * 0.66)}[shape]
+    side += (CELL - side) % 2
+    return (CELL - side) // 2, side
+
+
+def test_htt_circle_corners_are_background_and_its_rim_is_outlined() -> None:
+    board = full_board()
+    pic = Picture(draw_hap_board(board))
+    o, d = shape_box("circle")
+    for square, piece in board.cells.items():
+        assert isinstance(piece, Block)
+        if piece.shape != "circle":
+            continue
+        x, y = cell_origin(board, square)
+        bg = BLOCK_BG[piece.background]
+        for px, py in ((x + o, y + o), (x + o + d - 1, y + o), (x + o, y + o + d - 1), (x + o + d - 1, y + o + d - 1)):
+            assert pic.at(px, py) == bg, f"{square}: the circle's bounding-box corner is background"
+        cx = x + CELL // 2
+        assert pic.at(cx, y + o) == OUTLINE[piece.background], f"{square}: the top of the circle is its outline"
+        assert pic.at(cx, y + o + 3) == piece.colour
+
+
+def test_htt_square_fills_its_corners() -> None:
+    board = full_board()
+    pic = Picture(draw_hap_board(board))
+    o, s = shape_box("square")
+    for square, piece in board.cells.items():
+        assert isinstance(piece, Block)
+        if piece.shape != "square":
+            continue
+        x, y = cell_origin(board, square)
+        edge = OUTLINE[piece.background]
+        for px, py in ((x + o, y + o), (x + o + s - 1, y + o), (x + o, y + o + s - 1), (x + o + s - 1, y + o + s - 1)):
+            assert pic.at(px, py) == edge, f"{square}: the square's corners are its outline"
+        assert pic.at(x + o + 4, y + o + 4) == piece.colour
+        assert pic.at(x + o - 2, y + o - 2) == BLOCK_BG[piece.background]
+
+
+def test_htt_triangle_points_up_with_background_beside_its_tip() -> None:
+    board = full_board()
+    pic = Picture(draw_hap_board(board))
+    side = round(CELL * 0.88)
+    h = side * math.sqrt(3) / 2
+    top = (CELL - h) / 2
+    for square, piece in board.cells.items():
+        assert isinstance(piece, Block)
+        if piece.shape != "triangle":
+            continue
+        x, y = cell_origin(board, square)
+        bg = BLOCK_BG[piece.background]
+        tip_y = y + math.ceil(top) + 2
+        assert pic.at(x + CELL // 2, tip_y) == OUTLINE[piece.background], f"{square}: the tip is drawn"
+        assert pic.at(x + CELL // 2 - 12, tip_y) == bg and pic.at(x + CELL // 2 + 12, tip_y) == bg, (
+            f"{square}: beside the tip is background"
+        )
+        base_y = y + int(top + h) - 4
+        assert pic.at(x + CELL // 2 - side // 2 + 8, base_y) == piece.colour, f"{square}: the base is wide"
+        assert pic.at(x + 2, y + CELL // 2) == bg
+
+
+def test_htt_colour_letter_is_drawn_inside_each_shape() -> None:
+    board = full_board()
+    pic = Picture(draw_hap_board(board))
+    ink = {"red": "white", "yellow": "ink", "blue": "white"}
+    for square, piece in board.cells.items():
+        assert isinstance(piece, Block)
+        x, y = cell_origin(board, square)
+        letter = piece.colour[0].upper()
+        lx = x + CELL // 2 - (5 * 2) // 2
+        ly = y + CELL // 2 + CELL // 20 + 1
+        assert pic.glyph_at(lx, ly, letter, 2, ink[piece.colour]), f"{square}: letter {letter}"
+
+
+@pytest.mark.parametrize("row_one", ["top", "bottom"])
+def test_coordinates_a_to_e_and_1_to_5_are_drawn_on_the_edges(row_one: str) -> None:
+    board = full_board(row_one=row_one)
+    pic = Picture(draw_hap_board(board))
+    top = board_top(board)
+    for i, col in enumerate("ABCDE"):
+        x = BOARD_X + i * PITCH + CELL // 2 - (5 * LABEL) // 2
+        assert pic.glyph_at(x, top - 8 - 7 * LABEL, col, LABEL, "text"), col
+    for r in range(5):
+        number = str(r + 1 if row_one == "top" else 5 - r)
+        y = top + r * PITCH + (CELL - 7 * LABEL) // 2
+        assert pic.glyph_at(BOARD_X // 2 - 1 - (5 * LABEL) // 2, y, number, LABEL, "text"), number
+    # Square A1 is at the top left with row 1 on top, at the bottom left otherwise.
+    x, y = cell_origin(board, "A1")
+    assert (y < top + PITCH) == (row_one == "top")
+
+
+def test_empty_squares_show_their_names_and_the_legend_names_the_letters() -> None:
+    board = HapBoard(cells={"C3": block_from_code(5)}, title="Game 1, turn 1")
+    pic = Picture(draw_hap_board(board))
+    top = board_top(board)
+    cx, cy = square_centre("A1", "top", top)
+    assert pic.text_at(cx - 11, cy - 7, "A1", 2, "edge")
+    assert pic.at(cx, cy + 20) == "panel"
+    assert pic.find_text("R red", 2, "dim") is not None
+    assert pic.find_text("No haps claimed yet", 2, "dim") is not None
+    assert pic.text_at(8, 8, "Game 1, turn 1", 2, "text")
+
+
+def test_claimed_lines_run_between_their_squares_under_the_pieces() -> None:
+    board = full_board(claimed=(("A1", "B2", "D4"), ("E1", "E2", "E3")))
+    pic = Picture(draw_hap_board(board))
+    top = board_top(board)
+    # the gap between A1 and B2 lies on the claimed diagonal
+    gx, gy = BOARD_X + CELL + 1, top + CELL + 1
+    assert pic.at(gx, gy) == "mark"
+    # the gap between E2 and E3 is on the claimed column; the gap between E3 and E4 is past its end
+    ex, _ = square_centre("E3", "top", top)
+    assert pic.at(ex, top + PITCH + CELL + 1) == "mark"
+    assert pic.at(ex, top + 2 * PITCH + CELL + 1) == "bg"
+    # pieces stay on top: the centre of B2 is its shape's colour
+    bx, by = square_centre("B2", "top", top)
+    assert pic.at(bx, by) == board.cells["B2"].colour
+    assert pic.find_text("Claimed haps: A1 B2 D4, E1 E2 E3", 2, "text") is not None
+
+
+def test_the_square_placed_last_has_a_frame() -> None:
+    board = full_board(last="C3")
+    pic = Picture(draw_hap_board(board))
+    x, y = cell_origin(board, "C3")
+    assert pic.at(x - 1, y + CELL // 2) == "last"
+    assert pic.at(x + CELL, y + 5) == "last"
+    x, y = cell_origin(board, "C4")
+    assert pic.at(x, y + CELL // 2) == "edge"
+
+
+# ---------------------------------------------------------------- When Stars Align
+
+
+def points_seen(pic: Picture, cx: int, cy: int, radius: float, colour: str) -> int:
+    """How many separate arcs of `colour` a circle of `radius` around (cx, cy) crosses: one per point."""
+    n = 720
+    hits = [
+        pic.at(round(cx + radius * math.cos(2 * math.pi * k / n)), round(cy + radius * math.sin(2 * math.pi * k / n))) == colour
+        for k in range(n)
+    ]
+    return sum(1 for k in range(n) if hits[k] and not hits[k - 1])
+
+
+def test_wsa_stars_show_their_points_colour_pattern_and_letter() -> None:
+    board = full_board("wsa")
+    pic = Picture(draw_hap_board(board))
+    r = star_radius(CELL)
+    for square, star in board.cells.items():
+        assert isinstance(star, Star)
+        x, y = cell_origin(board, square)
+        cx, cy = x + CELL // 2, y + CELL // 2
+        colour = STAR[star.colour]
+        assert points_seen(pic, cx, cy, r * 0.82, colour) == star.points, f"{square}: {star}"
+        assert pic.at(cx, y + round(CELL / 2 - r) + 2) == colour, f"{square}: the top point"
+        inside = [pic.at(cx, cy + dy) for dy in range(-6, 7)]
+        if star.pattern == "solid":
+            assert set(inside) == {colour}, square
+        elif star.pattern == "hollow":
+            assert set(inside) == {"night"}, square
+        else:
+            assert set(inside) == {colour, "night"}, f"{square}: stripes"
+        assert pic.glyph_at(x + 3, y + 3, star.colour[0].upper(), 2, "text"), f"{square}: colour letter"
+        assert pic.at(x + CELL - 3, y + CELL - 3) == "night"
+
+
+def test_wsa_legend_and_claims_say_sets() -> None:
+    board = full_board("wsa", claimed=(("A1", "B1", "C1"),))
+    pic = Picture(draw_hap_board(board))
+    assert pic.find_text("Y yellow", 2, "dim") is not None
+    assert pic.find_text("Claimed sets: A1 B1 C1", 2, "text") is not None
+
+
+# ---------------------------------------------------------------- determinism
+
+
+FIXED = HapBoard(
+    cells={"A1": block_from_code(0), "C3": block_from_code(13), "E5": block_from_code(26), "B4": block_from_code(7)},
+    claimed=(("A1", "C3", "E5"),),
+    last="B4",
+    title="Hap-Tac-Toe, game 1",
+)
+
+
+def test_the_same_board_gives_the_same_bytes() -> None:
+    assert draw_hap_board(FIXED) == draw_hap_board(FIXED)
+    assert draw(FIXED) == draw_hap_board(FIXED)
+    star_board = full_board("wsa", claimed=(("A1", "B2", "C3"),), last="E5")
+    assert draw_hap_board(star_board) == draw_hap_board(full_board("wsa", claimed=(("A1", "B2", "C3"),), last="E5"))
+
+
+def test_a_fixed_board_has_pinned_bytes() -> None:
+    """Pinned: a change here means every host's images change; update it only on purpose."""
+    data = draw_hap_board(FIXED)
+    assert hashlib.sha256(data).hexdigest() == "6eb2159a31a3a229f6bd9e0e0cc01f51d2c90e24dc6c77b508f8bab3248e32ea"
+
+
+# ---------------------------------------------------------------- Gyul Hap
+
+
+def test_gyul_tiles_sit_row_by_row_with_their_numbers() -> None:
+    tiles = tuple(block_from_code(c) for c in (0, 4, 8, 9, 13, 17, 18, 22, 26))
+    board = GyulBoard(tiles=tiles, title="Gyul Hap, board 1 of 50")
+    pic = Picture(draw_gyul_board(board))
+    assert pic.width == 400
+    top = gyul_top(board)
+    for pos, tile in enumerate(tiles, start=1):
+        x, y = gyul_tile_origin(pos, top)
+        assert pic.at(x + GYUL_TILE // 2, y + GYUL_TILE // 2) == tile.colour, pos
+        assert pic.at(x + GYUL_TILE - 4, y + GYUL_TILE - 4) == BLOCK_BG[tile.background], pos
+        assert pic.glyph_at(x + 3 + 4, y + 3 + 4, str(pos), 3, "ink"), f"badge {pos}"
+    x1, y1 = gyul_tile_origin(1, top)
+    x3, _ = gyul_tile_origin(3, top)
+    x4, y4 = gyul_tile_origin(4, top)
+    assert x3 > x1 and y4 > y1 and x4 == x1
+    assert pic.text_at(8, 8, "Gyul Hap, board 1 of 50", 2, "text")
+
+
+def test_gyul_claimed_haps_are_listed() -> None:
+    board = GyulBoard(tiles=tuple(block_from_code(c) for c in range(9)), claimed=((1, 2, 3), (4, 5, 6)))
+    pic = Picture(draw_gyul_board(board))
+    assert pic.find_text("Claimed: 123, 456", 2, "text") is not None
+
+
+# ---------------------------------------------------------------- hap check
+
+
+def test_check_draws_the_three_pieces_and_the_verdict() -> None:
+    pieces = (piece_from_words("black red circle"), piece_from_words("gray red square"), piece_from_words("white red triangle"))
+    check = HapCheck(pieces=pieces, is_hap=True, reasons=("colour: red, red, red - all the same",))
+    pic = Picture(draw_hap_check(check))
+    gap = (400 - 16 - 3 * CHECK_TILE) // 2
+    for i, piece in enumerate(pieces):
+        x = 8 + i * (CHECK_TILE + gap)
+        assert pic.at(x + CHECK_TILE // 2, 8 + CHECK_TILE // 2) == "red"
+        assert isinstance(piece, Block)
+        assert pic.at(x + 3, 8 + 3) == BLOCK_BG[piece.background]
+    assert pic.find_text("✓ A hap", 2, "good") is not None
+    assert pic.find_text("colour: red, red, red - all the", 2, "text") is not None  # wrapped to fit 400 pixels
+    assert pic.find_text("same", 2, "text") is not None
+
+
+def test_check_of_stars_says_set_and_not() -> None:
+    pieces = (piece_from_words("yellow solid 4"), piece_from_words("blue hollow 5"), piece_from_words("white striped 5"))
+    pic = Picture(draw_hap_check(HapCheck(pieces=pieces, is_hap=False)))
+    assert pic.find_text("✗ Not a set", 2, "bad") is not None

@@ -1,0 +1,55 @@
+"""Pictures a host can paste: boards, tables and cards as PNG bytes.
+
+Every function here is pure: it takes one of the plain values of `umpire.images.model` and
+returns the bytes of a PNG about 400 pixels wide (Discord's preview size). The same value
+gives the same bytes on any machine: umpire draws the pixels itself (its own bitmap font and
+shapes, no antialiasing) and writes the PNG itself (see `umpire.images.png`). Nothing here
+reads the clock, a file or a system font, and nothing imports an imaging library.
+
+Colour is never the only cue: a block's colour also shows as its letter (R, Y, B), a star's
+as a letter in its square's corner (Y, B, W), a card's as the letter of its name (R5, G5, B5).
+"""
+
+from __future__ import annotations
+
+from umpire.images.haps import draw_gyul_board, draw_hap_board, draw_hap_check
+from umpire.images.model import (
+    Block,
+    GyulBoard,
+    HapBoard,
+    HapCheck,
+    Piece,
+    Star,
+    block_from_code,
+    piece_from_words,
+    star_from_code,
+)
+
+__all__ = [
+    "Block",
+    "GyulBoard",
+    "HapBoard",
+    "HapCheck",
+    "Piece",
+    "Star",
+    "block_from_code",
+    "draw",
+    "draw_gyul_board",
+    "draw_hap_board",
+    "draw_hap_check",
+    "piece_from_words",
+    "star_from_code",
+]
+
+Drawable = HapBoard | GyulBoard | HapCheck
+
+
+def draw(data: Drawable) -> bytes:
+    """The PNG of any of the image values, chosen by its type."""
+    if isinstance(data, HapBoard):
+        return draw_hap_board(data)
+    if isinstance(data, GyulBoard):
+        return draw_gyul_board(data)
+    if isinstance(data, HapCheck):
+        return draw_hap_check(data)
+    raise TypeError(f"no image for {type(data).__name__}")
