@@ -164,6 +164,14 @@ def test_a_games_name_hosts_its_bundled_scenario(name, scenario):
     assert find_scenario(f"{scenario}.toml") == bundled_dir() / f"{scenario}.toml"
 
 
+def test_play_a_games_name_hosts_its_bundled_scenario(cli):
+    res = cli("play", "open-pass", "--script", "-", "--json", "--seed", "1", input="")
+    assert res.exit_code == 0, res.stderr
+    final = json_objects(res.stdout)[-1]
+    assert final["game_key"] == "open-pass"
+    assert len(final["players"]) == 13
+
+
 def test_a_file_in_the_working_folder_wins_over_a_games_name(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "open-pass").write_text("mine", encoding="utf-8")
