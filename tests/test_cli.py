@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import typer.main
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
@@ -131,18 +132,28 @@ def test_games_lists_every_game_in_aligned_columns_with_its_player_count(cli):
     assert max(len(line) for line in res.stdout.splitlines()) <= 80
 
 
-def test_games_imports_no_game(tmp_path):
-    """`umpire games` reads the registry and the scenario files only: no game module is imported."""
+def test_games_and_completion_import_no_game(tmp_path):
+    """`umpire games` and completing a GAME or SCENARIO read the registry and the scenario files only."""
     code = (
         "import sys\n"
         "from typer.testing import CliRunner\n"
         "from umpire.cli import app, games\n"
+        "from umpire.cli.common import complete_game, complete_scenario\n"
         "res = CliRunner().invoke(app, ['games'])\n"
         "assert res.exit_code == 0, res.output\n"
+        "print(complete_game('open'), complete_scenario('open'), complete_scenario('hap'))\n"
         "print(sorted(m for m in sys.modules if m.startswith('umpire.games.')))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=tmp_path)
-    assert out.stdout == "[]\n"
+    assert out.stdout == "['open-pass'] ['open-pass', 'open-pass-heaven-hell'] ['hap-tac-toe']\n[]\n"
+
+
+def test_new_completes_the_games_name():
+    command = typer.main.get_command(app)
+    ctx = command.make_context("umpire", ["new"], resilient_parsing=True)
+    game = next(p for p in command.get_command(ctx, "new").params if p.name == "game")
+    assert [c.value for c in game.shell_complete(ctx, "")] == keys()
+    assert [c.value for c in game.shell_complete(ctx, "wh")] == ["when-stars-align"]
 
 
 def test_every_registry_entry_describes_the_game_it_loads():
