@@ -6,11 +6,14 @@ The REPL runs without a terminal (stdin a pipe), so real `umpire` subprocesses c
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import random
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -21,6 +24,7 @@ from typer.testing import CliRunner
 from umpire.cli import app, check, games, journal_cmds, new, play  # noqa: F401 - registers the commands
 from umpire.core import journal
 from umpire.session import Session
+from umpire.verify import verify
 
 SETUP = ["p2: first p1", "start", "p1: black red circle C3", "p1: done", "p2: gray red square B1"]
 
@@ -126,6 +130,116 @@ def killed_game(tmp_path: Path) -> tuple[Path, list[str]]:
         log.close()
     assert proc.returncode == -signal.SIGKILL
     return j, SETUP
+
+
+# The opening of a scripted Death Match, each input with the words of the announcement that
+# acknowledges it (printed only after the input is on disk).
+NAMES = {"p1": "Hedger", "p2": "Uri"}
+MATCH = [
+    "p2: first p1",
+    "start",
+    "p1: gray red circle C3",
+    "p1: done",
+    "p2: black yellow square E4",
+    "p2: done",
+    "p1: white yellow triangle B1",
+    "p1: done",
+    "p2: white blue circle D2",
+    "p2: done",
+    "p1: gray red square A4",
+    "p1: done",
+    "p2: black yellow triangle C5",
+    "p2: done",
+    "p1: black blue circle E1",
+    "p1: done",
+    "p2: white blue square B3",
+    "p2: done",
+    "p1: gray red triangle D4",
+    "p1: done",
+]
+KILL_RUNS = int(os.environ.get("UMPIRE_KILL_RUNS", "8"))
+KILL_SEED = int(os.environ.get("UMPIRE_KILL_SEED", "20261124"))
+
+
+def acknowledgement(i: int, line: str) -> str:
+    """What the REPL prints once `MATCH[i]` is journaled."""
+    who, _, text = line.partition(": ")
+    if line == "start":
+        return "game 1 begins"
+    if text.startswith("first"):
+        return "**Uri** chooses **Hedger** to move first"
+    if text == "done":
+        turn = sum(1 for x in MATCH[: i + 1] if x.endswith(": done"))
+        return f"**Game 1, turn {turn} — {NAMES[who]}** placed"
+    piece, cell = text.rsplit(" ", 1)
+    return f"{NAMES[who]}: {piece} on {cell} (shown when the turn ends)"
+
+
+def kill_at(tmp_path: Path, delay: float, gap: float) -> tuple[Path, str]:
+    """Type MATCH into a real REPL `gap` seconds apart and kill -9 it `delay` seconds after the typing starts."""
+    j = tmp_path / "kill.journal.jsonl"
+    proc = subprocess.Popen(
+        umpire_cmd("play", "hap-tac-toe", "--journal", str(j)),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        cwd=tmp_path,
+        env=env(tmp_path, PYTHONUNBUFFERED="1"),
+    )
+    seen: list[bytes] = []
+    assert proc.stdout is not None and proc.stdin is not None
+    out, inp = proc.stdout, proc.stdin
+    reader = threading.Thread(target=lambda: seen.extend(iter(lambda: out.read1(4096), b"")), daemon=True)
+    reader.start()
+
+    def typist() -> None:
+        with contextlib.suppress(OSError):
+            for line in MATCH:
+                inp.write(line.encode() + b"\n")
+                inp.flush()
+                time.sleep(gap)
+
+    wait_for(lambda: b"Type help" in b"".join(seen), "the REPL to start")
+    threading.Thread(target=typist, daemon=True).start()
+    time.sleep(delay)
+    proc.kill()
+    proc.wait(timeout=30)
+    reader.join(timeout=10)
+    assert proc.returncode == -signal.SIGKILL
+    return j, b"".join(seen).decode("utf-8", "replace")
+
+
+def test_kill_9_at_random_moments_loses_no_acknowledged_input(tmp_path):
+    """Kill -9 a live REPL at random moments while a match is typed into it: every input it
+    acknowledged is in the journal, nothing else is, and the journal resumes and verifies.
+
+    UMPIRE_KILL_RUNS sets the number of kills (docs/journal.md records a long run)."""
+    rng = random.Random(KILL_SEED)
+    acknowledged = lost = mid_game = torn = 0
+    for run in range(KILL_RUNS):
+        d = tmp_path / f"run{run}"
+        d.mkdir()
+        gap = rng.uniform(0.005, 0.03)
+        j, printed = kill_at(d, delay=rng.uniform(0, gap * len(MATCH) * 1.2), gap=gap)
+        acked = [line for i, line in enumerate(MATCH) if acknowledgement(i, line) in printed]
+        assert acked == MATCH[: len(acked)], (run, acked)  # acknowledged in order
+        acknowledged += len(acked)
+        loaded = journal.read(j)  # the header was on disk before the REPL started
+        inputs = [e["line"] for e in loaded.entries if e["kind"] == "input"]
+        assert inputs == MATCH[: len(inputs)], (run, inputs)  # nothing repeated, nothing foreign
+        lost += len(acked) - min(len(acked), len(inputs))
+        assert len(inputs) >= len(acked), (run, acked, inputs)
+        mid_game += 0 < len(inputs) < len(MATCH)
+        assert loaded.breaks == []
+        torn += loaded.torn is not None
+        session, _, _ = Session.load(j, reopen=True)  # resumable, lock released by the kill
+        assert session.writer is not None
+        session.writer.close()
+        report = verify(j)
+        assert report.ok, (run, report.problems)
+    print(f"kill -9: {KILL_RUNS} runs, {mid_game} mid-game, {acknowledged} inputs acknowledged, {lost} lost, {torn} torn last lines")
+    assert lost == 0
+    assert KILL_RUNS < 4 or mid_game > 0, "no kill landed mid-game: the timing window needs adjusting"
 
 
 def make_journal(tmp_path: Path, htt, lines: list[str]) -> Path:
