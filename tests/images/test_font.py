@@ -14,7 +14,7 @@ def test_every_glyph_is_five_by_nine_units() -> None:
 
 
 def test_the_font_has_what_the_images_write() -> None:
-    needed = string.digits + string.ascii_letters + "+-x/=?_.,:;!'\"()[]<>#%&$@|~^*·…✓✗ "
+    needed = string.digits + string.ascii_letters + "+-x×/=?_.,:;!'\"()[]<>#%&$@|~^*·…✓✗ "
     missing = [ch for ch in needed if ch not in font.GLYPHS]
     assert missing == []
 
@@ -32,7 +32,7 @@ def test_only_descending_letters_use_the_rows_below_the_baseline() -> None:
 
 
 def test_typographic_characters_become_plain() -> None:
-    assert font.plain("Game 1 — turn 3 · “ready” × 2 ✅") == 'Game 1 - turn 3 · "ready" x 2 ✓'
+    assert font.plain("Game 1 — turn 3 · “ready” ÷ 2 ✅") == 'Game 1 - turn 3 · "ready" / 2 ✓'
     assert font.plain("Zoë Ångström") == "Zoe Angstrom"
     assert font.plain("雪") == "雪"  # not in the font: drawn as a box
     assert font.glyph("雪") == font.GLYPHS[font.BOX]

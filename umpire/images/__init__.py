@@ -12,9 +12,12 @@ as a letter in its square's corner (Y, B, W), a card's as the letter of its name
 
 from __future__ import annotations
 
+from umpire.images.expressions import draw_expressions
 from umpire.images.haps import draw_gyul_board, draw_hap_board, draw_hap_check
 from umpire.images.model import (
     Block,
+    ExpressionsSet,
+    ExprPuzzle,
     GyulBoard,
     HapBoard,
     HapCheck,
@@ -27,6 +30,8 @@ from umpire.images.model import (
 
 __all__ = [
     "Block",
+    "ExprPuzzle",
+    "ExpressionsSet",
     "GyulBoard",
     "HapBoard",
     "HapCheck",
@@ -34,6 +39,7 @@ __all__ = [
     "Star",
     "block_from_code",
     "draw",
+    "draw_expressions",
     "draw_gyul_board",
     "draw_hap_board",
     "draw_hap_check",
@@ -41,7 +47,7 @@ __all__ = [
     "star_from_code",
 ]
 
-Drawable = HapBoard | GyulBoard | HapCheck
+Drawable = HapBoard | GyulBoard | HapCheck | ExpressionsSet
 
 
 def draw(data: Drawable) -> bytes:
@@ -52,4 +58,6 @@ def draw(data: Drawable) -> bytes:
         return draw_gyul_board(data)
     if isinstance(data, HapCheck):
         return draw_hap_check(data)
+    if isinstance(data, ExpressionsSet):
+        return draw_expressions(data)
     raise TypeError(f"no image for {type(data).__name__}")

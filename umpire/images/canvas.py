@@ -39,7 +39,7 @@ PALETTE: tuple[tuple[str, tuple[int, int, int]], ...] = (
     ("good", (64, 192, 87)),  # a hap / a solve
     ("bad", (250, 82, 82)),  # not a hap
     ("head", (59, 67, 80)),  # table header band
-    ("gold", (255, 212, 59)),
+    ("gold", (250, 200, 90)),  # targets and scores
     ("faded", (120, 126, 134)),  # a card that does not count
 )
 COLOURS = dict(PALETTE)
