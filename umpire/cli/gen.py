@@ -40,6 +40,7 @@ def gen_shop(
     from umpire.games.choice.shape import cycle_place, shop_cycles
 
     stdout_utf8()
+    out: list[str] = []
     the_seed, settings = _seed_and_settings(seed, scenario)
     price_list = tuple(sorted(settings["prices"]))
     streams = Streams(the_seed)
@@ -47,7 +48,7 @@ def gen_shop(
         prices = shop_prices(streams, cycle, price_list)
         block, within = cycle_place(cycle)
         if json_out:
-            typer.echo(
+            out.append(
                 dumps(
                     {
                         "cycle": cycle,
@@ -59,7 +60,8 @@ def gen_shop(
                 )
             )
         else:
-            typer.echo(f"Shop, block {block} cycle {within}/{CYCLES}: {shop_text(prices)}")
+            out.append(f"Shop, block {block} cycle {within}/{CYCLES}: {shop_text(prices)}")
+    _emit(out)
 
 
 @gen_app.command(
@@ -80,13 +82,15 @@ def gen_prizes(
     from umpire.games.choice.shape import bout_block, bouts
 
     stdout_utf8()
+    out: list[str] = []
     streams = Streams(_seed_and_settings(seed, scenario)[0])
     for bout in range(1, bouts() + 1):
         order = prize_order(streams, bout)
         if json_out:
-            typer.echo(dumps({"bout": bout, "block": bout_block(bout), "prizes": list(order)}))
+            out.append(dumps({"bout": bout, "block": bout_block(bout), "prizes": list(order)}))
         else:
-            typer.echo(f"Bout {bout} (block {bout_block(bout)}): " + " ".join(str(p) for p in order))
+            out.append(f"Bout {bout} (block {bout_block(bout)}): " + " ".join(str(p) for p in order))
+    _emit(out)
 
 
 @gen_app.command(
@@ -113,6 +117,7 @@ def gen_board(
     from umpire.games.choice.gyul import board_plain, board_text, boards, tile_words
 
     stdout_utf8()
+    out: list[str] = []
     the_seed, settings = _seed_and_settings(seed, scenario)
     dealt = boards(the_seed, count or settings["gyul_boards"], settings["min_haps"], settings["max_haps"])
     for b in dealt:
@@ -120,18 +125,24 @@ def gen_board(
             obj: dict[str, Any] = {"board": b.number, "tiles": {str(i + 1): tile_words(b.tiles[i]) for i in range(9)}}
             if answers:
                 obj["haps"] = _haps(b.haps)
-            typer.echo(dumps(obj))
+            out.append(dumps(obj))
         else:
-            typer.echo(f"Board {b.number}")
+            out.append(f"Board {b.number}")
             for line in board_text(b, settings["emoji"]):
-                typer.echo(line)
+                out.append(line)
             for line in board_plain(b):
-                typer.echo(line)
-            typer.echo("")
+                out.append(line)
+            out.append("")
     if answers and not json_out:
-        typer.echo("HOST ONLY — do not post. The haps on each board:")
+        out.append("HOST ONLY — do not post. The haps on each board:")
         for b in dealt:
-            typer.echo(f"Board {b.number}: {len(b.haps)} hap{'' if len(b.haps) == 1 else 's'}: {', '.join(_haps(b.haps)) or 'none'}")
+            out.append(f"Board {b.number}: {len(b.haps)} hap{'' if len(b.haps) == 1 else 's'}: {', '.join(_haps(b.haps)) or 'none'}")
+    _emit(out)
+
+
+def _emit(lines: list[str]) -> None:
+    """Print everything at once (one write instead of one per line: a 50-board listing is 400 lines)."""
+    typer.echo("\n".join(lines))
 
 
 def _haps(haps: frozenset[tuple[int, int, int]]) -> list[str]:
@@ -156,12 +167,13 @@ def gen_expressions(
     from umpire.games.choice.shape import SETS_PER_BLOCK, expression_sets, set_place
 
     stdout_utf8()
+    out: list[str] = []
     the_seed, s = _seed_and_settings(seed, scenario)
     sets = puzzle_sets(the_seed, expression_sets(), s["puzzles_per_set"], s["min_solutions"], s["max_target"])
     for n, puzzles in enumerate(sets, start=1):
         block, within = set_place(n)
         if json_out:
-            typer.echo(
+            out.append(
                 dumps(
                     {
                         "set": n,
@@ -181,9 +193,10 @@ def gen_expressions(
                 )
             )
         else:
-            typer.echo(f"Set {n} (block {block}, set {within}/{SETS_PER_BLOCK}):")
+            out.append(f"Set {n} (block {block}, set {within}/{SETS_PER_BLOCK}):")
             for i, p in enumerate(puzzles, start=1):
-                typer.echo(f"  {i}. {p.text()}   ({len(solutions(p.ops, p.target))} solutions)")
+                out.append(f"  {i}. {p.text()}   ({len(solutions(p.ops, p.target))} solutions)")
+    _emit(out)
 
 
 def _seed_and_settings(seed: str | None, scenario: str | None) -> tuple[str, dict[str, Any]]:
