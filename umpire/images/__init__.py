@@ -12,16 +12,21 @@ as a letter in its square's corner (Y, B, W), a card's as the letter of its name
 
 from __future__ import annotations
 
+from umpire.images.cards import draw_open_pass_row, draw_poker_table
 from umpire.images.expressions import draw_expressions
 from umpire.images.haps import draw_gyul_board, draw_hap_board, draw_hap_check
 from umpire.images.model import (
     Block,
+    Card,
     ExpressionsSet,
     ExprPuzzle,
     GyulBoard,
     HapBoard,
     HapCheck,
+    OpenPassRow,
     Piece,
+    PokerSeat,
+    PokerTable,
     Star,
     block_from_code,
     piece_from_words,
@@ -30,12 +35,16 @@ from umpire.images.model import (
 
 __all__ = [
     "Block",
+    "Card",
     "ExprPuzzle",
     "ExpressionsSet",
     "GyulBoard",
     "HapBoard",
     "HapCheck",
+    "OpenPassRow",
     "Piece",
+    "PokerSeat",
+    "PokerTable",
     "Star",
     "block_from_code",
     "draw",
@@ -43,11 +52,13 @@ __all__ = [
     "draw_gyul_board",
     "draw_hap_board",
     "draw_hap_check",
+    "draw_open_pass_row",
+    "draw_poker_table",
     "piece_from_words",
     "star_from_code",
 ]
 
-Drawable = HapBoard | GyulBoard | HapCheck | ExpressionsSet
+Drawable = HapBoard | GyulBoard | HapCheck | ExpressionsSet | PokerTable | OpenPassRow
 
 
 def draw(data: Drawable) -> bytes:
@@ -60,4 +71,8 @@ def draw(data: Drawable) -> bytes:
         return draw_hap_check(data)
     if isinstance(data, ExpressionsSet):
         return draw_expressions(data)
+    if isinstance(data, PokerTable):
+        return draw_poker_table(data)
+    if isinstance(data, OpenPassRow):
+        return draw_open_pass_row(data)
     raise TypeError(f"no image for {type(data).__name__}")
