@@ -32,19 +32,22 @@ class Picture:
 
     def glyph_at(self, x: int, y: int, ch: str, scale: int, ink: str) -> bool:
         """Whether the font's glyph for `ch` is drawn with its top-left corner at (x, y): every
-        inked unit of the bitmap is `ink` and every blank unit is not (the centre pixel of each unit).
-        The descender rows count only for a glyph that reaches into them."""
+        pixel of every inked unit of the bitmap is `ink`, and the centre pixel of every blank
+        unit is not. The descender rows count only for a glyph that reaches into them."""
         for r, row in enumerate(font.glyph(ch)):
             if r >= font.CAP and "#" not in row:
                 continue
             for c, bit in enumerate(row):
-                px, py = x + c * scale + scale // 2, y + r * scale + scale // 2
-                if not (0 <= px < self.width and 0 <= py < self.height):
-                    if bit == "#":
+                x0, y0 = x + c * scale, y + r * scale
+                if bit == "#":
+                    for py in range(y0, y0 + scale):
+                        for px in range(x0, x0 + scale):
+                            if not (0 <= px < self.width and 0 <= py < self.height) or self.at(px, py) != ink:
+                                return False
+                else:
+                    px, py = x0 + scale // 2, y0 + scale // 2
+                    if 0 <= px < self.width and 0 <= py < self.height and self.at(px, py) == ink:
                         return False
-                    continue
-                if (self.at(px, py) == ink) != (bit == "#"):
-                    return False
         return True
 
     def text_at(self, x: int, y: int, text: str, scale: int, ink: str) -> bool:
@@ -57,7 +60,7 @@ class Picture:
         r0, c0 = next((r, c) for r, row in enumerate(first) for c, bit in enumerate(row) if bit == "#")
         for y in range(self.height):
             for x in range(self.width - font.width(text, scale) + 1):
-                px, py = x + c0 * scale + scale // 2, y + r0 * scale + scale // 2
+                px, py = x + c0 * scale, y + r0 * scale
                 if py < self.height and self.at(px, py) == ink and self.text_at(x, y, text, scale, ink):
                     return x, y
         return None

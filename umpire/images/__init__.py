@@ -27,11 +27,13 @@ from umpire.images.model import (
     Piece,
     PokerSeat,
     PokerTable,
+    Standings,
     Star,
     block_from_code,
     piece_from_words,
     star_from_code,
 )
+from umpire.images.tables import draw_standings
 
 __all__ = [
     "Block",
@@ -45,6 +47,7 @@ __all__ = [
     "Piece",
     "PokerSeat",
     "PokerTable",
+    "Standings",
     "Star",
     "block_from_code",
     "draw",
@@ -54,11 +57,12 @@ __all__ = [
     "draw_hap_check",
     "draw_open_pass_row",
     "draw_poker_table",
+    "draw_standings",
     "piece_from_words",
     "star_from_code",
 ]
 
-Drawable = HapBoard | GyulBoard | HapCheck | ExpressionsSet | PokerTable | OpenPassRow
+Drawable = HapBoard | GyulBoard | HapCheck | ExpressionsSet | PokerTable | OpenPassRow | Standings
 
 
 def draw(data: Drawable) -> bytes:
@@ -75,4 +79,6 @@ def draw(data: Drawable) -> bytes:
         return draw_poker_table(data)
     if isinstance(data, OpenPassRow):
         return draw_open_pass_row(data)
+    if isinstance(data, Standings):
+        return draw_standings(data)
     raise TypeError(f"no image for {type(data).__name__}")
