@@ -344,7 +344,7 @@ def test_the_same_board_gives_the_same_bytes() -> None:
 def test_a_fixed_board_has_pinned_bytes() -> None:
     """Pinned: a change here means every host's images change; update it only on purpose."""
     data = draw_hap_board(FIXED)
-    assert hashlib.sha256(data).hexdigest() == "6eb2159a31a3a229f6bd9e0e0cc01f51d2c90e24dc6c77b508f8bab3248e32ea"
+    assert hashlib.sha256(data).hexdigest() == "e6add169b2eaf18f349f20548052694ca53f958b08fc35afce57a50e5977e0fd"
 
 
 # ---------------------------------------------------------------- Gyul Hap

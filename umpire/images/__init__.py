@@ -38,6 +38,7 @@ from umpire.images.tables import draw_standings
 __all__ = [
     "Block",
     "Card",
+    "Drawable",
     "ExprPuzzle",
     "ExpressionsSet",
     "GyulBoard",

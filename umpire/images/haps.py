@@ -148,13 +148,15 @@ def draw_hap_board(board: HapBoard) -> bytes:
         piece = cells.get(square)
         if piece is None:
             cv.rect(x, y, x + CELL, y + CELL, "panel")
-            cv.text_centred(cx, cy - CAP * TEXT // 2, square, "edge", TEXT)
         else:
             cv.rect(x, y, x + CELL, y + CELL, background_colour(piece) if isinstance(piece, Block) else "night")
     for triple in board.claimed:
         (x0, y0), _, (x1, y1) = sorted((corners[s] for s in triple), key=lambda p: (p[0], p[1]))
         cv.spans(shapes.line(x0 + 0.5, y0 + 0.5, x1 + 0.5, y1 + 0.5, 9.0), 0, 0, "ink")
         cv.spans(shapes.line(x0 + 0.5, y0 + 0.5, x1 + 0.5, y1 + 0.5, 5.0), 0, 0, "mark")
+    for square, (cx, cy) in corners.items():
+        if square not in cells:  # over a claimed line that crosses the empty square
+            cv.text_centred(cx, cy - CAP * TEXT // 2, square, "edge", TEXT)
     for square, piece in cells.items():
         cx, cy = corners[square]
         draw_piece(cv, cx - CELL // 2, cy - CELL // 2, CELL, piece, background=False)
@@ -223,7 +225,7 @@ def draw_hap_check(check: HapCheck) -> bytes:
     verdict = ("✓ " if check.is_hap else "✗ ") + (f"A {word}" if check.is_hap else f"Not a {word}")
     reasons: Lines = []
     for reason in check.reasons:
-        reasons += wrapped(reason)
+        reasons += wrapped(reason, hang=2)
     legend = wrapped(LEGEND["wsa" if stars else "htt"], "dim")
     y = top + CHECK_TILE + GAP
     height = y + LINE + GAP + block_height(reasons) + block_height(legend) + MARGIN - GAP

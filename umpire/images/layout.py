@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from umpire.images.canvas import Canvas
-from umpire.images.font import wrap
+from umpire.images.font import ADVANCE, plain, wrap
 
 WIDTH = 400  # Discord shows a pasted image about this wide
 MARGIN = 8
@@ -14,9 +14,17 @@ GAP = 8  # between a block of text and what follows
 Lines = list[tuple[str, str]]  # (text, colour name)
 
 
-def wrapped(text: str, colour: str = "text", room: int = WIDTH - 2 * MARGIN) -> Lines:
-    """`text` broken into lines that fit `room` pixels, each with `colour`."""
-    return [(line, colour) for line in wrap(text, TEXT, room)] if text else []
+def wrapped(text: str, colour: str = "text", room: int = WIDTH - 2 * MARGIN, *, hang: int = 0) -> Lines:
+    """`text` broken into lines that fit `room` pixels, each with `colour`; with `hang`, the
+    lines after the first are indented by that many spaces."""
+    if not text:
+        return []
+    lines = wrap(text, TEXT, room)
+    if hang and len(lines) > 1:
+        rest = plain(text)[len(lines[0]) :].strip()
+        pad = " " * hang
+        lines = [lines[0]] + [pad + line for line in wrap(rest, TEXT, room - hang * ADVANCE * TEXT)]
+    return [(line, colour) for line in lines]
 
 
 def title_lines(title: str) -> Lines:

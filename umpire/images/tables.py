@@ -16,14 +16,14 @@ from umpire.images.model import Standings
 MAX_WIDTH = 560
 PAD = 14  # between two columns
 ROW_H = LINE + 4
-_NUMBER = re.compile(r"^[-+−$]?\d[\d.,:/ ]*(\s*\([^)]*\))?$")
+_NUMBER = re.compile(r"^[-+−$]?\d[\d.,:/]*(\s*\([^)]*\))?$")
 
 
 def is_number(cell: str) -> bool:
     """Whether a cell reads as a number (aligned right): `3`, `-1.5`, `$30`, `4:32`, `-5/4 (-1.25)`.
 
-    >>> [is_number(c) for c in ("12", "-0.5", "4:32", "$30", "Hedger", "")]
-    [True, True, True, True, False, False]
+    >>> [is_number(c) for c in ("12", "-0.5", "4:32", "$30", "Hedger", "1 4 9", "")]
+    [True, True, True, True, False, False, False]
     """
     return bool(_NUMBER.match(cell.strip()))
 
