@@ -79,15 +79,12 @@ def draw_star(cv: Canvas, x: int, y: int, size: int, star: Star, *, background: 
     colour = STAR_COLOUR[star.colour]
     r = star_radius(size)
     t = max(3.0, size / 17)
-    whole = shapes.star(size, star.points, r)
     if star.pattern == "solid":
-        cv.spans(whole, x, y, colour)
+        cv.spans(shapes.star(size, star.points, r), x, y, colour)
     else:
-        inside = shapes.star(size, star.points, r, t)
-        cv.spans(shapes.subtract(whole, inside), x, y, colour)
+        cv.spans(shapes.star_outline(size, star.points, r, t), x, y, colour)
         if star.pattern == "striped":
-            period = max(4, size // 12)
-            cv.spans(shapes.stripes(inside, period, period // 2), x, y, colour)
+            cv.spans(shapes.star_stripes(size, star.points, r, t, max(4, size // 12)), x, y, colour)
     scale = 2 if size < 100 else 3
     cv.text(x + 3, y + 3, LETTER[star.colour], "text", scale)
 

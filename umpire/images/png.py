@@ -30,6 +30,7 @@ import zlib
 from collections import Counter
 from collections.abc import Sequence
 from functools import cache, lru_cache
+from operator import itemgetter
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 MAX_COLOURS = 128  # the up filter below needs every palette index under 128
@@ -175,28 +176,10 @@ def canonical(lengths: Sequence[int]) -> list[int]:
     return codes
 
 
-class _Bits:
-    """Bits written least significant first, flushed to bytes in large pieces."""
-
-    def __init__(self) -> None:
-        self.out = bytearray()
-        self.acc = 0
-        self.n = 0
-
-    def put(self, value: int, count: int) -> None:
-        self.acc |= value << self.n
-        self.n += count
-        if self.n >= 4096:
-            k = self.n >> 3
-            self.out += (self.acc & ((1 << (k << 3)) - 1)).to_bytes(k, "little")
-            self.acc >>= k << 3
-            self.n -= k << 3
-
-    def done(self) -> bytes:
-        k = (self.n + 7) >> 3
-        self.out += self.acc.to_bytes(k, "little")
-        self.acc = self.n = 0
-        return bytes(self.out)
+def _bits(value: int, count: int) -> str:
+    """`count` bits of `value`, least significant first, as a string of 0s and 1s (the order
+    deflate sends them in; Huffman codes arrive here already bit-reversed)."""
+    return format(value, f"0{count}b")[::-1] if count else ""
 
 
 def _rle_lengths(lengths: Sequence[int]) -> list[tuple[int, int, int]]:
@@ -231,13 +214,14 @@ def _rle_lengths(lengths: Sequence[int]) -> list[tuple[int, int, int]]:
 
 
 def _zlib_stream(lines: list[bytes]) -> bytes:
-    """A zlib stream (RFC 1950) holding one dynamic-Huffman deflate block of the filtered rows."""
-    times = Counter(lines)
-    runs_of = {line: [m[0] for m in _RUNS.findall(line)] for line in times}
-    run_count: Counter[bytes] = Counter()
-    for line, k in times.items():
-        for run, n in Counter(runs_of[line]).items():
-            run_count[run] += n * k
+    """A zlib stream (RFC 1950) holding one dynamic-Huffman deflate block of the filtered rows.
+
+    The bits are gathered as strings of 0s and 1s, each distinct run coded once and the runs
+    joined by `str.join`; one `int(..., 2)` makes them bytes.
+    """
+    raw = b"".join(lines)
+    runs = list(map(itemgetter(0), _RUNS.findall(raw)))  # runs may cross rows: a copy can reach back over a row's end
+    run_count = Counter(runs)
     lit = [0] * 286
     for run, k in run_count.items():
         for t in _run_tokens(run):
@@ -257,44 +241,20 @@ def _zlib_stream(lines: list[bytes]) -> bytes:
     cl_code = canonical(cl_len)
     hclen = max(4, max(k + 1 for k, s in enumerate(_CL_ORDER) if cl_len[s]))
 
-    bits = _Bits()
-    bits.put(1, 1)  # BFINAL
-    bits.put(2, 2)  # BTYPE: dynamic Huffman
-    bits.put(hlit - 257, 5)
-    bits.put(len(dist_len) - 1, 5)
-    bits.put(hclen - 4, 4)
-    for s in _CL_ORDER[:hclen]:
-        bits.put(cl_len[s], 3)
+    head = [_bits(1, 1), _bits(2, 2), _bits(hlit - 257, 5), _bits(len(dist_len) - 1, 5), _bits(hclen - 4, 4)]  # BFINAL, dynamic
+    head += [_bits(cl_len[s], 3) for s in _CL_ORDER[:hclen]]
     for s, extra, n in header_syms:
-        bits.put(cl_code[s], cl_len[s])
-        if n:
-            bits.put(extra, n)
+        head.append(_bits(cl_code[s], cl_len[s]) + _bits(extra, n))
 
-    # Each distinct run, then each distinct line, is coded once into (value, bit count).
-    run_bits: dict[bytes, tuple[int, int]] = {}
-    for run in run_count:
-        value = count = 0
-        for t in _run_tokens(run):
-            if t >= 0:
-                value |= lit_code[t] << count
-                count += lit_len[t]
-            else:
-                sym, extra, ebits = _length_symbol(-t)
-                width = lit_len[sym]
-                # the length's code, its extra bits, then distance code 0 (one bit, a 0)
-                value |= (lit_code[sym] | (extra << width)) << count
-                count += width + ebits + 1
-        run_bits[run] = (value, count)
-    coded: dict[bytes, tuple[int, int]] = {}
-    for line in times:
-        value = count = 0
-        for run in runs_of[line]:
-            v, c = run_bits[run]
-            value |= v << count
-            count += c
-        coded[line] = (value, count)
-    for line in lines:
-        bits.put(*coded[line])
-    bits.put(lit_code[END_OF_BLOCK], lit_len[END_OF_BLOCK])
-    raw = b"".join(lines)
-    return b"\x78\xda" + bits.done() + struct.pack(">I", zlib.adler32(raw))
+    def token(t: int) -> str:
+        if t >= 0:
+            return _bits(lit_code[t], lit_len[t])
+        sym, extra, ebits = _length_symbol(-t)
+        # the length's code, its extra bits, then distance code 0 (one bit, a 0)
+        return _bits(lit_code[sym], lit_len[sym]) + _bits(extra, ebits) + "0"
+
+    run_bits = {run: "".join(map(token, _run_tokens(run))) for run in run_count}
+    stream = "".join(head) + "".join(map(run_bits.__getitem__, runs)) + _bits(lit_code[END_OF_BLOCK], lit_len[END_OF_BLOCK])
+    stream += "0" * (-len(stream) % 8)
+    body = int(stream[::-1], 2).to_bytes(len(stream) // 8, "little")
+    return b"\x78\xda" + body + struct.pack(">I", zlib.adler32(raw))

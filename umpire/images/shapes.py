@@ -202,12 +202,25 @@ def star(size: int, points: int, radius: float, inset: float = 0.0) -> tuple[Spa
 
 
 @lru_cache(maxsize=64)
+def star_outline(size: int, points: int, radius: float, thickness: float) -> tuple[Span, ...]:
+    """The band `thickness` pixels wide just inside the star's edges."""
+    return subtract(star(size, points, radius), star(size, points, radius, thickness))
+
+
+@lru_cache(maxsize=64)
+def star_stripes(size: int, points: int, radius: float, thickness: float, period: int) -> tuple[Span, ...]:
+    """Horizontal stripes (half of every `period` rows) inside the star's outline band."""
+    return stripes(star(size, points, radius, thickness), period, period // 2)
+
+
+@lru_cache(maxsize=64)
 def ring(size: int, thickness: int) -> tuple[Span, ...]:
     """The band `thickness` pixels wide just inside a `size` circle."""
     inner = circle(size - 2 * thickness)
     return subtract(circle(size), [(y + thickness, a + thickness, b + thickness) for y, a, b in inner])
 
 
+@lru_cache(maxsize=256)
 def line(x0: float, y0: float, x1: float, y1: float, width: float) -> tuple[Span, ...]:
     """A straight stroke `width` pixels wide between two points, with square ends (absolute coordinates)."""
     dx, dy = x1 - x0, y1 - y0

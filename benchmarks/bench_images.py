@@ -1,0 +1,146 @@
+"""Images (issue 12): milliseconds to draw one PNG of each kind, with warm and cold caches."""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from typing import Any
+
+from benchlib import Report, child_env, measure, per_call, scratch_dir, time_command
+
+REPEAT = (15, 5)
+TARGET = 0.020  # issue 12: well under the time a host waits for a post
+
+
+def _examples() -> dict[str, Any]:
+    """The heaviest realistic value of each kind: full boards with claims, a 13-player table."""
+    from umpire.core.pieces import HAP_PIECES
+    from umpire.games.choice.expressions import puzzle_sets
+    from umpire.games.choice.gyul import boards
+    from umpire.images import (
+        Card,
+        ExpressionsSet,
+        ExprPuzzle,
+        GyulBoard,
+        HapBoard,
+        HapCheck,
+        OpenPassRow,
+        PokerSeat,
+        PokerTable,
+        Standings,
+        block_from_code,
+        star_from_code,
+    )
+    from umpire.images.model import SQUARES
+
+    claims = (("A1", "B2", "C3"), ("A1", "A2", "A4"), ("B5", "C5", "E5"), ("E1", "D2", "B4"))
+    order = [(7 * i + 3) % 27 for i in range(25)]  # 25 different pieces
+    gyul = boards("20261121", 1, 1, 6)[0]
+    puzzles = puzzle_sets("20261121", 1, 5, 3, 999)[0]
+
+    def cards(text: str) -> tuple[Card, ...]:
+        return tuple(Card.parse(c) for c in text.split())
+
+    names = ["Alice", "Bob", "Carol", "Dmitri", "Eve", "Farouk", "Gwendolyn", "Hiroshi", "Ines", "Jules", "Kwame", "Lena", "Mateo"]
+    return {
+        "Hap-Tac-Toe board, 25 blocks, 4 claims": HapBoard(
+            cells={sq: block_from_code(c) for sq, c in zip(SQUARES, order, strict=True)},
+            claimed=claims,
+            last="C3",
+            title="Hap-Tac-Toe, game 1, turn 25",
+        ),
+        "When Stars Align board, 25 stars, 4 claims": HapBoard(
+            cells={sq: star_from_code(c) for sq, c in zip(SQUARES, order, strict=True)},
+            variant="wsa",
+            claimed=claims,
+            last="C3",
+            title="When Stars Align, game 1, turn 25",
+        ),
+        "Gyul Hap board": GyulBoard(
+            tiles=tuple(block_from_code(t) for t in gyul.tiles), claimed=(min(gyul.haps),), title="Gyul Hap, board 1"
+        ),
+        "Expressions set": ExpressionsSet(
+            puzzles=tuple(ExprPuzzle(ops=p.ops, target=p.target, solved_by=("Hedger",) if i % 2 else ()) for i, p in enumerate(puzzles)),
+            extras_used=(2, 5),
+            title="Expressions, set 1",
+        ),
+        "Devil's Deal table, pools of 10": PokerTable(
+            community=Card.parse("G6"),
+            pot=11,
+            seats=(
+                PokerSeat(name="Hedger", chips=19, pool=cards("B4 R5 G5 G5 B5 B6 B7 G8 G9 R1"), private=(Card.parse("B7"), None), bet=4),
+                PokerSeat(name="Uri", chips=19, pool=cards("R1 G3 B3 G7 R8 R9 G8 B2 R2 R3"), private=(Card.parse("G7"), None), bet=4),
+            ),
+            title="Devil's Deal, round 1",
+            note="Hedger calls 3.",
+        ),
+        "Open, Pass row of 10": OpenPassRow(
+            player="Hedger",
+            cards=("+", "3", "1", "x", "9", "x", "2", "-", "2", "x"),
+            reading="0 + 3 x 9 x 2 - 2",
+            score="52",
+            title="Open, Pass",
+        ),
+        "standings, 13 players": Standings(
+            title="Open, Pass: results",
+            columns=("#", "player", "score", "tokens", "EC"),
+            rows=tuple((str(i + 1), n, str(60 - 7 * i), "+1" if i < 3 else "", "EC" if i > 9 else "") for i, n in enumerate(names)),
+        ),
+        "check hap, three blocks": HapCheck(
+            pieces=tuple(
+                block_from_code(HAP_PIECES.parse_piece(w.split(), w)) for w in ("black red circle", "gray red square", "white red triangle")
+            ),  # type: ignore[arg-type]
+            is_hap=True,
+            reasons=("colour: red, red, red - all the same",),
+        ),
+    }
+
+
+def _clear_caches() -> None:
+    """Forget every cached shape, glyph and run code, as in a process that has drawn nothing yet."""
+    from umpire.images import font, png, shapes
+
+    for f in (shapes.circle, shapes.square, shapes.triangle, shapes.star, shapes.ring, font.spans, png._run_tokens, png._length_symbol):
+        f.cache_clear()
+
+
+def run(repeat: int) -> Report:
+    """Each image kind drawn `repeat` samples over (warm caches); the full boards also cold."""
+    from umpire.images import draw
+
+    examples = _examples()
+    measures = []
+    sizes = []
+    for name, value in examples.items():
+        data = draw(value)
+        sizes.append(f"{name} {len(data) / 1024:.1f} KiB")
+        samples = per_call(lambda value=value: draw(value), repeat, budget=0.2)
+        measures.append(measure(f"image: {name}", samples, unit="ms", target=TARGET, note="`umpire.images.draw`, caches warm"))
+    for name in ("Hap-Tac-Toe board, 25 blocks, 4 claims", "When Stars Align board, 25 stars, 4 claims"):
+        cold = []
+        for _ in range(repeat):
+            _clear_caches()
+            t0 = time.perf_counter()
+            draw(examples[name])
+            cold.append(time.perf_counter() - t0)
+        measures.append(
+            measure(f"image: {name}, first in a process", cold, unit="ms", target=TARGET, note="shape, glyph and code caches cleared first")
+        )
+    exe = sys.executable
+    floor = time_command([exe, "-c", "pass"], repeat, env=child_env())
+    imported = time_command([exe, "-c", "import umpire.images"], repeat, env=child_env())
+    with scratch_dir() as cache:
+        cached = time_command([exe, "-c", "import umpire.images"], repeat, env=child_env(bytecode_cache=cache))
+    note = f"the interpreter alone: {statistics.median(floor) * 1e3:.1f} ms; nothing imports it at start-up"
+    measures.append(measure("`python -c 'import umpire.images'`", imported, unit="ms", note=note))
+    measures.append(
+        measure("`python -c 'import umpire.images'`, bytecode cached", cached, unit="ms", note="PYTHONPYCACHEPREFIX, warmed once")
+    )
+    return Report(measures=measures, notes=["PNG sizes: " + "; ".join(sizes) + "."])
+
+
+if __name__ == "__main__":
+    from run import main
+
+    sys.exit(main(["--only", "images", *sys.argv[1:]]))
