@@ -5,6 +5,7 @@ from __future__ import annotations
 import statistics
 import sys
 import time
+from functools import partial
 from typing import Any
 
 from benchlib import Report, child_env, measure, per_call, scratch_dir, time_command
@@ -115,7 +116,7 @@ def run(repeat: int) -> Report:
     for name, value in examples.items():
         data = draw(value)
         sizes.append(f"{name} {len(data) / 1024:.1f} KiB")
-        samples = per_call(lambda value=value: draw(value), repeat, budget=0.2)
+        samples = per_call(partial(draw, value), repeat, budget=0.2)
         measures.append(measure(f"image: {name}", samples, unit="ms", target=TARGET, note="`umpire.images.draw`, caches warm"))
     for name in ("Hap-Tac-Toe board, 25 blocks, 4 claims", "When Stars Align board, 25 stars, 4 claims"):
         cold = []
