@@ -18,6 +18,7 @@ import argparse
 import sys
 import tempfile
 import time
+from tests.seeds import test_seed
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -35,8 +36,8 @@ def new_session(journal: Path | None = None) -> Any:
     from umpire.session import Session, derive_salt
 
     sc = load_scenario("choice-is-yours")
-    assert sc.seed is not None
-    return Session.create(sc, journal_path=journal, seed=sc.seed, salt=derive_salt(sc.seed))
+    seed = test_seed(sc)
+    return Session.create(sc, journal_path=journal, seed=seed, salt=derive_salt(seed))
 
 
 def accepted_commands() -> dict[str, list[tuple[Any, Any, int]]]:

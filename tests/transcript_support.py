@@ -2,8 +2,8 @@
 compare-or-update step.
 
 A transcript is a scenario + a script + the expected output. Each script names its scenario in a
-`# scenario: NAME` header line; it runs as `umpire play NAME --script FILE [--json]` does (the
-scenario's seed, the salt derived from it) and its text (`.out`) and JSON (`.jsonl`) outputs are
+`# scenario: NAME` header line; it runs as `umpire play NAME --seed N --script FILE [--json]` does,
+with the tests' seed for that scenario (tests/seeds.py) and the salt derived from it and its text (`.out`) and JSON (`.jsonl`) outputs are
 compared byte for byte. `UPDATE_TRANSCRIPTS=1` rewrites the expected files: read the diff first.
 """
 
@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from tests.seeds import test_seed
 from umpire.render import batch
 from umpire.scenario import Scenario, parse
 from umpire.session import Session, derive_salt
@@ -42,10 +43,28 @@ def scenario_of(script: Path) -> Scenario:
 def run(script: Path, *, json_out: bool, journal: Path | None = None, scenario: Scenario | None = None) -> tuple[str, Session]:
     """What batch mode prints for the script, and the session it leaves."""
     sc = scenario or scenario_of(script)
-    assert sc.seed is not None
-    session = Session.create(sc, journal_path=journal, seed=sc.seed, salt=derive_salt(sc.seed))
+    seed = test_seed(sc)  # bundled scenarios carry no seed: a live game draws a secret one
+    session = Session.create(sc, journal_path=journal, seed=seed, salt=derive_salt(seed))
     lines = script.read_text(encoding="utf-8").split("\n")
-    return "".join(line + "\n" for line in batch(session, lines, json_out=json_out)), session
+    out = "".join(line + "\n" for line in batch(session, lines, json_out=json_out))
+    return out, session
+
+
+def without_final_hash(output: str) -> str:
+    """Batch output less the reveal's final-hash post, which only a kept journal has (and its wall times make it vary)."""
+    lines = output.split("\n")
+    out: list[str] = []
+    skipping = False
+    for line in lines:
+        if '"event":"final_hash"' in line:
+            continue
+        if line.startswith("🧾 The journal's final hash"):
+            skipping = True
+        if not skipping:
+            out.append(line)
+        elif line == "":
+            skipping = False
+    return "\n".join(out)
 
 
 def compare(script: Path, suffix: str, *, json_out: bool, scenario: Scenario | None = None) -> None:

@@ -10,20 +10,17 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from umpire.core import chat
-from umpire.games.base import HOST, PUBLIC, View
+from umpire.games.base import Audience, View
 from umpire.session import Output, Session
 
 SPLIT_MARK = "┄┄ (continued in the next message) ┄┄"
 
 
-def audience_label(audience: str, names: tuple[str, ...]) -> str:
-    """ "host" -> "[host]", "player:1" -> "[to Uri]"."""
-    if audience == HOST:
-        return "[host]"
-    if audience.startswith("player:"):
-        seat = int(audience.split(":", 1)[1])
-        return f"[to {names[seat]}]"
-    return ""
+def audience_label(audience: Audience, names: tuple[str, ...]) -> str:
+    """The host's label for a post: "[host]", "[to Uri]" (a DM), or "" for a public post."""
+    if audience.seat is not None:
+        return f"[to {names[audience.seat]}]"
+    return "" if audience.public else "[host]"
 
 
 def text_lines(outputs: Iterable[Output], names: tuple[str, ...]) -> list[str]:
@@ -33,7 +30,7 @@ def text_lines(outputs: Iterable[Output], names: tuple[str, ...]) -> list[str]:
         if o.kind == "announce":
             if not o.text:
                 continue
-            if o.audience == PUBLIC:
+            if o.audience.public:
                 parts = chat.split(o.text)
                 for i, part in enumerate(parts):
                     if i:
@@ -48,6 +45,9 @@ def text_lines(outputs: Iterable[Output], names: tuple[str, ...]) -> list[str]:
         elif o.kind == "refusal":
             where = f"line {o.line}: " if o.line is not None else ""
             lines.append(f"✗ {where}{printable(o.input or '')} — {printable(o.text)}")
+        elif o.kind == "info" and o.audience.seat is not None:
+            lines.append(f"{audience_label(o.audience, names)} (copied to send)")
+            lines.extend("  " + b for b in o.text.split("\n"))
         elif o.kind == "view" and o.view is not None:
             lines.extend(view_lines(o.view))
         else:

@@ -1,11 +1,14 @@
 """A game in progress: scenario + journal + rules + game clock.
 
-The session is what the REPL and batch mode share. It reads lines, asks the
-rules, journals each accepted input (flushed to disk first) and returns what to
-show. It never reads a clock itself: the caller says what time it is, with
-`advance()` (the REPL from its running clock, scripts from `@` lines).
+The session is what the REPL and batch mode share. It reads lines, asks the rules,
+journals each accepted input (flushed to disk first) and returns what to show. It never
+reads a clock itself: the caller says what time it is, with `advance()` (the REPL from
+its running clock, scripts from `@` lines).
 
-State = replay(scenario, journal). Undo, resume and verify are all replays.
+One apply path: every accepted input becomes a journal entry; `_evaluate` works out what
+an entry does (or refuses it) without changing anything, the entry is written, and
+`_commit` makes it so. Replaying a journal runs the same `_evaluate` and `_commit` on
+the entries read back. State = replay(scenario, journal); undo and resume are replays.
 """
 
 from __future__ import annotations
@@ -13,57 +16,56 @@ from __future__ import annotations
 import hashlib
 import secrets
 import traceback
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from umpire import __version__
 from umpire.core import chat, journal
 from umpire.core.clock import fmt_stamp, parse_clock
 from umpire.core.errors import IllegalAction, InvalidCommand, UmpireError
-from umpire.core.lines import Line, split_block
+from umpire.core.lines import Line, classify, split_block
+from umpire.core.settings import Settings
 from umpire.core.streams import Streams
-from umpire.games.base import HOST, PUBLIC, Event, Setup, View
+from umpire.games.base import HOST, JSON, PUBLIC, Audience, Event, Game, Post, Renderers, Setup, View
 from umpire.scenario import Scenario, ScenarioError
 from umpire.scenario import parse as parse_scenario
 
-GENERIC_HELP = (
-    ("help [COMMAND]", "Show the commands, or one command in detail.", "help undo"),
-    ("rules", "Show the house rulings in force for this scenario.", "rules"),
-    ("status", "The state of the game: a table for you and the chat text.", "status"),
-    ("board", "The board: a view for you and the chat text.", "board"),
-    ("pause / resume", "Hold or restart every clock (journaled).", "pause"),
-    ("undo", "Take back the last accepted input or clock ruling, and say what was undone.", "undo"),
-    ("commitment", "Show the fairness commitment to post before the game.", "commitment"),
-    ("reveal", "At the end: post the seed and salt so players can check the commitment.", "reveal"),
-    ("copy", "Copy the last public announcement to the clipboard (REPL).", "copy"),
-    ("quit", "Leave (Ctrl-D too). Everything accepted is already in the journal.", "quit"),
-    ("@ mm:ss", "Scripts only: set the game clock; every deadline passed is applied in order.", "@ 1:30"),
-)
+SeedSource = Literal["drawn", "host"]
 
 
 class JournalMismatch(journal.JournalError):
     """A journal whose entries the rules do not reproduce (tampered with, or from another version)."""
 
 
+# ---------------------------------------------------------------- what the session shows
+
+
 @dataclass(frozen=True, kw_only=True)
 class Output:
-    """One thing to show. `kind`: "announce", "refusal", "info" or "view"."""
+    """One thing to show. `kind`: "announce", "refusal", "info" or "view".
 
-    kind: str
+    An announcement carries its `post` and the `audience` it is for; `event` is the JSON of
+    the event it came from (on its first post only) and `n` the journal entry.
+    """
+
+    kind: Literal["announce", "refusal", "info", "view"]
     text: str = ""
-    audience: str = PUBLIC
-    event: dict[str, Any] | None = None
+    audience: Audience = PUBLIC
+    post: Post | None = None
+    event: dict[str, JSON] | None = None
     error: str | None = None
     input: str | None = None
     line: int | None = None
     view: View | None = None
+    n: int | None = None
 
-    def to_json(self) -> dict[str, Any] | None:
-        """This output as one JSON object for `--json` (None for chat text that an event already covers)."""
+    def to_json(self) -> dict[str, JSON] | None:
+        """This output as one JSON object for `--json` (None for a post whose event is already out)."""
         if self.kind == "refusal":
-            out: dict[str, Any] = {"type": "refusal", "input": self.input, "error": self.error, "reason": self.text}
+            out: dict[str, JSON] = {"type": "refusal", "input": self.input, "error": self.error, "reason": self.text}
             if self.line is not None:
                 out["line"] = self.line
             return out
@@ -75,11 +77,351 @@ class Output:
         return {"type": "info", "text": self.text}
 
 
+# ---------------------------------------------------------------- the session's own events
+
+
+@dataclass(frozen=True, kw_only=True)
+class Commitment(Event):
+    """The fairness commitment, posted before anything generated is used."""
+
+    kind = "commitment"
+    sha256: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Paused(Event):
+    """The host held every clock."""
+
+    kind = "paused"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Resumed(Event):
+    """The host restarted the clocks."""
+
+    kind = "resumed"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Undone(Event):
+    """The host took back the last ruling (host only; a correction post follows if it was public)."""
+
+    kind = "undone"
+    audience: Audience = HOST
+    undid: int
+    input: str
+    rewind: int | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Correction(Event):
+    """A public ruling that was taken back."""
+
+    kind = "correction"
+    withdrawn: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Revealed(Event):
+    """The seed and salt, so anyone can check the commitment; with the journal's last hash."""
+
+    kind = "revealed"
+    seed: str
+    salt: str
+    sha256: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class FinalHash(Event):
+    """The hash of the journal's last entry before the reveal: with it, `umpire verify` proves nothing was cut off."""
+
+    kind = "final_hash"
+    final_hash: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Delivered(Event):
+    """The host sent a player their waiting private messages (host only)."""
+
+    kind = "delivered"
+    audience: Audience = HOST
+    player: str
+    messages: int
+
+
+SESSION_EVENTS: tuple[type[Event], ...] = (Commitment, Paused, Resumed, Undone, Correction, Revealed, FinalHash, Delivered)
+RENDER: Renderers[Session] = Renderers()
+
+
+@RENDER.on(Commitment)
+def _commitment(s: Session, ev: Commitment) -> str:
+    return (
+        f"🔒 Fairness commitment (SHA-256 of salt:seed): `{ev.sha256}`\n"
+        "The seed and salt are revealed at the end, so anyone can check that nothing was rigged."
+    )
+
+
+@RENDER.on(Paused)
+def _paused(s: Session, ev: Paused) -> str:
+    return f"⏸ Clocks paused at {fmt_stamp(ev.t - ev.t % 1000)} (game time)."
+
+
+@RENDER.on(Resumed)
+def _resumed(s: Session, ev: Resumed) -> str:
+    return f"▶ Clocks running again from {fmt_stamp(ev.t - ev.t % 1000)} (game time)."
+
+
+@RENDER.on(Undone)
+def _undone(s: Session, ev: Undone) -> str:
+    text = f"↶ Undid entry {ev.undid}: {ev.input}."
+    if ev.rewind is not None:
+        text += (
+            f"\nClocks paused at {fmt_stamp(ev.rewind)} (game time), before the deadline it had passed, so it does not fire "
+            "again at once; enter what should have happened, then “resume”."
+        )
+    return text
+
+
+@RENDER.on(Correction)
+def _correction(s: Session, ev: Correction) -> str:
+    return f"↶ **Correction:** the host took back the last ruling (“{chat.neutralise(ev.withdrawn)}”); disregard that post. The game stands as before it."
+
+
+@RENDER.on(Revealed)
+def _revealed(s: Session, ev: Revealed) -> str:
+    seed_text = f"{ev.salt}:{ev.seed}"
+    text = (
+        f"🔓 Seed: {_code_span(ev.seed)} · salt: `{ev.salt}`\nSHA-256 of salt:seed = `{ev.sha256}` (the commitment posted at the start).\n"
+    )
+    return text + f"Check it yourself: {_code_span(_shell_check(seed_text))}, or `umpire verify` on the journal."
+
+
+def _code_span(text: str) -> str:
+    """Text as a Discord code span, exactly as typed (a backtick inside gets a double fence); mentions defused."""
+    text = chat.neutralise(text)
+    return f"`` {text} ``" if "`" in text else f"`{text}`"
+
+
+@RENDER.on(FinalHash)
+def _final_hash_post(s: Session, ev: FinalHash) -> str:
+    return (
+        f"🧾 The journal's final hash: `{ev.final_hash}`\n"
+        f"With the journal, `umpire verify JOURNAL --final-hash {ev.final_hash}` proves no entry was changed, removed or cut off."
+    )
+
+
+@RENDER.on(Delivered)
+def _delivered(s: Session, ev: Delivered) -> str:
+    return f"✉ {ev.messages} message{'s' if ev.messages != 1 else ''} to {ev.player} marked as sent."
+
+
+def _shell_check(text: str) -> str:
+    """A shell command printing the SHA-256 of `text`, quoted so any seed is safe to paste."""
+    quoted = "'" + text.replace("'", "'\\''") + "'"
+    return f"printf '%s' {quoted} | sha256sum"
+
+
+# ---------------------------------------------------------------- host commands
+
+
+ArgCheck = Callable[[Sequence[str]], str | None]
+
+
+def _no_args(name: str) -> ArgCheck:
+    return lambda args: None if not args else f"“{name}” takes nothing after it"
+
+
+def _any_args(args: Sequence[str]) -> str | None:
+    return None
+
+
+@dataclass(frozen=True, kw_only=True)
+class HostCommand:
+    """One host command: drives dispatch, `help`, completion and the live check."""
+
+    name: str
+    syntax: str
+    what: str
+    example: str
+    check: ArgCheck
+    run: Callable[[Session, Sequence[str]], list[Output]]
+    aliases: tuple[str, ...] = ()
+    repl_only: bool = False
+    completions: Callable[[Session], list[str]] | None = None
+
+
+def _cmd_help(s: Session, args: Sequence[str]) -> list[Output]:
+    return [Output(kind="info", text=s.help_text(args[0] if args else None))]
+
+
+def _cmd_rules(s: Session, args: Sequence[str]) -> list[Output]:
+    return [Output(kind="info", text=s.rules_text())]
+
+
+def _cmd_outbox(s: Session, args: Sequence[str]) -> list[Output]:
+    return [Output(kind="view", view=s.outbox_view(), text=s.outbox_view().chat)]
+
+
+def _cmd_copy(s: Session, args: Sequence[str]) -> list[Output]:
+    if not args:
+        if not s.last_public:
+            return [Output(kind="info", text="Nothing public has been announced yet.")]
+        return [Output(kind="info", text="(copy) " + "\n\n".join(s.last_public))]
+    if len(args) == 1 and args[0].casefold() == "text":
+        return [Output(kind="info", text="“copy text” works in the REPL")]
+    seat = s.scenario.roster.resolve(" ".join(args)).seat
+    return s.deliver(seat)
+
+
+def _check_reveal(args: Sequence[str]) -> str | None:
+    return None if not args or [a.casefold() for a in args] == ["anyway"] else "“reveal” or “reveal anyway”"
+
+
+def _check_copy(args: Sequence[str]) -> str | None:
+    return None
+
+
+def _check_help(args: Sequence[str]) -> str | None:
+    return None if len(args) <= 1 else "“help” or “help COMMAND”"
+
+
+HOST_COMMANDS: tuple[HostCommand, ...] = (
+    HostCommand(
+        name="help",
+        aliases=("?", "commands"),
+        syntax="help [COMMAND]",
+        what="Show the commands, or one command in detail.",
+        example="help undo",
+        check=_check_help,
+        run=_cmd_help,
+    ),
+    HostCommand(
+        name="rules",
+        syntax="rules",
+        what="Show the house rulings in force for this scenario.",
+        example="rules",
+        check=_no_args("rules"),
+        run=_cmd_rules,
+    ),
+    HostCommand(
+        name="pause",
+        syntax="pause",
+        what="Hold every clock (journaled).",
+        example="pause",
+        check=_no_args("pause"),
+        run=lambda s, a: s.pause(True),
+    ),
+    HostCommand(
+        name="resume",
+        syntax="resume",
+        what="Restart the clocks after a pause (journaled).",
+        example="resume",
+        check=_no_args("resume"),
+        run=lambda s, a: s.pause(False),
+    ),
+    HostCommand(
+        name="undo",
+        syntax="undo",
+        what="Take back the last accepted input or clock ruling; a correction post follows if it was public.",
+        example="undo",
+        check=_no_args("undo"),
+        run=lambda s, a: s.undo(),
+    ),
+    HostCommand(
+        name="outbox",
+        syntax="outbox",
+        what="The private messages waiting for each player, ready to paste into their DMs.",
+        example="outbox",
+        check=_no_args("outbox"),
+        run=_cmd_outbox,
+    ),
+    HostCommand(
+        name="copy",
+        syntax="copy [NAME | text]",
+        what=(
+            "Copy the last public post to the clipboard, one 2,000-character message at a time; "
+            "“copy NAME” copies that player's waiting DMs and marks them sent."
+        ),
+        example="copy p2",
+        check=_check_copy,
+        run=_cmd_copy,
+        completions=lambda s: [p.name for p in s.scenario.roster] + ["text"],
+    ),
+    HostCommand(
+        name="commitment",
+        syntax="commitment",
+        what="Show the fairness commitment to post before the game.",
+        example="commitment",
+        check=_no_args("commitment"),
+        run=lambda s, a: s.commitment_outputs(),
+    ),
+    HostCommand(
+        name="reveal",
+        syntax="reveal [anyway]",
+        what="At the end: post the seed, salt and the journal's final hash so players can check everything.",
+        example="reveal",
+        check=_check_reveal,
+        run=lambda s, a: s.reveal(force=bool(a)),
+    ),
+    HostCommand(
+        name="quit",
+        aliases=("exit",),
+        syntax="quit",
+        what="Leave (Ctrl-D too). Everything accepted is already in the journal; the clocks stop where they are.",
+        example="quit",
+        check=_no_args("quit"),
+        run=lambda s, a: s.stop(),
+        repl_only=True,
+    ),
+)
+
+_BY_WORD: dict[str, HostCommand] = {w: c for c in HOST_COMMANDS for w in (c.name, *c.aliases)}
+TIME_HELP = ("@ mm:ss", "Scripts only: set the game clock; every deadline passed is applied in order.", "@ 1:30")
+
+
+def host_command(word: str) -> HostCommand | None:
+    """The session command called `word` (case-insensitive), or None."""
+    return _BY_WORD.get(word.casefold())
+
+
+# ---------------------------------------------------------------- the outbox
+
+
+@dataclass(frozen=True, kw_only=True)
+class Dm:
+    """A private message waiting for one player."""
+
+    seq: int  # per player, never reused
+    n: int  # the journal entry that produced it
+    text: str
+
+
+# ---------------------------------------------------------------- the session
+
+
 @dataclass(kw_only=True)
 class _Step:
-    entry: dict[str, Any]
+    """An entry in force that `undo` can take back."""
+
+    entry: dict[str, JSON]
     before: Any
     now_before: int
+    public: list[str]
+
+
+@dataclass(kw_only=True)
+class _Effect:
+    """What an entry does, worked out before anything changes."""
+
+    state: Any
+    now: int
+    paused: bool
+    events: list[Event]
+    session_events: list[Event] = field(default_factory=list)
+    push: bool = False  # a ruling `undo` can take back
+    pop: _Step | None = None  # the step an undo takes back
+    revealed: bool = False
+    delivered: tuple[int, int] | None = None  # (seat, through seq)
 
 
 @dataclass(kw_only=True)
@@ -89,6 +431,7 @@ class Session:
     scenario: Scenario
     seed: str
     salt: str
+    seed_source: SeedSource | None = None
     writer: journal.Writer | None = None
     state: Any = None
     now: int = 0
@@ -99,14 +442,27 @@ class Session:
     journal_path: str | None = None
     last_events: list[Event] = field(default_factory=list)
     entries: int = 0  # entries in the journal so far (counted even when no file is kept)
-    _speaker: str | None = None
-    _replaying: dict[str, Any] | None = None
+    outbox: dict[int, list[Dm]] = field(default_factory=dict)
+    delivered: dict[int, int] = field(default_factory=dict)  # seat -> last seq sent
+    dm_seq: dict[int, int] = field(default_factory=dict)  # seat -> last seq queued
+    speaker: str | None = None
     _live_check: tuple[Any, Any, str | None] = (None, None, None)
 
     def __post_init__(self) -> None:
         if self.state is None:
-            setup = Setup(roster=self.scenario.roster, settings=self.scenario.settings, streams=Streams(self.seed))
-            self.state = self.scenario.game.start(setup)
+            settings = Settings(self.scenario.settings)
+            setup = Setup(roster=self.scenario.roster, settings=settings, streams=Streams(self.seed))
+            self.state = self.game.start(setup)
+
+    @property
+    def game(self) -> Game[Any, Any]:
+        """The rules being hosted."""
+        return self.scenario.game
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' display names by seat."""
+        return tuple(p.name for p in self.scenario.roster)
 
     # ------------------------------------------------------------ creating
 
@@ -119,8 +475,13 @@ class Session:
         seed: str | None = None,
         salt: str | None = None,
     ) -> Session:
-        """A new game; `journal_path` None keeps no journal (batch runs that only print)."""
-        seed = seed if seed is not None else scenario.seed if scenario.seed is not None else str(secrets.randbelow(10**12))
+        """A new game; `journal_path` None keeps no journal (batch runs that only print).
+
+        Without `seed`, a fresh secret seed of 128 bits is drawn from the operating system:
+        nobody, the host included, can know it before `reveal`.
+        """
+        source: SeedSource = "host" if seed is not None else "drawn"
+        seed = seed if seed is not None else secrets.token_hex(16)
         salt = salt if salt is not None else secrets.token_hex(16)
         writer = None
         if journal_path is not None:
@@ -129,16 +490,24 @@ class Session:
                 {
                     "umpire": __version__,
                     "game": scenario.game.key,
-                    "scenario_path": scenario.path,
+                    "scenario_name": Path(scenario.path).name,
                     "scenario_sha256": scenario.sha256,
                     "scenario_toml": scenario.text,
                     "seed": seed,
+                    "seed_source": source,
                     "salt": salt,
                     "commitment": journal.commitment(seed, salt),
                     "started": _wall(),
                 },
             )
-        return cls(scenario=scenario, seed=seed, salt=salt, writer=writer, journal_path=str(journal_path) if journal_path else None)
+        return cls(
+            scenario=scenario,
+            seed=seed,
+            salt=salt,
+            seed_source=source,
+            writer=writer,
+            journal_path=str(journal_path) if journal_path else None,
+        )
 
     @classmethod
     def load(cls, path: str | Path, *, reopen: bool) -> tuple[Session, list[Output], journal.Loaded]:
@@ -151,7 +520,7 @@ class Session:
         session = cls.from_header(loaded, path)
         outputs = session.commitment_outputs()
         for entry in loaded.entries:
-            outputs += session._replay(entry, str(path))
+            outputs += session.replay_entry(entry, str(path))
         if reopen:
             session.writer = journal.Writer.reopen(path, loaded)
         return session, outputs, loaded
@@ -167,61 +536,66 @@ class Session:
             raise journal.JournalError(str(path), 1, str(exc)) from exc
         if h.get("scenario_sha256") and h["scenario_sha256"] != scenario.sha256:
             raise journal.JournalError(str(path), 1, "the stored scenario does not match its SHA-256 (the header was edited)")
-        return cls(scenario=scenario, seed=h["seed"], salt=h["salt"], journal_path=str(path))
+        source = h.get("seed_source")
+        return cls(
+            scenario=scenario,
+            seed=h["seed"],
+            salt=h["salt"],
+            seed_source=source if source in ("drawn", "host") else None,
+            journal_path=str(path),
+        )
 
     # ------------------------------------------------------------ the game clock
 
     def next_due(self) -> int | None:
         """When the rules next act on their own."""
-        return self.scenario.game.next_due(self.state)
+        return self.game.next_due(self.state)
 
     def advance(self, now: int) -> list[Output]:
         """Move the game clock to `now`, applying (and journaling) everything due on the way."""
         out: list[Output] = []
         if self.paused or now <= self.now:
             return out
-        game = self.scenario.game
-        while (due := game.next_due(self.state)) is not None and due <= now:
-            before = self.state
-            self.now = due
-            state, events = game.on_due(self.state, due)
-            entry = self._journal({"kind": "clock", "t": due}, events)
-            if entry is None:
-                return out + [self._journal_failed(f"the clock at {fmt_stamp(due)}")]
-            self.state = state
-            self.history.append(_Step(entry=entry, before=before, now_before=due))
-            out += self._announce(events, entry)
+        while (due := self.game.next_due(self.state)) is not None and due <= now:
+            result = self._submit({"kind": "clock", "t": due}, f"the clock at {fmt_stamp(due)}")
+            out += result
+            if result and result[-1].error == "JournalError":
+                return out
         self.now = now
         return out
 
     # ------------------------------------------------------------ input
 
     def feed(self, text: str, *, lineno: int | None = None, allow_time: bool = True) -> list[Output]:
-        """Judge a line or a pasted block of lines, in order, at the current game time."""
+        """Judge a line or a pasted block of lines, in order, at the current game time.
+
+        A block whose lines follow a Discord header is that player's messages, as pasted.
+        A single unprefixed line that is a host word (`undo`, `status`…) is always the host's.
+        """
         out: list[Output] = []
-        for i, (line, speaker) in enumerate(split_block(text, speaker=self._speaker)):
-            self._speaker = speaker
+        lines = list(split_block(text, speaker=self.speaker))
+        single = len(lines) == 1
+        for i, (line, speaker) in enumerate(lines):
+            self.speaker = speaker
             n = None if lineno is None else lineno + i
+            if single and speaker is not None and line.kind == "player" and classify(line.raw).kind == "host":
+                words = line.text.split()
+                if words and self._is_host_word(words[0]):
+                    line = classify(line.raw)
             try:
                 out += self._line(line, n, allow_time)
             except UmpireError as exc:
                 out.append(_refusal(line.raw, exc, n))
             except Exception as exc:  # a bug must never end a live session
-                detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
-                out.append(
-                    Output(
-                        kind="refusal",
-                        error="InternalError",
-                        input=line.raw.strip(),
-                        line=n,
-                        text=f"internal error while judging this line; nothing was changed and the journal is intact ({detail})",
-                    )
-                )
+                out.append(internal_error(line.raw.strip(), exc, n))
         return out
 
     def end_block(self) -> None:
         """Forget a Discord header's speaker (the REPL calls this after each pasted block)."""
-        self._speaker = None
+        self.speaker = None
+
+    def _is_host_word(self, word: str) -> bool:
+        return host_command(word) is not None or self.game.view(word.casefold()) is not None
 
     def _line(self, line: Line, lineno: int | None, allow_time: bool) -> list[Output]:
         kind = line.kind
@@ -244,9 +618,9 @@ class Session:
             assert line.name is not None
             roster = self.scenario.roster
             player = roster.find(line.name)
-            if player is None and self._speaker is not None and line.name != self._speaker:
+            if player is None and self.speaker is not None and line.name != self.speaker:
                 # A message under a Discord header that merely contains a colon.
-                player = roster.find(self._speaker)
+                player = roster.find(self.speaker)
                 if player is not None:
                     return self._input(player.seat, line.raw.strip(), line.raw)
             if player is None:
@@ -258,287 +632,388 @@ class Session:
 
     def _host(self, text: str, raw: str) -> list[Output]:
         words = text.split()
-        head = words[0].casefold()
-        game = self.scenario.game
-        views = game.views(self.state, self.now)
-        if head in ("help", "?", "commands"):
-            return [Output(kind="info", text=self.help_text(words[1] if len(words) > 1 else None))]
-        if head == "rules" and len(words) == 1:
-            return [Output(kind="info", text=self.rules_text())]
-        if head in views and len(words) == 1:
-            return [Output(kind="view", view=views[head], text=views[head].chat)]
-        queried = game.query(self.state, self.now, words)
-        if queried is not None:
-            return [Output(kind="view", view=queried, text=queried.chat)]
-        if head == "pause" and len(words) == 1:
-            return self._pause(True)
-        if head == "resume" and len(words) == 1:
-            return self._pause(False)
-        if head == "undo" and len(words) == 1:
-            return self.undo()
-        if head == "commitment" and len(words) == 1:
-            return self.commitment_outputs()
-        if head == "reveal" and (len(words) == 1 or (len(words) == 2 and words[1].casefold() == "anyway")):
-            return self._reveal(force=len(words) == 2)
-        if head in ("copy", "quit", "exit") and len(words) == 1:
-            return [Output(kind="info", text=f"“{head}” works in the REPL")]
+        head, args = words[0], words[1:]
+        cmd = host_command(head)
+        if cmd is not None:
+            problem = cmd.check(args)
+            if problem:
+                raise InvalidCommand(problem, text=raw.strip())
+            if cmd.repl_only and cmd.name != "quit":
+                return [Output(kind="info", text=f"“{cmd.name}” works in the REPL")]
+            return cmd.run(self, args)
+        view = self.game.view(head.casefold())
+        if view is not None:
+            if args and not view.takes_args:
+                raise InvalidCommand(f"“{view.name}” takes nothing after it", text=raw.strip())
+            v = view.build(self.state, self.now, args)
+            return [Output(kind="view", view=v, text=v.chat)]
         return self._input(None, text, raw)
 
     def _input(self, actor: int | None, text: str, raw: str) -> list[Output]:
-        game = self.scenario.game
+        entry: dict[str, JSON] = {"kind": "input", "t": self.now, "by": actor, "text": text, "line": raw.strip()}
         try:
-            command = game.parse(self.state, actor, text, self._resolve)
-            state, events = game.apply(self.state, command, self.now)
+            return self._submit(entry, raw.strip())
         except UmpireError as exc:
             exc.text = raw.strip()  # the refusal names the whole line as the host saw it
             raise
-        entry = self._journal({"kind": "input", "t": self.now, "by": actor, "text": text, "line": raw.strip()}, events)
-        if entry is None:
-            return [self._journal_failed(raw.strip())]
-        self.history.append(_Step(entry=entry, before=self.state, now_before=self.now))
-        self.state = state
-        return self._announce(events, entry)
 
     def _resolve(self, name: str) -> int:
         return self.scenario.roster.resolve(name).seat
 
     # ------------------------------------------------------------ host controls
 
-    def _pause(self, pause: bool) -> list[Output]:
+    def pause(self, pause: bool) -> list[Output]:
+        """Hold (or restart) every clock; journaled."""
         if pause == self.paused:
             raise IllegalAction("the clocks are already " + ("paused" if pause else "running"))
         kind = "pause" if pause else "resume"
-        entry = self._journal({"kind": kind, "t": self.now}, [])
-        if entry is None:
-            return [self._journal_failed(kind)]
-        self.paused = pause
-        ev = Event(kind="paused" if pause else "resumed", t=self.now)
-        text = _pause_text(pause, self.now)
-        return [self._say(ev, text, entry)]
+        return self._submit({"kind": kind, "t": self.now}, kind)
 
     def undo(self) -> list[Output]:
         """Take back the last accepted input or clock ruling (journaled as an undo entry)."""
         if not self.history:
             raise IllegalAction("there is nothing to undo")
         step = self.history[-1]
-        game = self.scenario.game
-        due = game.next_due(step.before)
+        due = self.game.next_due(step.before)
         rewind = None
         if due is not None and due <= self.now:
             rewind = max(due - 1, step.now_before - 1, 0)
-        entry = self._journal(
-            {"kind": "undo", "t": self.now, "undoes": step.entry["n"], "rewind": rewind, "paused": rewind is not None or self.paused},
-            [],
-        )
-        if entry is None:
-            return [self._journal_failed("undo")]
-        self.history.pop()
-        self.state = step.before
-        what = step.entry.get("line") or (f"the clock ruling at {fmt_stamp(step.entry['t'])}")
-        text = f"↶ Undid entry {step.entry['n']}: {what}."
-        if rewind is not None:
-            self.now = rewind
-            self.paused = True
-            text += f"\nClocks paused at {fmt_stamp(rewind)} (game time), before the deadline it had passed, so it does not fire again at once; enter what should have happened, then “resume”."
-        ev = Event(kind="undone", t=self.now, audience=HOST, data={"undid": step.entry["n"], "input": what, "rewind": rewind})
-        return [self._say(ev, text, entry)]
+        entry: dict[str, JSON] = {
+            "kind": "undo",
+            "t": self.now,
+            "undoes": step.entry["n"],
+            "rewind": rewind,
+            "paused": rewind is not None or self.paused,
+        }
+        return self._submit(entry, "undo")
 
-    def commitment_outputs(self) -> list[Output]:
-        """The fairness commitment, as an announcement to post before the game."""
-        c = journal.commitment(self.seed, self.salt)
-        ev = Event(kind="commitment", t=self.now, data={"sha256": c})
-        text = f"🔒 Fairness commitment (SHA-256 of salt:seed): `{c}`\nThe seed and salt are revealed at the end, so anyone can check that nothing was rigged."
-        return [Output(kind="announce", text=text, audience=PUBLIC, event=ev.to_json())]
-
-    def _reveal(self, *, force: bool) -> list[Output]:
-        game = self.scenario.game
-        if not force and not game.is_over(self.state):
+    def reveal(self, *, force: bool) -> list[Output]:
+        """Post the seed, salt and the journal's final hash (refused before the end unless forced)."""
+        if not force and not self.game.is_over(self.state):
             raise IllegalAction(
                 "the game is not over; revealing the seed now lets players predict what is still to come (“reveal anyway” to do it regardless)"
             )
-        entry = self._journal({"kind": "reveal", "t": self.now}, [])
-        if entry is None:
-            return [self._journal_failed("reveal")]
-        self.revealed = True
-        c = journal.commitment(self.seed, self.salt)
-        ev = Event(kind="revealed", t=self.now, data={"seed": self.seed, "salt": self.salt, "sha256": c})
-        text = (
-            f"🔓 Seed: `{chat.safe(self.seed)}` · salt: `{self.salt}`\n"
-            f"SHA-256 of `{self.salt}:{chat.safe(self.seed)}` = `{c}` (the commitment posted at the start).\n"
-            f"Check it yourself: `printf '%s' '{self.salt}:{self.seed}' | sha256sum`, or `umpire verify` on the journal."
+        return self._submit({"kind": "reveal", "t": self.now}, "reveal")
+
+    def stop(self) -> list[Output]:
+        """Record the game time when the host leaves, so a resumed game does not refund the time used."""
+        if self.now <= self._last_t() or self.writer is None:
+            return []
+        return self._submit({"kind": "stop", "t": self.now}, "quit")
+
+    def _last_t(self) -> int:
+        return self.history[-1].now_before if self.history else 0
+
+    def deliver(self, seat: int) -> list[Output]:
+        """Mark a player's waiting private messages as sent (journaled); the posts are returned to copy."""
+        waiting = self.outbox.get(seat, [])
+        if not waiting:
+            raise IllegalAction(f"no private messages wait for {self.names[seat]}")
+        entry: dict[str, JSON] = {"kind": "delivered", "t": self.now, "to": seat, "through": waiting[-1].seq}
+        texts = [d.text for d in waiting]
+        out = self._submit(entry, f"copy {self.names[seat]}")
+        return [Output(kind="info", text="\n\n".join(texts), audience=Audience("player", seat)), *out]
+
+    def commitment_outputs(self) -> list[Output]:
+        """The fairness commitment, as an announcement to post before the game."""
+        ev = Commitment(t=self.now, sha256=journal.commitment(self.seed, self.salt))
+        return self._posts([ev], n=None, session=True)
+
+    # ------------------------------------------------------------ the one apply path
+
+    def _submit(self, entry: dict[str, JSON], what: str) -> list[Output]:
+        """Work out what `entry` does (refusing it if the rules do), write it, then make it so."""
+        effect = self._evaluate(entry)
+        written = self._write(entry, effect)
+        if written is None:
+            return [self._journal_failed(what)]
+        return self._commit(written, effect)
+
+    def replay_entry(self, entry: dict[str, JSON], path: str) -> list[Output]:
+        """Apply one journal entry exactly as the live session did."""
+        try:
+            self._check_time(entry)
+            effect = self._evaluate(entry)
+        except JournalMismatch as exc:
+            raise JournalMismatch(path, int(entry["n"]) + 1, exc.reason) from None
+        except UmpireError as exc:
+            raise JournalMismatch(path, int(entry["n"]) + 1, f"the rules refuse this entry on replay ({exc.reason})") from exc
+        return self._commit(entry, effect)
+
+    def _check_time(self, entry: dict[str, JSON]) -> None:
+        kind, t = entry["kind"], int(entry["t"])
+        due = self.game.next_due(self.state)
+        if kind in ("input", "clock") and not self.paused and due is not None and (due < t or (kind == "input" and due == t)):
+            raise JournalMismatch(
+                "", 0, f"the rules had something due at {fmt_stamp(due)} that the journal does not record before this entry"
+            )
+        if kind == "clock" and due != t:
+            raise JournalMismatch("", 0, f"the journal records a clock ruling at {fmt_stamp(t)}, but the rules have none due then")
+
+    def _evaluate(self, entry: dict[str, JSON]) -> _Effect:
+        """What an entry does, without changing anything; raises the refusal if the rules refuse it."""
+        kind, t = entry["kind"], int(entry["t"])
+        game = self.game
+        now = max(self.now, t)
+        if kind == "clock":
+            state, events = game.on_due(self.state, t)
+            return _Effect(state=state, now=t, paused=self.paused, events=events, push=True)
+        if kind == "input":
+            by = entry.get("by")
+            command = game.parse(self.state, None if by is None else int(by), str(entry["text"]), self._resolve)
+            state, events = game.apply(self.state, command, now)
+            return _Effect(state=state, now=now, paused=self.paused, events=events, push=True)
+        if kind in ("pause", "resume"):
+            paused = kind == "pause"
+            ev: Event = Paused(t=now) if paused else Resumed(t=now)
+            return _Effect(state=self.state, now=now, paused=paused, events=[], session_events=[ev])
+        if kind == "undo":
+            return self._evaluate_undo(entry, now)
+        if kind == "reveal":
+            reveal: list[Event] = [Revealed(t=now, seed=self.seed, salt=self.salt, sha256=journal.commitment(self.seed, self.salt))]
+            last_hash = str(entry["prev"]) if entry.get("prev") else self._final_hash()
+            if last_hash:  # only a kept journal has one
+                reveal.append(FinalHash(t=now, final_hash=last_hash))
+            return _Effect(state=self.state, now=now, paused=self.paused, events=[], session_events=reveal, revealed=True)
+        if kind == "delivered":
+            seat, through = int(entry["to"]), int(entry["through"])
+            count = sum(1 for d in self.outbox.get(seat, []) if d.seq <= through)
+            ev = Delivered(t=now, player=self.names[seat], messages=count)
+            return _Effect(state=self.state, now=now, paused=self.paused, events=[], session_events=[ev], delivered=(seat, through))
+        if kind == "stop":
+            return _Effect(state=self.state, now=now, paused=self.paused, events=[])
+        raise JournalMismatch("", 0, f"unknown entry kind {kind!r}")
+
+    def _evaluate_undo(self, entry: dict[str, JSON], now: int) -> _Effect:
+        if not self.history or self.history[-1].entry["n"] != entry["undoes"]:
+            raise JournalMismatch("", 0, f"undo of entry {entry['undoes']}, which is not the last entry in force")
+        step = self.history[-1]
+        rewind = entry.get("rewind")
+        what = str(step.entry.get("line") or f"the clock ruling at {fmt_stamp(int(step.entry['t']))}")
+        events: list[Event] = [Undone(t=now, undid=int(step.entry["n"]), input=what, rewind=None if rewind is None else int(rewind))]
+        if step.public:
+            events.append(Correction(t=now, withdrawn=_first_line(step.public[0])))
+        return _Effect(
+            state=step.before,
+            now=now if rewind is None else int(rewind),
+            paused=bool(entry.get("paused", self.paused)),
+            events=[],
+            session_events=events,
+            pop=step,
         )
-        return [self._say(ev, text, entry)]
 
-    # ------------------------------------------------------------ text for the host
-
-    def help_text(self, topic: str | None = None) -> str:
-        """The commands of the loaded game, with examples."""
-        game = self.scenario.game
-        items = [(h.syntax, h.what, h.example, h.who) for h in game.help()]
-        views = game.views(self.state, self.now)
-        items += [(s, w, e, "host") for s, w, e in GENERIC_HELP if s not in ("status", "board") or s in views]
-        if topic:
-            t = topic.casefold()
-            hits = [i for i in items if i[0].split()[0].casefold().strip("[]") == t or t in i[0].casefold().split()]
-            if not hits:
-                return f"No command “{topic}”. Type “help” for the list."
-            return "\n".join(f"{s}\n  {w}\n  e.g. {e}" for s, w, e, _ in hits)
-        names = " / ".join(f"{p.name} ({', '.join(p.aliases)})" if p.aliases else p.name for p in self.scenario.roster)
-        lines = [
-            f"{self.scenario.title} — {game.title}",
-            f"Players: {names}",
-            "",
-            "Player submissions (prefix with the player's name or alias, e.g. “p1: …”):",
-        ]
-        lines += [f"  {s:<22} {w}  e.g. {e}" for s, w, e, who in items if who == "player"]
-        lines += ["", "Host commands (no prefix):"]
-        lines += [f"  {s:<22} {w}  e.g. {e}" for s, w, e, who in items if who == "host"]
-        lines += [
-            "",
-            "Pasted Discord messages work too: “[10:32 PM] Name: …”, or a “Name — Today at 10:32 PM” line followed by the messages.",
-        ]
-        return "\n".join(lines)
-
-    def rules_text(self) -> str:
-        """The house rulings in force for the loaded scenario."""
-        game = self.scenario.game
-        # A setting that names a player is shown with the player's name: "Uri (p2)", not "p2".
-        shown = dict(self.scenario.settings)
-        for s in game.settings:
-            if s.kind == "player":
-                player = self.scenario.roster.resolve(str(shown[s.key]))
-                shown[s.key] = player.name if player.name == shown[s.key] else f"{player.name} ({shown[s.key]})"
-        lines = [f"House rulings in force ({self.scenario.path}):"]
-        lines += [f"  • {r}" for r in game.rulings(shown)]
-        return "\n".join(lines)
-
-    def final(self) -> dict[str, Any]:
-        """The `final` JSON object: the whole state."""
-        out: dict[str, Any] = {"type": "final", "t": self.now, "paused": self.paused}
-        out.update(self.scenario.game.final(self.state, self.now))
-        return out
-
-    # ------------------------------------------------------------ journal and replay
-
-    def _journal(self, entry: dict[str, Any], events: list[Event]) -> dict[str, Any] | None:
-        generated = [e.data for e in events if e.generated]
+    def _write(self, entry: dict[str, JSON], effect: _Effect) -> dict[str, JSON] | None:
+        generated = [e.payload() for e in effect.events if _is_generated(e)]
         if generated:
             entry["generated"] = generated
-        if self._replaying is not None:
-            return self._replaying  # rebuilding from the journal: the entry is already written
         if self.writer is None:
-            self.entries += 1
-            return {"n": self.entries, **entry}
+            return {"n": self.entries + 1, **entry}
         entry["wall"] = _wall()
         try:
-            written = self.writer.append(entry)
+            return self.writer.append(entry)
         except OSError:
             return None
-        self.entries = written["n"]
-        return written
+
+    def _commit(self, entry: dict[str, JSON], effect: _Effect) -> list[Output]:
+        n = int(entry["n"])
+        before, now_before = self.state, self.now
+        self.state, self.now, self.paused = effect.state, effect.now, effect.paused
+        self.entries = n
+        self.last_events = list(effect.events)
+        if effect.revealed:
+            self.revealed = True
+        if effect.pop is not None:
+            self.history.pop()
+            self._drop_undelivered(int(effect.pop.entry["n"]))
+        if effect.delivered is not None:
+            seat, through = effect.delivered
+            self.delivered[seat] = through
+            self.outbox[seat] = [d for d in self.outbox.get(seat, []) if d.seq > through]
+        out = self._posts(effect.events, n=n, session=False)
+        out += self._posts(effect.session_events, n=n, session=True)
+        if effect.push:
+            public = [o.text for o in out if o.kind == "announce" and o.audience.public and o.text]
+            self.history.append(_Step(entry=entry, before=before, now_before=max(now_before, effect.now), public=public))
+        return out
+
+    def _drop_undelivered(self, n: int) -> None:
+        for seat, queue in self.outbox.items():
+            self.outbox[seat] = [d for d in queue if d.n != n]
+
+    def _final_hash(self) -> str | None:
+        return None if self.writer is None else self.writer.last_hash
 
     def _journal_failed(self, what: str) -> Output:
         return Output(
             kind="refusal",
             error="JournalError",
             input=what,
-            text="could not write the journal (disk full or removed?); this input was NOT accepted. Fix the disk, then enter it again.",
+            text="could not write the journal (disk full or removed?); this input was NOT accepted and the journal is as it was. Fix the disk, then enter it again.",
         )
-
-    def _replay(self, entry: dict[str, Any], path: str) -> list[Output]:
-        """Apply one journal entry exactly as the live session did."""
-        game = self.scenario.game
-        self.last_events = []
-        line = entry["n"] + 1
-        kind = entry["kind"]
-        t = entry["t"]
-        due = game.next_due(self.state)
-        if kind in ("input", "clock") and not self.paused and due is not None and (due < t or (kind == "input" and due == t)):
-            raise JournalMismatch(
-                path, line, f"the rules had something due at {fmt_stamp(due)} that the journal does not record before this entry"
-            )
-        if kind == "clock":
-            if due != t:
-                raise JournalMismatch(path, line, f"the journal records a clock ruling at {fmt_stamp(t)}, but the rules have none due then")
-            before = self.state
-            self.now = t
-            self.state, events = game.on_due(self.state, t)
-            self.history.append(_Step(entry=entry, before=before, now_before=t))
-            out = self._announce(events, entry)
-        elif kind == "input":
-            self.now = max(self.now, t)
-            actor = entry.get("by")
-            try:
-                command = game.parse(self.state, actor, entry["text"], self._resolve)
-                state, events = game.apply(self.state, command, self.now)
-            except UmpireError as exc:
-                raise JournalMismatch(path, line, f"the rules refuse this entry on replay ({exc.reason})") from exc
-            self.history.append(_Step(entry=entry, before=self.state, now_before=self.now))
-            self.state = state
-            out = self._announce(events, entry)
-        elif kind in ("pause", "resume"):
-            self.now = max(self.now, t)
-            self.paused = kind == "pause"
-            ev = Event(kind="paused" if self.paused else "resumed", t=self.now)
-            text = _pause_text(self.paused, self.now)
-            out = [self._say(ev, text, entry)]
-        elif kind == "undo":
-            if not self.history or self.history[-1].entry["n"] != entry["undoes"]:
-                raise JournalMismatch(path, line, f"undo of entry {entry['undoes']}, which is not the last entry in force")
-            self.now = max(self.now, t)
-            self._replaying = entry
-            try:
-                out = self.undo()
-            finally:
-                self._replaying = None
-        else:  # reveal
-            self.now = max(self.now, t)
-            self._replaying = entry
-            try:
-                out = self._reveal(force=True)
-            finally:
-                self._replaying = None
-        self.entries = entry["n"]
-        return out
 
     # ------------------------------------------------------------ announcing
 
-    def _announce(self, events: list[Event], entry: dict[str, Any]) -> list[Output]:
-        game = self.scenario.game
-        self.last_events = list(events)
-        out = []
+    def _posts(self, events: Sequence[Event], *, n: int | None, session: bool) -> list[Output]:
+        out: list[Output] = []
+        names = self.names
         for ev in events:
-            data: dict[str, Any] | None = ev.to_json()
+            data: dict[str, JSON] | None = ev.to_json(names)
             assert data is not None
-            data["n"] = entry["n"]
-            if ev.generated:
+            if n is not None:
+                data["n"] = n
+            if _is_generated(ev):
                 data["generated"] = True
-            for a in game.announce(self.state, ev):
-                out.append(Output(kind="announce", text=a.text, audience=a.audience, event=data))
-                data = None  # the event goes with its first announcement only
+            legacy = None if session else getattr(self.game, "legacy_posts", None)  # while games move to the contract
+            if legacy is not None:
+                pairs = legacy(self.state, ev)
+            else:
+                pairs = [(p, ev.audience) for p in (RENDER.render(self, ev) if session else self.game.announce(self.state, ev))]
+            for post, audience in pairs:
+                out.append(Output(kind="announce", text=post.text, post=post, audience=audience, event=data, n=n))
+                data = None  # the event goes with its first post only
             if data is not None:
-                out.append(Output(kind="announce", text="", audience=HOST, event=data))
-        pub = [o.text for o in out if o.audience == PUBLIC and o.text]
+                out.append(Output(kind="announce", text="", audience=HOST, event=data, n=n))
+        pub = [o.text for o in out if o.audience.public and o.text]
         if pub:
             self.last_public = pub
+        for o in out:
+            seat = o.audience.seat
+            if seat is not None and o.text and n is not None:
+                seq = self.dm_seq.get(seat, 0) + 1
+                self.dm_seq[seat] = seq
+                self.outbox.setdefault(seat, []).append(Dm(seq=seq, n=n, text=o.text))
         return out
 
-    def _say(self, ev: Event, text: str, entry: dict[str, Any]) -> Output:
-        data = ev.to_json()
-        data["n"] = entry["n"]
-        out = Output(kind="announce", text=text, audience=ev.audience, event=data)
-        if ev.audience == PUBLIC:
-            self.last_public = [text]
+    # ------------------------------------------------------------ text for the host
+
+    def last_generated(self) -> list[dict[str, JSON]]:
+        """The seeded items the last entry revealed, as the journal records them (for `umpire verify`)."""
+        return [e.payload() for e in self.last_events if _is_generated(e)]
+
+    def waiting_dms(self) -> int:
+        """How many private messages wait to be sent, all players together."""
+        return sum(len(q) for q in self.outbox.values())
+
+    def outbox_view(self) -> View:
+        """The private messages waiting for each player, ready to paste."""
+        rows = []
+        chat_parts = []
+        for seat, queue in sorted(self.outbox.items()):
+            if not queue:
+                continue
+            rows.append((self.names[seat], str(len(queue))))
+            chat_parts.append(
+                f"── to {self.names[seat]} (copy {self.scenario.roster.players[seat].aliases[0] if self.scenario.roster.players[seat].aliases else self.names[seat]}) ──"
+            )
+            chat_parts += [d.text for d in queue]
+        if not rows:
+            return View(title="Outbox", notes=("No private messages are waiting.",))
+        return View(
+            title="Outbox: private messages waiting", columns=("player", "messages"), rows=tuple(rows), chat="\n\n".join(chat_parts)
+        )
+
+    def help_items(self) -> list[tuple[str, str, str, str]]:
+        """(syntax, what, example, who) for every command: the game's, its views and the session's."""
+        game = self.game
+        items = [(h.syntax, h.what, h.example, h.who) for h in game.help()]
+        items += [(f"{v.name} {v.args}".strip(), v.what, v.example or v.name, "host") for v in game.views()]
+        items += [(c.syntax, c.what, c.example, "host") for c in HOST_COMMANDS]
+        items.append((*TIME_HELP, "host"))
+        return items
+
+    def help_text(self, topic: str | None = None, width: int = 80) -> str:
+        """The commands of the loaded game, with examples, wrapped to `width` columns."""
+        items = self.help_items()
+        if topic:
+            t = topic.casefold()
+            hits = [i for i in items if i[0].split()[0].casefold().strip("[]") == t or t in i[0].casefold().split()]
+            cmd = host_command(t)
+            if cmd is not None and not hits:
+                hits = [(cmd.syntax, cmd.what, cmd.example, "host")]
+            if not hits:
+                return f"No command “{topic}”. Type “help” for the list."
+            return "\n".join(f"{s}\n  {w}\n  e.g. {e}" for s, w, e, _ in hits)
+        names = " / ".join(f"{p.name} ({', '.join(p.aliases)})" if p.aliases else p.name for p in self.scenario.roster)
+        title = self.scenario.title if self.game.title in self.scenario.title else f"{self.scenario.title} — {self.game.title}"
+        lines = [title, f"Players: {names}", "", "Player submissions (prefix with the player's name or alias, e.g. “p1: …”):"]
+        lines += _help_rows([i for i in items if i[3] == "player"], width)
+        lines += ["", "Host commands (no prefix):"]
+        lines += _help_rows([i for i in items if i[3] == "host"], width)
+        lines += [
+            "",
+            "Pasted Discord messages work too: “[10:32 PM] Name: …”, or a",
+            "“Name — Today at 10:32 PM” line followed by the messages.",
+            "“help COMMAND” shows one command in detail.",
+        ]
+        return "\n".join(lines)
+
+    def rules_text(self) -> str:
+        """The house rulings in force for the loaded scenario."""
+        game = self.game
+        # A setting that names a player is shown with the player's name: "Uri (p2)", not "p2".
+        shown = Settings(self.scenario.settings)
+        for s in game.settings:
+            if s.kind == "player":
+                player = self.scenario.roster.resolve(str(shown[s.key]))
+                shown[s.key] = player.name if player.name == shown[s.key] else f"{player.name} ({shown[s.key]})"
+        lines = [f"House rulings in force ({Path(self.scenario.path).name}; every ruling is explained in docs/rulings.md):"]
+        lines += [f"  • {r}" for r in game.rulings(shown)]
+        return "\n".join(lines)
+
+    def final(self) -> dict[str, JSON]:
+        """The `final` JSON object: the whole state."""
+        out: dict[str, JSON] = {"type": "final", "t": self.now, "paused": self.paused}
+        out.update(self.game.final(self.state, self.now))
         return out
 
 
-def _pause_text(paused: bool, now: int) -> str:
-    clock = fmt_stamp(now - now % 1000)
-    return f"⏸ Clocks paused at {clock} (game time)." if paused else f"▶ Clocks running again from {clock} (game time)."
+# ---------------------------------------------------------------- helpers
+
+
+def _help_rows(items: list[tuple[str, str, str, str]], width: int) -> list[str]:
+    """Syntax in a column, the description wrapped beside it, the example on a line of its own."""
+    import textwrap
+
+    col = min(24, max((len(i[0]) for i in items), default=0) + 4)
+    out = []
+    for syntax, what, example, _ in items:
+        wrapped = textwrap.wrap(what, width=max(20, width - col)) or [""]
+        first = f"  {syntax}".ljust(col)
+        if len(first) > col:  # a long syntax gets its own line
+            out.append(first.rstrip())
+            first = " " * col
+        out.append(first + wrapped[0])
+        out += [" " * col + w for w in wrapped[1:]]
+        out.append(" " * col + f"e.g. {example}")
+    return out
+
+
+def _first_line(text: str) -> str:
+    """The first line of a post as plain words (markdown marks dropped), at most 120 characters."""
+    line = text.strip().split("\n", 1)[0]
+    for mark in ("**", "__", "`", "~~", "\\"):
+        line = line.replace(mark, "")
+    return line if len(line) <= 120 else line[:117] + "…"
+
+
+def _is_generated(ev: Event) -> bool:
+    return type(ev).generated or bool(getattr(ev, "is_generated", False))
 
 
 def _refusal(raw: str, exc: UmpireError, lineno: int | None) -> Output:
     return Output(kind="refusal", error=exc.kind, input=(exc.text or raw.strip()), text=exc.reason, line=lineno)
+
+
+def internal_error(what: str, exc: BaseException, lineno: int | None = None) -> Output:
+    """A bug reported as a refusal: the session carries on and nothing was changed."""
+    detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+    return Output(
+        kind="refusal",
+        error="InternalError",
+        input=what,
+        line=lineno,
+        text=f"internal error while judging this line; nothing was changed and the journal is intact ({detail})",
+    )
 
 
 def _wall() -> str:
@@ -550,26 +1025,30 @@ def derive_salt(seed: str) -> str:
     return hashlib.sha256(f"umpire-script-salt|{seed}".encode()).hexdigest()[:32]
 
 
+# ---------------------------------------------------------------- the live check
+
+
 def unreadable(session: Session, text: str, *, allow_time: bool = True) -> str | None:
     """Why a line (or the last line of a block) cannot be read, or None: the REPL's live check.
 
-    Only reading is checked, never the rules, and nothing changes. The toolbar and the line's
-    colouring both ask at every redraw, so the last answer is kept.
+    Only reading is checked, never the rules or a view, and nothing changes. The toolbar and
+    the line's colouring both ask at every redraw, so the last answer is kept. A bug in a
+    game's parser is reported as the reason, never raised.
     """
-    key = (text, allow_time, session._speaker)
+    key = (text, allow_time, session.speaker)
     cached_key, cached_state, cached = session._live_check
     if cached_key == key and cached_state is session.state:
         return cached
-    answer = _unreadable(session, text, allow_time=allow_time)
+    try:
+        answer = _unreadable(session, text, allow_time=allow_time)
+    except Exception as exc:  # the live check must never take the REPL down
+        answer = f"internal error in the game's reader ({type(exc).__name__}); Enter reports it without changing anything"
     session._live_check = (key, session.state, answer)  # holding the state keeps `is` meaningful
     return answer
 
 
 def _unreadable(session: Session, text: str, *, allow_time: bool) -> str | None:
-    from umpire.core.lines import classify
-
-    last = text.split("\n")[-1]
-    line = classify(last)
+    line = classify(text.split("\n")[-1])
     try:
         if line.kind == "too_long":
             return "this line is too long to be a command"
@@ -579,29 +1058,9 @@ def _unreadable(session: Session, text: str, *, allow_time: bool) -> str | None:
             parse_clock(line.text)
             return None
         if line.kind == "player":
-            roster = session.scenario.roster
-            if line.name is None:
-                return None
-            player = roster.find(line.name)
-            if player is None:
-                if session._speaker is not None:
-                    return None
-                roster.resolve(line.name)
-                return None
-            if not line.text:
-                return None
-            session.scenario.game.parse(session.state, player.seat, line.text, session._resolve)
-            return None
+            return _unreadable_player(session, line)
         if line.kind == "host":
-            words = line.text.split()
-            head = words[0].casefold()
-            if head in HOST_WORDS or head in session.scenario.game.views(session.state, session.now):
-                if len(words) == 1 or head in ("help", "?", "commands") or (head == "reveal" and words[1:] == ["anyway"]):
-                    return None
-                if head in session.scenario.game.views(session.state, session.now):
-                    return f"“{head}” takes nothing after it"
-                return f"“{head}” takes nothing after it" if head != "reveal" else "“reveal” or “reveal anyway”"
-            session.scenario.game.parse(session.state, None, line.text, session._resolve)
+            return _unreadable_host(session, line.text)
     except UmpireError as exc:
         if isinstance(exc, IllegalAction):
             return None
@@ -609,4 +1068,29 @@ def _unreadable(session: Session, text: str, *, allow_time: bool) -> str | None:
     return None
 
 
-HOST_WORDS = ("help", "?", "commands", "rules", "pause", "resume", "undo", "commitment", "reveal", "copy", "quit", "exit")
+def _unreadable_player(session: Session, line: Line) -> str | None:
+    roster = session.scenario.roster
+    if line.name is None:
+        return None
+    player = roster.find(line.name)
+    if player is None:
+        if session.speaker is None:
+            roster.resolve(line.name)
+        return None
+    if line.text:
+        session.game.parse(session.state, player.seat, line.text, session._resolve)
+    return None
+
+
+def _unreadable_host(session: Session, text: str) -> str | None:
+    words = text.split()
+    cmd = host_command(words[0])
+    if cmd is not None:
+        return cmd.check(words[1:])
+    view = session.game.view(words[0].casefold())
+    if view is not None:
+        return None if view.takes_args or len(words) == 1 else f"“{view.name}” takes nothing after it"
+    if session.speaker is not None:
+        return None
+    session.game.parse(session.state, None, text, session._resolve)
+    return None

@@ -101,7 +101,7 @@ def test_no_prize_is_shown_before_its_round_opens() -> None:
             assert "prizes" not in obj or obj.get("event") == "bout_over"
         final = s.final()
         assert _prize_fields(final) == []
-        plays = s.scenario.game.views(s.state, s.now)["plays"].title
+        plays = s.scenario.game.view("plays").build(s.state, s.now, []).title
         if s.final()["goofspiel"] is not None:
             g = s.final()["goofspiel"]
             assert plays.endswith(f"round {g['round']}, prize {PRIZES[g['block']][g['round'] - 1]}")
@@ -128,13 +128,13 @@ def test_plays_are_private_to_the_host_and_the_player() -> None:
     s = new_session()
     start(s)
     out = ok(s, "p1: gs 7")
-    assert [(o.audience, o.event["event"] if o.event else None) for o in out] == [("host", "gs_set"), ("player:0", "gs_confirmed")]
+    assert [(str(o.audience), o.event["event"] if o.event else None) for o in out] == [("host", "gs_set"), ("player:0", "gs_confirmed")]
     assert texts(out) == [
         "Hedger plays gs 7 in round 1; hidden until the reveal",
         "Your play for round 1: 7. You can change it until the deadline.",
     ]
     out = ok(s, "p2: gs 3")
-    assert {o.audience for o in out} == {"host", "player:1"}
+    assert {str(o.audience) for o in out} == {"host", "player:1"}
 
 
 def test_the_plays_view_shows_the_host_the_current_plays_and_cards_left() -> None:
@@ -432,7 +432,7 @@ def test_bout_winnings_wait_for_the_next_block_and_do_not_add_to_money_now() -> 
     start(s)
     play_round(s, 1, "gs 9", "gs 1")
     assert (player(s, "Hedger")["money"], player(s, "Hedger")["pending"]) == (0, 5)
-    (row,) = [r for r in s.scenario.game.views(s.state, s.now)["status"].rows if r[0] == "Hedger"]
+    (row,) = [r for r in s.scenario.game.view("status").build(s.state, s.now, []).rows if r[0] == "Hedger"]
     assert row[2:4] == ("$0", "$5")
 
 

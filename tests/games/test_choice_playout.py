@@ -27,7 +27,7 @@ from umpire.core.clock import fmt_stamp
 from umpire.games.choice.expressions import solutions
 from umpire.games.choice.gyul import boards
 from umpire.render import json_lines
-from umpire.session import HOST_WORDS, Output, Session
+from umpire.session import Output, Session, host_command
 
 from .test_choice_support import SEED, events, new_session
 
@@ -46,7 +46,7 @@ card_words = st.one_of(st.sampled_from(CARDS), st.sampled_from(CARDS), st.sample
 garbage_text = st.text(
     alphabet=st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")),
     max_size=14,
-).filter(lambda t: not t.split() or t.split()[0].casefold() not in HOST_WORDS)
+).filter(lambda t: not t.split() or host_command(t.split()[0]) is None)
 picks = st.integers(min_value=0, max_value=10**9)
 position_words = st.one_of(
     st.text(alphabet="123456789", min_size=3, max_size=3),

@@ -132,7 +132,7 @@ def events(outputs: Sequence[Output], kind: str | None = None) -> list[dict[str,
 
 def texts(outputs: Sequence[Output], audience: str | None = None) -> list[str]:
     """The announcement texts of some outputs (optionally for one audience)."""
-    return [o.text for o in outputs if o.kind == "announce" and o.text and (audience is None or o.audience == audience)]
+    return [o.text for o in outputs if o.kind == "announce" and o.text and (audience is None or str(o.audience) == audience)]
 
 
 def block_start(session: Session) -> int:

@@ -201,7 +201,7 @@ def test_random_playout_keeps_every_invariant_and_replays_from_its_journal(data:
 
 
 def _public(outputs: list[Output]) -> list[tuple[str, Any]]:
-    return [(o.text, o.event) for o in outputs if o.kind == "announce" and o.audience == "public"]
+    return [(o.text, o.event) for o in outputs if o.kind == "announce" and str(o.audience) == "public"]
 
 
 def _until(fed: list[tuple[str, list[Output]]], start: int, second: bool) -> list[tuple[str, Any]]:

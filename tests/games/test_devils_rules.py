@@ -295,7 +295,7 @@ def test_private_picks_go_to_the_host_and_the_player_only() -> None:
     s = started()
     to_poker(s)
     out = ok(s, f"p1: {legal_pick(s, 0)}")
-    assert [o.audience for o in out] == ["host", "player:0"]
+    assert [str(o.audience) for o in out] == ["host", "player:0"]
     assert public(out) == ""
 
 

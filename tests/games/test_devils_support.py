@@ -18,12 +18,12 @@ import tomli_w
 from umpire.core.clock import fmt_stamp
 from umpire.core.players import Player, Roster
 from umpire.core.streams import Streams
-from umpire.games.base import Event
 from umpire.games.devilsdeal import cards as C
 from umpire.games.devilsdeal import rules
 from umpire.games.devilsdeal.config import SETTINGS, configure
 from umpire.games.devilsdeal.hands import best_division
 from umpire.games.devilsdeal.state import Pick, Seat, State, Timer
+from umpire.games.legacy import Event
 from umpire.scenario import Scenario
 from umpire.scenario import parse as parse_scenario
 from umpire.session import Output, Session, derive_salt
@@ -97,11 +97,11 @@ def kinds(outputs: Sequence[Output]) -> list[str]:
 
 def public(outputs: Sequence[Output]) -> str:
     """The public chat text of some outputs."""
-    return "\n\n".join(o.text for o in outputs if o.kind == "announce" and o.audience == "public" and o.text)
+    return "\n\n".join(o.text for o in outputs if o.kind == "announce" and str(o.audience) == "public" and o.text)
 
 
 def texts(outputs: Sequence[Output], audience: str) -> list[str]:
-    return [o.text for o in outputs if o.kind == "announce" and o.audience == audience and o.text]
+    return [o.text for o in outputs if o.kind == "announce" and str(o.audience) == audience and o.text]
 
 
 def started(**rules_overrides: Any) -> Session:

@@ -109,7 +109,7 @@ def test_placement_is_shown_only_to_the_host_until_the_turn_ends(kind: str) -> N
     s = new_session(kind)
     begin(s)
     out = ok(s, f"p1: {HAP_ROW[0] if kind == 'htt' else STAR_ROW[0]} C3")
-    assert [o.audience for o in out] == ["host"]
+    assert [str(o.audience) for o in out] == ["host"]
     assert "(shown when the turn ends)" in out[0].text
     out = ok(s, "p1: done")
     (ended,) = events(out, "turn_ended")
@@ -146,7 +146,7 @@ def test_claims_are_judged_only_when_the_turn_ends(kind: str) -> None:
     out = ok(s, f"p1: {word} {HAP_1}") + ok(s, f"p1: {word} {NOT_HAP}")
     # Only acknowledgements for the host, no verdict, no score change.
     assert [e["event"] for e in events(out)] == ["claim_noted", "claim_noted"]
-    assert all(o.audience == "host" for o in out)
+    assert all(str(o.audience) == "host" for o in out)
     assert "(judged when the turn ends)" in out[0].text
     assert s.final()["scores"] == {"Hedger": 0, CHOOSER[kind]: 0}
     assert s.final()["claimed"] == []

@@ -25,7 +25,7 @@ def test_undo_says_what_it_undid_and_restores_the_state(kind: str) -> None:
     ok(s, line)
     out = ok(s, "undo")
     (o,) = out
-    assert (o.audience, o.text) == ("host", f"↶ Undid entry 3: {line}.")
+    assert (str(o.audience), o.text) == ("host", f"↶ Undid entry 3: {line}.")
     assert o.event is not None and (o.event["event"], o.event["undid"], o.event["rewind"]) == ("undone", 3, None)
     assert s.final() == before
     ok(s, line)  # the same move is accepted again
@@ -296,6 +296,8 @@ def test_batch_entry_numbers_do_not_depend_on_keeping_a_journal(kind: str, tmp_p
     for line in script:
         a = with_journal.feed(line)
         b = without.feed(line)
+        # Only a kept journal has a final hash to publish with the reveal.
+        a = [o for o in a if not (o.event and o.event["event"] == "final_hash")]
         assert [(o.text, o.event) for o in b] == [(o.text, o.event) for o in a], line
 
 

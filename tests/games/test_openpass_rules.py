@@ -99,11 +99,11 @@ def test_bids_are_private_to_the_host_and_the_bidder() -> None:
     s = started()
     out = ok(s, "p3: bid 1 4")
     assert public_text(out) == ""
-    assert sorted(o.audience for o in out) == ["host", "player:2"]
+    assert sorted(str(o.audience) for o in out) == ["host", "player:2"]
     (host,) = events(out, "bid_set")
     assert (host["player"], host["packs"], host["replaces"]) == ("Ian", ["Heaven Basic", "Hell Basic"], None)
     assert host["waiting"] == [n for n in NAMES if n != "Ian"]
-    (mine,) = [o for o in out if o.audience == "player:2"]
+    (mine,) = [o for o in out if str(o.audience) == "player:2"]
     assert mine.text == "Your bid for round 1: Heaven Basic, Hell Basic. You can change it until the round closes."
 
 
@@ -371,7 +371,7 @@ def test_a_20_card_deck_from_14_cards_gets_six_slashes_and_the_confirmation_says
     (ev,) = events(out, "deck_set")
     assert ev["padded"] == 6 and ev["deck"][-6:] == ["/"] * 6 and len(ev["deck"]) == 20
     assert Counter(ev["deck"]) == cards(s, "Hedger") + Counter({"/": 6})
-    (mine,) = [o for o in out if o.audience == "player:0"]
+    (mine,) = [o for o in out if str(o.audience) == "player:0"]
     assert mine.text.endswith(" — 6 / added as padding. You can change it until your deal starts.")
     assert s.final()["players"]["Hedger"]["padded"] == 6
 

@@ -12,7 +12,7 @@ import pytest
 from umpire.games.openpass.config import DEFAULT_PACKS, STARTING_SET
 from umpire.scenario import ScenarioError
 
-from .test_openpass_support import PACKS, SEED, START, new_session, scenario
+from .test_openpass_support import PACKS, START, new_session, scenario
 
 WHERE = "scenarios/open-pass-heaven-hell.toml (changed by a test)"
 
@@ -25,7 +25,7 @@ def problem(**rules_overrides: Any) -> str:
 
 def test_the_bundled_scenario_is_the_13_player_match_with_the_house_rulings() -> None:
     sc = scenario()
-    assert sc.seed == SEED and sc.game.key == "open-pass"
+    assert sc.seed is None and sc.game.key == "open-pass"
     assert [p.name for p in sc.roster] == ["Hedger", "Uri", "Ian", "Yuna", "Marcel", "Elara", "Jonas", "Priya", "Theo"] + [
         "Sana",
         "Kofi",

@@ -22,10 +22,26 @@ def play(
     script: str = typer.Option(None, "--script", "-s", help="Batch mode: read lines from FILE (- for stdin) instead of the REPL."),
     json_out: bool = typer.Option(False, "--json", help="Batch mode: one JSON object per line (events, refusals, final state)."),
     journal: Path = typer.Option(None, "--journal", "-j", help="Journal file to create (REPL default: SCENARIO-DATE.journal.jsonl here)."),
-    seed: str = typer.Option(None, "--seed", help="Override the scenario's seed."),
-    salt: str = typer.Option(None, "--salt", help="Salt for the commitment (default: random; in batch mode derived from the seed)."),
+    seed: str = typer.Option(
+        None,
+        "--seed",
+        metavar="SEED",
+        help="Host with this seed instead of a fresh secret one (to reproduce a game; players who know it can predict everything).",
+    ),
+    use_scenario_seed: bool = typer.Option(
+        False,
+        "--use-scenario-seed",
+        help="Host with the `seed` the scenario file sets (refused otherwise: anyone with the file could predict the game).",
+    ),
+    salt: str = typer.Option(
+        None, "--salt", metavar="SALT", help="Salt for the commitment (default: random; derived from --seed in batch mode)."
+    ),
 ) -> None:
-    """Host a game: the REPL, or with --script, batch mode."""
+    """Host a game: the REPL, or with --script, batch mode.
+
+    Every live game gets a fresh secret seed (128 bits from the operating system) unless --seed is given;
+    only `reveal` shows it, at the end.
+    """
     from umpire.cli.common import abort, find_scenario, stdout_utf8
     from umpire.scenario import ScenarioError, load
     from umpire.session import derive_salt
@@ -38,14 +54,18 @@ def play(
         abort(str(exc))
     if json_out and script is None:
         abort("--json goes with --script (batch mode)")
+    if sc.seed is not None and seed is None:
+        if not use_scenario_seed:
+            abort(
+                f"{path.name} sets seed = {sc.seed!r}: anyone with this file can predict every shop, board and deal. "
+                "Remove `seed` from the file to host with a fresh secret seed, or pass --use-scenario-seed if no player can know it."
+            )
+        seed = sc.seed
     if script is not None:
         lines = _read_script(script)
-        the_seed = seed if seed is not None else sc.seed if sc.seed is not None else None
-        if the_seed is None:
-            import secrets
-
-            the_seed = str(secrets.randbelow(10**12))
-        session = _create(sc, journal, the_seed, salt if salt is not None else derive_salt(the_seed))
+        if salt is None and seed is not None:
+            salt = derive_salt(seed)
+        session = _create(sc, journal, seed, salt)
         run_batch(session, lines, json_out=json_out)
         return
     if journal is None:

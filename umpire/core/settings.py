@@ -97,3 +97,64 @@ def check(setting: Setting, value: Any) -> str | None:
         if setting.maximum is not None and v > setting.maximum:
             return f"expected {setting.expected()}, got {v!r}"
     return None
+
+
+class Settings(dict[str, object]):
+    """A scenario's checked `[rules]` values by key, with typed reads for a game's `configure`.
+
+    The values were checked against the game's `Setting`s when the scenario loaded, so a read
+    of the wrong type is a bug in the game and raises TypeError.
+
+    >>> s = Settings({"rounds": 3, "names": ["a"], "odd": True})
+    >>> s.integer("rounds"), s.texts("names"), s.flag("odd")
+    (3, ['a'], True)
+    """
+
+    def integer(self, key: str) -> int:
+        """A whole-number setting."""
+        v = self[key]
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise TypeError(f"setting {key} is not a whole number: {v!r}")
+        return v
+
+    def number(self, key: str) -> float:
+        """A number setting (whole or decimal)."""
+        v = self[key]
+        if isinstance(v, bool) or not isinstance(v, int | float):
+            raise TypeError(f"setting {key} is not a number: {v!r}")
+        return v
+
+    def text(self, key: str) -> str:
+        """A string, choice or player setting."""
+        v = self[key]
+        if not isinstance(v, str):
+            raise TypeError(f"setting {key} is not a string: {v!r}")
+        return v
+
+    def flag(self, key: str) -> bool:
+        """A true/false setting."""
+        v = self[key]
+        if not isinstance(v, bool):
+            raise TypeError(f"setting {key} is not true or false: {v!r}")
+        return v
+
+    def integers(self, key: str) -> list[int]:
+        """A list of whole numbers."""
+        v = self[key]
+        if not isinstance(v, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in v):
+            raise TypeError(f"setting {key} is not a list of whole numbers: {v!r}")
+        return list(v)
+
+    def texts(self, key: str) -> list[str]:
+        """A list of strings."""
+        v = self[key]
+        if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+            raise TypeError(f"setting {key} is not a list of strings: {v!r}")
+        return list(v)
+
+    def tables(self, key: str) -> list[dict[str, object]]:
+        """A list of tables ([[rules.KEY]] entries)."""
+        v = self[key]
+        if not isinstance(v, list) or not all(isinstance(x, dict) for x in v):
+            raise TypeError(f"setting {key} is not a list of tables: {v!r}")
+        return [dict(x) for x in v]

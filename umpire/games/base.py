@@ -1,68 +1,211 @@
-"""What every game provides to the session, the REPL and the CLI.
+"""The game contract: what every game hands the session, the REPL and the CLI.
 
-A game is pure: `apply` takes a state, a command and the game time and returns
-the next state and the events that happened, or raises a refusal. Time passing
-is an input too: `next_due` says when the rules next want to act on their own
-(a reminder, a deadline) and `on_due` does it.
+A game is pure. `apply` takes a state, a command and the game time and returns the
+next state and the events that happened, or raises a refusal. Time passing is an
+input too: `next_due` says when the rules next act on their own (a `Deadline` from
+`umpire.core.deadline`) and `on_due` does it.
+
+Events are typed values (one frozen dataclass per kind) that say who may see them:
+everyone, one player, or the host alone. A game's `renderers` table turns each kind
+into chat text; a kind without a renderer is an error, never a silent fallback.
+
+docs/writing-a-game.md explains the contract with a complete small example.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, fields, is_dataclass
+from enum import Enum
+from typing import Any, ClassVar, Generic, Literal, TypeAlias, TypeVar
 
 from umpire.core.players import Roster
-from umpire.core.settings import Setting
+from umpire.core.settings import Setting, Settings
 from umpire.core.streams import Streams
 
-PUBLIC = "public"
-HOST = "host"
+S = TypeVar("S")  # a game's state
+C = TypeVar("C")  # a game's command
+E = TypeVar("E", bound="Event")
+
+JSON: TypeAlias = Any  # a value json.dumps accepts (mypy cannot spell recursive JSON usefully)
+
+Resolve = Callable[[str], int]
+"""Turns a player's name or alias into a seat, refusing unknown or ambiguous names."""
+
+
+# ---------------------------------------------------------------- audiences
+
+
+@dataclass(frozen=True)
+class Audience:
+    """Who may see an event: everyone, one player (a DM), or the host alone.
+
+    The host sees everything; a player's messages also wait in that player's outbox.
+    """
+
+    kind: Literal["public", "player", "host"]
+    seat: int | None = None
+
+    def __post_init__(self) -> None:
+        if (self.kind == "player") != (self.seat is not None):
+            raise ValueError("a player audience needs a seat, and only a player audience has one")
+
+    @property
+    def public(self) -> bool:
+        """Whether everyone may see it."""
+        return self.kind == "public"
+
+    def __str__(self) -> str:
+        """A stable label: "public", "host" or "player:SEAT"."""
+        return self.kind if self.seat is None else f"player:{self.seat}"
+
+    def to_json(self, names: Sequence[str]) -> dict[str, str]:
+        """The audience as JSON fields: `{"audience": "player", "to": "Hedger"}` or `{"audience": "public"}`."""
+        if self.seat is not None:
+            return {"audience": self.kind, "to": names[self.seat]}
+        return {"audience": self.kind}
+
+
+PUBLIC = Audience("public")
+HOST = Audience("host")
+
+
+def dm(seat: int) -> Audience:
+    """The audience of a private message to the player in `seat`."""
+    return Audience("player", seat)
+
+
+# ---------------------------------------------------------------- events
+
+
+def jsonable(value: object) -> JSON:
+    """A value as JSON data: enums by value, tuples as lists, dataclasses as objects."""
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, bool | int | float | str) or value is None:
+        return value
+    if isinstance(value, Mapping):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [jsonable(v) for v in value]
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: jsonable(getattr(value, f.name)) for f in fields(value)}
+    raise TypeError(f"{type(value).__name__} is not JSON data")
 
 
 @dataclass(frozen=True, kw_only=True)
 class Event:
-    """Something that happened, as data. `audience` is "public", "host" or "player:<seat>"."""
+    """Something that happened, as data: subclass once per kind, with the kind's fields.
 
-    kind: str
+    `kind` names it in JSON output; `generated` marks a seeded item revealed now (checked by
+    `umpire verify`). Field names are the JSON keys, so keep them stable: journals and
+    transcripts carry them.
+    """
+
+    kind: ClassVar[str] = ""
+    generated: ClassVar[bool] = False
+
     t: int
-    data: dict[str, Any] = field(default_factory=dict)
-    audience: str = PUBLIC
-    generated: bool = False  # a seeded item revealed now (checked by `umpire verify`)
+    audience: Audience = PUBLIC
 
-    def to_json(self) -> dict[str, Any]:
-        """The event as one JSON object."""
-        out: dict[str, Any] = {"type": "event", "event": self.kind, "t": self.t, "audience": self.audience}
-        out.update(self.data)
-        return out
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if not cls.__dict__.get("kind") and not cls.__name__.startswith("_"):
+            raise TypeError(f"event class {cls.__name__} must set `kind`")
+
+    def payload(self) -> dict[str, JSON]:
+        """The kind's own fields as JSON data (everything but `t` and `audience`)."""
+        return {f.name: jsonable(getattr(self, f.name)) for f in fields(self) if f.name not in ("t", "audience")}
+
+    def to_json(self, names: Sequence[str]) -> dict[str, JSON]:
+        """The event as one JSON object for `--json`, its audience named."""
+        return {"type": "event", "event": self.kind, "t": self.t, **self.audience.to_json(names), **self.payload()}
 
 
 @dataclass(frozen=True, kw_only=True)
-class Announcement:
-    """Chat-ready text (Discord markdown) and who it is for."""
+class Post:
+    """One message to post: chat text (Discord markdown) and, where a picture helps, an image.
+
+    `image` draws the PNG only when asked, so a session that never copies images pays nothing.
+    """
 
     text: str
-    audience: str = PUBLIC
+    image: Callable[[], bytes] | None = field(default=None, compare=False)
+
+
+Rendered: TypeAlias = str | Post | Sequence[str | Post]
+
+
+class MissingRenderer(LookupError):
+    """An event kind that its game cannot put into words: a bug a test catches."""
+
+
+class Renderers(Generic[S]):
+    """A game's table from event kind to renderer.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True, kw_only=True)
+    ... class Rang(Event):
+    ...     kind = "rang"
+    ...     times: int
+    >>> table: Renderers[None] = Renderers()
+    >>> @table.on(Rang)
+    ... def _(state: None, ev: Rang) -> str:
+    ...     return f"The bell rang {ev.times} times."
+    >>> [p.text for p in table.render(None, Rang(t=0, times=3))]
+    ['The bell rang 3 times.']
+    """
+
+    def __init__(self) -> None:
+        self._table: dict[type[Event], Callable[[S, Any], Rendered]] = {}
+
+    def on(self, kind: type[E]) -> Callable[[Callable[[S, E], Rendered]], Callable[[S, E], Rendered]]:
+        """Register the renderer of one event kind (a decorator)."""
+
+        def register(fn: Callable[[S, E], Rendered]) -> Callable[[S, E], Rendered]:
+            if kind in self._table:
+                raise ValueError(f"{kind.__name__} already has a renderer")
+            self._table[kind] = fn
+            return fn
+
+        return register
+
+    def kinds(self) -> frozenset[type[Event]]:
+        """Every event kind with a renderer."""
+        return frozenset(self._table)
+
+    def render(self, state: S, event: Event) -> list[Post]:
+        """The posts for one event (`state` is the state after it). Raises MissingRenderer."""
+        fn = self._table.get(type(event))
+        if fn is None:
+            raise MissingRenderer(f"no renderer for {type(event).__name__} ({event.kind!r})")
+        out = fn(state, event)
+        if isinstance(out, str | Post):
+            out = [out]
+        return [p if isinstance(p, Post) else Post(text=p) for p in out]
+
+
+# ---------------------------------------------------------------- what the host sees
 
 
 @dataclass(frozen=True, kw_only=True)
 class Setup:
-    """Everything a game starts from: the players, the `[rules]` settings and the seed's streams."""
+    """Everything a game starts from: the players, the checked `[rules]` settings and the seed's streams."""
 
     roster: Roster
-    settings: dict[str, Any]
+    settings: Settings
     streams: Streams
 
 
 @dataclass(frozen=True, kw_only=True)
 class HelpItem:
-    """One command of a game, for `help`."""
+    """One command of a game, for `help`; `example` is also fed to the contract test."""
 
     syntax: str
     what: str
     example: str
-    who: str = "player"  # "player" or "host"
+    who: Literal["player", "host"] = "player"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -76,93 +219,103 @@ class View:
     notes: tuple[str, ...] = ()
 
 
-class Game(ABC):
-    """A game's rules, commands, announcements and views."""
+@dataclass(frozen=True, kw_only=True)
+class ViewDef(Generic[S]):
+    """A host view by name, built only when the host asks for it (`status`, `solutions 3`).
+
+    `build(state, now, args)` gets the words after the name and raises InvalidCommand for
+    arguments it cannot read; `args` is their syntax for `help` ("" = takes nothing).
+    """
+
+    name: str
+    what: str
+    build: Callable[[S, int, Sequence[str]], View]
+    args: str = ""
+    example: str = ""
+
+    @property
+    def takes_args(self) -> bool:
+        """Whether words may follow the view's name."""
+        return bool(self.args)
+
+
+# ---------------------------------------------------------------- the game
+
+
+class Game(ABC, Generic[S, C]):
+    """A game's rules, commands, announcements and views, over its state `S` and command `C`."""
 
     key: str
     title: str
     players: tuple[int, int]  # fewest and most players
     settings: tuple[Setting, ...]
     doc: str  # path of the game's doc under docs/
+    events: tuple[type[Event], ...]  # every kind of event the game emits
+    renderers: Renderers[S]
+
+    # -- rules (pure)
 
     @abstractmethod
-    def start(self, setup: Setup) -> Any:
+    def start(self, setup: Setup) -> S:
         """The state before the first input."""
 
     @abstractmethod
-    def parse(self, state: Any, actor: int | None, text: str, resolve: Callable[[str], int]) -> Any:
-        """Read one command from a player (`actor` = seat) or the host (`actor` None).
-
-        `resolve` turns a player's name or alias into a seat, refusing unknown or ambiguous names.
-        """
+    def parse(self, state: S, actor: int | None, text: str, resolve: Resolve) -> C:
+        """Read one command from a player (`actor` = seat) or the host (`actor` None)."""
 
     @abstractmethod
-    def apply(self, state: Any, command: Any, now: int) -> tuple[Any, list[Event]]:
+    def apply(self, state: S, command: C, now: int) -> tuple[S, list[Event]]:
         """Judge a command at game time `now`: the next state and its events, or a refusal."""
 
     @abstractmethod
-    def next_due(self, state: Any) -> int | None:
-        """When the rules next act on their own (reminder or deadline), or None."""
+    def next_due(self, state: S) -> int | None:
+        """When the rules next act on their own (a deadline's reminder or passing), or None."""
 
     @abstractmethod
-    def on_due(self, state: Any, now: int) -> tuple[Any, list[Event]]:
+    def on_due(self, state: S, now: int) -> tuple[S, list[Event]]:
         """Do what is due at `now` (which is `next_due(state)`)."""
 
     @abstractmethod
-    def announce(self, state: Any, event: Event) -> list[Announcement]:
-        """The chat text for one event (`state` is the state after it, for names and layout)."""
+    def is_over(self, state: S) -> bool:
+        """Whether the game has ended."""
+
+    def validate(self, settings: Settings) -> list[tuple[str, str]]:
+        """Problems between settings that each look fine alone, as (key, message); none by default."""
+        return []
+
+    # -- text
+
+    def announce(self, state: S, event: Event) -> list[Post]:
+        """The posts for one event, all for the event's audience (`state` is the state after it)."""
+        return self.renderers.render(state, event)
 
     @abstractmethod
-    def final(self, state: Any, now: int) -> dict[str, Any]:
+    def final(self, state: S, now: int) -> dict[str, JSON]:
         """The whole state as JSON data (the `final` object of `--json`)."""
 
     @abstractmethod
-    def views(self, state: Any, now: int) -> dict[str, View]:
-        """Host views by command name, e.g. "status", "board", "haps"."""
+    def views(self) -> Sequence[ViewDef[S]]:
+        """The host views, by name; each is built only when asked for."""
 
     @abstractmethod
-    def toolbar(self, state: Any, now: int) -> str:
-        """One line for the REPL's bottom toolbar: whose turn, running clocks."""
+    def toolbar(self, state: S, now: int) -> str:
+        """One short line for the REPL's bottom toolbar: whose turn, running clocks. Must be cheap."""
 
     @abstractmethod
     def help(self) -> list[HelpItem]:
         """The game's commands with examples."""
 
     @abstractmethod
-    def rulings(self, settings: dict[str, Any]) -> list[str]:
-        """The house rulings in force, in the host's words, with the settings that shape them."""
+    def rulings(self, settings: Settings) -> list[str]:
+        """The house rulings in force, in the host's words, each naming its key (R-…) and setting."""
 
     @abstractmethod
-    def suggest(self, state: Any, actor: int | None, words: list[str]) -> list[str]:
-        """Words that may come next after `words`, for tab completion."""
+    def suggest(self, state: S, actor: int | None, words: list[str]) -> list[str]:
+        """Words that may come next after `words`, for tab completion. Must be cheap."""
 
-    def query(self, state: Any, now: int, words: list[str]) -> View | None:
-        """A host view that takes arguments (e.g. `solutions 3`), or None if `words` is not one."""
+    def view(self, name: str) -> ViewDef[S] | None:
+        """The view called `name`, or None."""
+        for v in self.views():
+            if v.name == name:
+                return v
         return None
-
-    def validate(self, settings: dict[str, Any]) -> list[tuple[str, str]]:
-        """Problems between settings that each look fine alone, as (key, message); none by default."""
-        return []
-
-    def is_over(self, state: Any) -> bool:
-        """Whether the game has ended."""
-        return bool(getattr(state, "over", False))
-
-
-class ModuleGame(Game):
-    """A game whose pure rules live in one module with `parse`, `apply`, `next_due` and `on_due`;
-    the Game subclass adds the text (announcements, views, help) around them."""
-
-    rules: Any  # the rules module
-
-    def parse(self, state: Any, actor: int | None, text: str, resolve: Callable[[str], int]) -> Any:
-        return self.rules.parse(state, actor, text, resolve)
-
-    def apply(self, state: Any, command: Any, now: int) -> tuple[Any, list[Event]]:
-        return self.rules.apply(state, command, now)
-
-    def next_due(self, state: Any) -> int | None:
-        return self.rules.next_due(state)
-
-    def on_due(self, state: Any, now: int) -> tuple[Any, list[Event]]:
-        return self.rules.on_due(state, now)

@@ -1,4 +1,9 @@
-"""Tab completion and the live check that marks an unreadable line before Enter."""
+"""Tab completion and the live check that marks an unreadable line before Enter.
+
+Both run at every keystroke, so neither builds a view or runs game analysis, and
+neither may ever raise: a bug in a game's `suggest` or `parse` costs a completion,
+never the session.
+"""
 
 from __future__ import annotations
 
@@ -9,42 +14,45 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.lexers import Lexer
 
-from umpire.core.errors import UmpireError
-from umpire.session import HOST_WORDS, Session, unreadable
+from umpire.session import HOST_COMMANDS, Session, host_command, unreadable
 
 
 class UmpireCompleter(Completer):
-    """Completes host commands, player names, and each game's words (pieces, squares…)."""
+    """Completes host commands, views, player names, and each game's words (pieces, squares…)."""
 
     def __init__(self, session: Session) -> None:
         self.session = session
 
     def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterable[Completion]:
+        try:
+            candidates, word = self._candidates(document)
+        except Exception:  # a bug in a game's suggestions must not reach the prompt
+            return
+        yield from _matching(candidates, word)
+
+    def _candidates(self, document: Document) -> tuple[list[str], str]:
         line = document.current_line_before_cursor
         word = document.get_word_before_cursor(WORD=True)
         s = self.session
-        game = s.scenario.game
+        game = s.game
         roster = s.scenario.roster
         if ":" not in line:
             before = line[: len(line) - len(word)].split()
             if not before:
                 candidates = [f"{n}: " for n in roster.all_names()]
-                candidates += list(HOST_WORDS)
-                candidates += list(game.views(s.state, s.now))
-                candidates += game.suggest(s.state, None, [])
-            else:
-                candidates = game.suggest(s.state, None, before)
-            yield from _matching(candidates, word)
-            return
+                candidates += [w for c in HOST_COMMANDS for w in (c.name, *c.aliases)]
+                candidates += [v.name for v in game.views()]
+                return candidates + game.suggest(s.state, None, []), word
+            cmd = host_command(before[0])
+            if cmd is not None:
+                return (cmd.completions(s) if cmd.completions and len(before) == 1 else []), word
+            return game.suggest(s.state, None, before), word
         name, _, rest = line.partition(":")
-        try:
-            player = roster.find(name.strip())
-        except UmpireError:
-            return
+        player = roster.find(name.strip())
         if player is None:
-            return
+            return [], word
         before = rest[: len(rest) - len(word)].split()
-        yield from _matching(game.suggest(s.state, player.seat, before), word)
+        return game.suggest(s.state, player.seat, before), word
 
 
 def _matching(candidates: Iterable[str], word: str) -> Iterable[Completion]:

@@ -24,11 +24,13 @@ from prompt_toolkit.styles import Style
 from rich.console import Console
 from rich.markup import escape
 
+from umpire.core import chat
 from umpire.core.clock import fmt_clock
+from umpire.core.lines import classify
 from umpire.repl.clipboard import copy as copy_to_clipboard
 from umpire.repl.complete import LiveCheck, UmpireCompleter
 from umpire.repl.show import show
-from umpire.session import Session, unreadable
+from umpire.session import Session, host_command, unreadable
 
 TICK = 0.2
 STYLE = Style.from_dict(
@@ -124,10 +126,14 @@ class Shell:
         self.con = console
         self.clock = GameClock(session, monotonic)
         self.names = tuple(p.name for p in session.scenario.roster)
+        self._copied_from: list[str] | None = None
+        self._chunks: list[str] = []
+        self._next = 0
 
     def start(self, intro: list[str]) -> None:
         s = self.session
-        self.con.print(f"[bold]{escape(s.scenario.title)}[/] — umpire hosting {escape(s.scenario.game.title)}")
+        title = s.scenario.title if s.game.title in s.scenario.title else f"{s.scenario.title} — {s.game.title}"
+        self.con.print(f"[bold]{escape(title)}[/] — hosted by umpire")
         for line in intro:
             self.con.print(escape(line), style="dim")
         show(self.con, s.commitment_outputs(), self.names)
@@ -135,26 +141,35 @@ class Shell:
 
     def prompt_text(self) -> Any:
         """`umpire> `, or `umpire (Yuna)> ` while lines are read as a player's messages."""
-        speaker = self.session._speaker
+        speaker = self.session.speaker
         if speaker:
             return HTML("<b>umpire</b> (<ansicyan>{}</ansicyan>)&gt; ").format(speaker)
         return HTML("<b>umpire</b>&gt; ")
 
     def toolbar(self) -> Any:
-        """The bottom toolbar: the line's problem while typing, else whose turn and the clocks."""
+        """The bottom toolbar: the clock first (always shown), whose turn, DMs waiting, then the line's problem."""
+        try:
+            return self._toolbar()
+        except Exception as exc:  # the toolbar is redrawn twice a second: it must never raise
+            return f"clock {fmt_clock(self.clock.now())} · (toolbar error: {type(exc).__name__})"
+
+    def _toolbar(self) -> Any:
         s = self.session
         now = self.clock.now()
+        parts = [s.game.toolbar(s.state, now)]
+        dms = s.waiting_dms()
+        if dms:
+            parts.append(f"✉ {dms} DM{'s' if dms != 1 else ''} to send (outbox)")
         app = get_app_or_none()
         text = app.current_buffer.text if app is not None else ""
-        if text.strip():
-            reason = unreadable(s, text, allow_time=False)
-            if reason:
-                return HTML("<warn>⚠ cannot read this line: </warn>{}").format(reason)
-        bar = s.scenario.game.toolbar(s.state, now)
-        clock = f" · clock {fmt_clock(now)}"
-        if s.paused:
-            return HTML("<paused>⏸ PAUSED</paused> {}").format(bar + clock)
-        return bar + clock
+        reason = unreadable(s, text, allow_time=False) if text.strip() else None
+        head = "<paused>⏸ PAUSED {}</paused>" if s.paused else "<b>⏱ {}</b>"
+        html = head + " · {}"
+        args = [fmt_clock(now), " · ".join(parts)]
+        if reason:
+            html += " <warn>⚠ {}</warn>"
+            args.append(reason)
+        return HTML(html).format(*args)
 
     def tick(self) -> None:
         outs = self.session.advance(self.clock.now())
@@ -164,7 +179,7 @@ class Shell:
 
     async def ticker(self) -> None:
         while True:
-            await asyncio.sleep(0.2)
+            await asyncio.sleep(TICK)
             try:
                 self.tick()
             except Exception as exc:  # the clock must keep running
@@ -187,44 +202,81 @@ class Shell:
                     break
         finally:
             task.cancel()
-            if self.session.writer is not None:
-                self.session.writer.close()
+            self._leave()
         self.con.print("Bye. Everything accepted is in the journal.", style="dim")
 
-    def handle(self, text: str) -> bool:
-        """Judge what the host entered; False to leave."""
+    def _leave(self) -> None:
         s = self.session
-        head = text.strip().casefold()
-        if head in ("quit", "exit"):
-            return False
-        if head == "copy":
-            if not s.last_public:
-                self.con.print("Nothing announced yet.", style="yellow")
-            else:
-                self.con.print(copy_to_clipboard("\n\n".join(s.last_public)), style="dim")
-            return True
-        from umpire.core.lines import classify
+        try:
+            s.advance(self.clock.now())
+            s.stop()
+        except Exception as exc:  # leaving must always work
+            self.con.print(f"[red]could not record the time at quit: {escape(repr(exc))}[/]")
+        if s.writer is not None:
+            s.writer.close()
 
+    def handle(self, text: str) -> bool:
+        """Judge what the host entered; False to leave. Never raises: a bug is reported and the session goes on."""
+        try:
+            return self._handle(text)
+        except Exception as exc:  # never lose the session to one bad line (as ptpython's loop)
+            self.session.end_block()
+            self.con.print(f"[red]internal error (nothing changed, journal intact): {escape(repr(exc))}[/]")
+            return True
+
+    def _handle(self, text: str) -> bool:
+        s = self.session
+        words = text.split()
+        if len(text.strip().split("\n")) == 1 and words:
+            cmd = host_command(words[0])
+            if cmd is not None and cmd.name == "quit" and not cmd.check(words[1:]):
+                return False
+            if cmd is not None and cmd.name == "copy":
+                self.copy(words[1:])
+                return True
         lines = [ln for ln in text.split("\n") if ln.strip()]
         # A Discord header entered on its own (a paste without bracketed paste, or typed) keeps its
         # speaker for the next lines, shown in the prompt, until an empty line or another header.
         header_only = len(lines) == 1 and classify(lines[0]).kind == "header"
         if not text.strip():
-            if s._speaker is not None:
-                self.con.print(f"(no longer reading lines as {s._speaker}'s)", style="dim")
+            if s.speaker is not None:
+                self.con.print(f"(no longer reading lines as {s.speaker}'s)", style="dim")
             s.end_block()
             return True
-        try:
-            self.tick()
-            outs = s.feed(text, allow_time=False)
-        except Exception as exc:  # never lose the session to one bad line
-            self.con.print(f"[red]internal error (nothing changed, journal intact): {escape(repr(exc))}[/]")
-            s.end_block()
-            return True
-        if not header_only and not (s._speaker is not None and len(lines) == 1 and classify(lines[0]).kind == "host"):
+        self.tick()
+        outs = s.feed(text, allow_time=False)
+        if not header_only and not (s.speaker is not None and len(lines) == 1):
             s.end_block()
         elif header_only:
-            self.con.print(f"(the next lines are {s._speaker}'s messages; an empty line ends that)", style="dim")
+            self.con.print(f"(the next lines are {s.speaker}'s messages; an empty line ends that)", style="dim")
         show(self.con, outs, self.names)
         self.clock.follow(s)
         return True
+
+    def copy(self, args: list[str]) -> None:
+        """`copy`: the next 2,000-character message of the last public post; `copy NAME`: a player's DMs."""
+        s = self.session
+        if args and not (len(args) == 1 and args[0].casefold() == "text"):
+            outs = s.feed("copy " + " ".join(args), allow_time=False)
+            sent = [o for o in outs if o.kind == "info" and o.audience.seat is not None]
+            show(self.con, [o for o in outs if o not in sent], self.names)
+            if sent:
+                self.con.print(copy_to_clipboard(sent[0].text), style="dim")
+            return
+        if s.last_public is not self._copied_from:
+            self._copied_from = s.last_public
+            self._chunks = [part for post in s.last_public for part in chat.split(post)]
+            self._next = 0
+        if not self._chunks:
+            self.con.print("Nothing public has been announced yet.", style="yellow")
+            return
+        if self._next >= len(self._chunks):
+            self._next = 0
+        part = self._chunks[self._next]
+        self._next += 1
+        how = copy_to_clipboard(part)
+        left = len(self._chunks) - self._next
+        if len(self._chunks) > 1:
+            more = f"; {left} more: “copy” again for the next" if left else "; that was the last one"
+            how = f"message {self._next} of {len(self._chunks)}: {how}{more}"
+        self.con.print(how, style="dim")

@@ -10,7 +10,6 @@ from rich.table import Table
 from rich.text import Text
 
 from umpire.core import chat
-from umpire.games.base import PUBLIC
 from umpire.render import audience_label
 from umpire.session import Output
 
@@ -21,7 +20,7 @@ def show(con: Console, outputs: Iterable[Output], names: tuple[str, ...]) -> Non
         if o.kind == "announce":
             if not o.text:
                 continue
-            if o.audience == PUBLIC:
+            if o.audience.public:
                 parts = chat.split(o.text)
                 for i, part in enumerate(parts):
                     label = "post" if len(parts) == 1 else f"post {i + 1}/{len(parts)}"

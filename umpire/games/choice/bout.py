@@ -6,12 +6,12 @@ from dataclasses import replace
 from typing import Any
 
 from umpire.core.errors import IllegalAction
-from umpire.games.base import HOST, Event
 from umpire.games.choice.commands import GsPlay
 from umpire.games.choice.config import (
     ROUNDS,
 )
 from umpire.games.choice.state import GOOFSPIEL, Bout, Play, State, names_of
+from umpire.games.legacy import HOST, Event
 
 
 def round_started(state: State, bout: Bout, now: int) -> Event:

@@ -6,7 +6,6 @@ from typing import Any
 
 from umpire.core import chat
 from umpire.core.clock import fmt_clock
-from umpire.games.base import HOST, Announcement, Event, HelpItem, ModuleGame, Setup, View
 from umpire.games.choice import rules
 from umpire.games.choice.config import BLOCKS, ITEM_NAMES, ITEMS, ROUNDS, SETTINGS, configure, validate
 from umpire.games.choice.expressions import solutions, written
@@ -14,6 +13,7 @@ from umpire.games.choice.generate import shop_lines, shop_text
 from umpire.games.choice.gyul import board_plain as gyul_plain
 from umpire.games.choice.gyul import tile_letters
 from umpire.games.choice.rules import State
+from umpire.games.legacy import HOST, Announcement, Event, HelpItem, ModuleGame, Setup, View
 
 
 def _n(name: str) -> str:

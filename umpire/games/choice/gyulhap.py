@@ -10,13 +10,13 @@ from typing import Any
 from umpire.core import hap
 from umpire.core.errors import IllegalAction
 from umpire.core.pieces import HAP_PIECES
-from umpire.games.base import Event
 from umpire.games.choice.commands import GyulCall, HapCall
 from umpire.games.choice.config import (
     SHOP_FIRST_BLOCK,
 )
 from umpire.games.choice.gyul import Board, boards, emoji, tile_letters, tile_words
 from umpire.games.choice.state import GYUL_HAP, State, names_of, where_now
+from umpire.games.legacy import Event
 
 
 def board(state: State) -> Board:

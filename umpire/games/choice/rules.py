@@ -12,7 +12,6 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from umpire.core.errors import IllegalAction
-from umpire.games.base import Event
 from umpire.games.choice.bout import judge_play, resolve_round, round_started
 from umpire.games.choice.commands import (
     Buy,
@@ -56,6 +55,7 @@ from umpire.games.choice.state import (
     tiles_json,
     where_now,
 )
+from umpire.games.legacy import Event
 
 __all__ = [
     "EXPRESSIONS",

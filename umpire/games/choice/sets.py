@@ -9,7 +9,6 @@ from fractions import Fraction
 
 from umpire.core.arith import evaluate, show
 from umpire.core.errors import IllegalAction
-from umpire.games.base import Event
 from umpire.games.choice.commands import ExprCall
 from umpire.games.choice.config import (
     BLOCKS,
@@ -17,6 +16,7 @@ from umpire.games.choice.config import (
 )
 from umpire.games.choice.expressions import Puzzle, puzzle_sets, written
 from umpire.games.choice.state import EXPRESSIONS, ExprSet, State, names_of, where_now
+from umpire.games.legacy import Event
 
 
 def puzzles(state: State) -> tuple[Puzzle, ...]:

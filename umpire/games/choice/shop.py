@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from umpire.core.errors import IllegalAction
-from umpire.games.base import Event
 from umpire.games.choice.commands import Buy
 from umpire.games.choice.config import (
     CYCLES,
@@ -13,6 +12,7 @@ from umpire.games.choice.config import (
 )
 from umpire.games.choice.generate import shop_prices, shop_text
 from umpire.games.choice.state import Shop, State, names_of, tiles_json
+from umpire.games.legacy import Event
 
 
 def open_cycle(state: State, block_cycle: int, now: int) -> tuple[State, Event]:

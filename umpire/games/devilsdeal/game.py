@@ -11,12 +11,12 @@ from typing import Any
 
 from umpire.core import chat
 from umpire.core.clock import fmt_clock
-from umpire.games.base import HOST, Announcement, Event, HelpItem, ModuleGame, Setup, View
 from umpire.games.devilsdeal import cards as C
 from umpire.games.devilsdeal import rules
 from umpire.games.devilsdeal.config import SETTINGS, configure, validate
 from umpire.games.devilsdeal.hands import best_division, describe
 from umpire.games.devilsdeal.state import Ask, Bet, Break, Discard, Divide, Pick, State, Take, waiting
+from umpire.games.legacy import HOST, Announcement, Event, HelpItem, ModuleGame, Setup, View
 
 
 def _n(name: str) -> str:

@@ -9,7 +9,6 @@ from typing import Any
 
 from umpire.core.clock import SECOND
 from umpire.core.errors import IllegalAction
-from umpire.games.base import HOST, Event
 from umpire.games.devilsdeal import cards as C
 from umpire.games.devilsdeal.commands import PickCards, Wager
 from umpire.games.devilsdeal.hands import HIGH, category, compare, describe, why
@@ -28,6 +27,7 @@ from umpire.games.devilsdeal.state import (
     set_seat,
     waiting,
 )
+from umpire.games.legacy import HOST, Event
 
 
 def can_pick(pool: tuple[int, ...], community: int) -> bool:

@@ -8,7 +8,6 @@ from typing import Any
 
 from umpire.core.clock import SECOND, fmt_clock
 from umpire.core.errors import IllegalAction
-from umpire.games.base import HOST, Event
 from umpire.games.devilsdeal import cards as C
 from umpire.games.devilsdeal.commands import Answer, DivisionLine, TakeCard
 from umpire.games.devilsdeal.hands import Division, problems
@@ -27,6 +26,7 @@ from umpire.games.devilsdeal.state import (
     set_seat,
     waiting,
 )
+from umpire.games.legacy import HOST, Event
 
 
 def ask(state: State, seat: int, now: int, *, again: bool) -> tuple[State, list[Event]]:

@@ -15,7 +15,6 @@ from dataclasses import replace
 from typing import Any
 
 from umpire.core.errors import IllegalAction
-from umpire.games.base import Event
 from umpire.games.devilsdeal import cards as C
 from umpire.games.devilsdeal.commands import (
     Answer,
@@ -60,6 +59,7 @@ from umpire.games.devilsdeal.state import (
     set_seat,
     waiting,
 )
+from umpire.games.legacy import Event
 
 __all__ = ["Command", "State", "apply", "can_pick", "initial", "next_due", "on_due", "parse", "waiting"]
 

@@ -7,10 +7,10 @@ from typing import Any
 
 from umpire.core import chat
 from umpire.core.clock import MoveClock, fmt_clock
-from umpire.games.base import Announcement, Event, HelpItem, ModuleGame, Setup, View
 from umpire.games.haptactoe import rules
 from umpire.games.haptactoe.pieces import COLS, SIZE, SQUARES, PieceSet, square_name
 from umpire.games.haptactoe.rules import HTT, WSA, Rulebook, State
+from umpire.games.legacy import Announcement, Event, HelpItem, ModuleGame, Setup, View
 
 
 class HapTacToe(ModuleGame):

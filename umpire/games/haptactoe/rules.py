@@ -11,7 +11,6 @@ from umpire.core import hap
 from umpire.core.clock import SECOND, MoveClock
 from umpire.core.errors import IllegalAction, InvalidCommand
 from umpire.core.settings import Setting
-from umpire.games.base import HOST, Event, Setup
 from umpire.games.haptactoe.pieces import (
     HAP_PIECES,
     SIZE,
@@ -22,6 +21,7 @@ from umpire.games.haptactoe.pieces import (
     square_index,
     square_name,
 )
+from umpire.games.legacy import HOST, Event, Setup
 
 CELLS = SIZE * SIZE
 

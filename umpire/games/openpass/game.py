@@ -6,7 +6,7 @@ from typing import Any
 
 from umpire.core import chat
 from umpire.core.arith import show
-from umpire.games.base import Announcement, Event, HelpItem, ModuleGame, Setup, View
+from umpire.games.legacy import Announcement, Event, HelpItem, ModuleGame, Setup, View
 from umpire.games.openpass import rules
 from umpire.games.openpass.config import SETTINGS, configure, validate
 from umpire.games.openpass.rules import State, listing

@@ -19,7 +19,7 @@ from typing import Any
 from umpire.core.arith import exact, read_row, show
 from umpire.core.errors import IllegalAction, InvalidCommand
 from umpire.core.streams import Streams
-from umpire.games.base import HOST, Event
+from umpire.games.legacy import HOST, Event
 from umpire.games.openpass.config import KINDS, Config, card
 
 # ---------------------------------------------------------------- state
