@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from umpire.images import font, png
+from umpire.images.shapes import Span, Spans
 
 # name -> RGB. The order is part of every image's bytes: add new colours at the end.
 PALETTE: tuple[tuple[str, tuple[int, int, int]], ...] = (
@@ -46,8 +47,6 @@ COLOURS = dict(PALETTE)
 INDEX = {name: i for i, (name, _) in enumerate(PALETTE)}
 assert len(PALETTE) <= png.MAX_COLOURS
 
-Spans = Iterable[tuple[int, int, int]]  # (y, x0, x1), x1 exclusive
-
 
 class Canvas:
     """A `width` x `height` image, all `bg` to start with."""
@@ -77,11 +76,17 @@ class Canvas:
         self.rect(x0, y0 + t, x0 + t, y1 - t, colour)
         self.rect(x1 - t, y0 + t, x1, y1 - t, colour)
 
-    def spans(self, spans: Spans, dx: int, dy: int, colour: str) -> None:
+    def spans(self, spans: Iterable[Span], dx: int, dy: int, colour: str) -> None:
         """Fill spans shifted by (dx, dy), clipped to the canvas."""
         w, h = self.width, self.height
         px = self.px
         fill = memoryview(bytes([INDEX[colour]]) * w)
+        if isinstance(spans, Spans) and spans.left + dx >= 0 and spans.right + dx <= w and spans.top + dy >= 0 and spans.bottom + dy <= h:
+            base = dy * w + dx  # all inside: no clipping
+            for y, a, b in spans:
+                o = base + y * w
+                px[o + a : o + b] = fill[: b - a]
+            return
         for y, x0, x1 in spans:
             y += dy
             if y < 0 or y >= h:

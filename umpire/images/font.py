@@ -15,6 +15,8 @@ from __future__ import annotations
 import unicodedata
 from functools import lru_cache
 
+from umpire.images.shapes import Spans
+
 WIDTH = 5  # units per glyph
 HEIGHT = 9  # units per line of glyphs, descenders included
 CAP = 7  # units above the baseline
@@ -178,7 +180,7 @@ def glyph(ch: str) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=2048)
-def spans(ch: str, scale: int) -> tuple[tuple[int, int, int], ...]:
+def spans(ch: str, scale: int) -> Spans:
     """The glyph's ink as horizontal spans (dy, x0, x1), x1 exclusive, in pixels at `scale`."""
     out = []
     for r, row in enumerate(glyph(ch)):
@@ -192,7 +194,7 @@ def spans(ch: str, scale: int) -> tuple[tuple[int, int, int], ...]:
                     out.append((r * scale + k, start * scale, x * scale))
             else:
                 x += 1
-    return tuple(out)
+    return Spans(out)
 
 
 def width(text: str, scale: int) -> int:

@@ -15,11 +15,30 @@ differ between maths libraries). Results are cached: a board draws each shape at
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 Span = tuple[int, int, int]
 Point = tuple[float, float]
+
+
+class Spans(tuple[Span, ...]):
+    """Spans that know their bounding box, so a canvas can skip clipping them where they fit."""
+
+    left: int
+    right: int
+    top: int
+    bottom: int
+
+    def __new__(cls, spans: Iterable[Span]) -> Spans:
+        self = super().__new__(cls, spans)
+        self.left = min((a for _, a, _ in self), default=0)
+        self.right = max((b for _, _, b in self), default=0)
+        self.top = min((y for y, _, _ in self), default=0)
+        self.bottom = max((y + 1 for y, _, _ in self), default=0)
+        return self
+
+
 _FIX = 1 << 16  # polygon vertices are rounded to 1/65536 pixel
 _HALF = _FIX // 2
 
@@ -55,7 +74,7 @@ def cos_sin(degrees: int) -> tuple[float, float]:
     return co + 0.0, si + 0.0  # no negative zeros
 
 
-def polygon(points: Sequence[Point]) -> tuple[Span, ...]:
+def polygon(points: Sequence[Point]) -> Spans:
     """The pixels whose centres lie inside the polygon (even-odd rule), as spans.
 
     Vertices are taken in units of 1/65536 pixel (a float times a power of two, rounded: exact
@@ -84,10 +103,10 @@ def polygon(points: Sequence[Point]) -> tuple[Span, ...]:
         for a, b in zip(xs[0::2], xs[1::2], strict=True):
             if a < b:
                 out.append((y, a, b))
-    return tuple(out)
+    return Spans(out)
 
 
-def subtract(outer: Sequence[Span], inner: Sequence[Span]) -> tuple[Span, ...]:
+def subtract(outer: Sequence[Span], inner: Sequence[Span]) -> Spans:
     """The pixels of `outer` that are not in `inner`."""
     holes: dict[int, list[tuple[int, int]]] = {}
     for y, a, b in inner:
@@ -107,16 +126,16 @@ def subtract(outer: Sequence[Span], inner: Sequence[Span]) -> tuple[Span, ...]:
                     nxt.append((hb, pb))
             pieces = nxt
         out.extend((y, pa, pb) for pa, pb in pieces)
-    return tuple(out)
+    return Spans(out)
 
 
-def stripes(spans: Sequence[Span], period: int, ink: int) -> tuple[Span, ...]:
+def stripes(spans: Sequence[Span], period: int, ink: int) -> Spans:
     """The rows of `spans` in the inked part of horizontal stripes (`ink` rows on, the rest off, per `period`)."""
-    return tuple(s for s in spans if s[0] % period < ink)
+    return Spans(s for s in spans if s[0] % period < ink)
 
 
 @lru_cache(maxsize=64)
-def circle(size: int) -> tuple[Span, ...]:
+def circle(size: int) -> Spans:
     """A disc filling a `size` x `size` box: pixel centres within size/2 of the box's centre."""
     out = []
     for y in range(size):
@@ -130,14 +149,14 @@ def circle(size: int) -> tuple[Span, ...]:
         b = (size + half - 1) // 2 + 1
         if a < b:
             out.append((y, a, b))
-    return tuple(out)
+    return Spans(out)
 
 
 @lru_cache(maxsize=64)
-def square(size: int, side: int) -> tuple[Span, ...]:
+def square(size: int, side: int) -> Spans:
     """A square of `side` pixels centred in a `size` box."""
     o = (size - side) // 2
-    return tuple((y, o, o + side) for y in range(o, o + side))
+    return Spans((y, o, o + side) for y in range(o, o + side))
 
 
 def _triangle_points(size: int, side: float, inset: float = 0.0) -> list[Point]:
@@ -153,7 +172,7 @@ def _triangle_points(size: int, side: float, inset: float = 0.0) -> list[Point]:
 
 
 @lru_cache(maxsize=64)
-def triangle(size: int, side: int, inset: float = 0.0) -> tuple[Span, ...]:
+def triangle(size: int, side: int, inset: float = 0.0) -> Spans:
     """An equilateral triangle of `side` pixels, point up, centred in a `size` box; with
     `inset`, what is left inside a band that wide along its edges."""
     return polygon(_triangle_points(size, float(side), inset))
@@ -195,38 +214,38 @@ def star_points(size: int, points: int, radius: float, inset: float = 0.0) -> li
 
 
 @lru_cache(maxsize=64)
-def star(size: int, points: int, radius: float, inset: float = 0.0) -> tuple[Span, ...]:
+def star(size: int, points: int, radius: float, inset: float = 0.0) -> Spans:
     """A star of outer `radius` centred in a `size` box; with `inset`, what is left inside a
     band that wide along its edges."""
     return polygon(star_points(size, points, radius, inset))
 
 
 @lru_cache(maxsize=64)
-def star_outline(size: int, points: int, radius: float, thickness: float) -> tuple[Span, ...]:
+def star_outline(size: int, points: int, radius: float, thickness: float) -> Spans:
     """The band `thickness` pixels wide just inside the star's edges."""
     return subtract(star(size, points, radius), star(size, points, radius, thickness))
 
 
 @lru_cache(maxsize=64)
-def star_stripes(size: int, points: int, radius: float, thickness: float, period: int) -> tuple[Span, ...]:
+def star_stripes(size: int, points: int, radius: float, thickness: float, period: int) -> Spans:
     """Horizontal stripes (half of every `period` rows) inside the star's outline band."""
     return stripes(star(size, points, radius, thickness), period, period // 2)
 
 
 @lru_cache(maxsize=64)
-def ring(size: int, thickness: int) -> tuple[Span, ...]:
+def ring(size: int, thickness: int) -> Spans:
     """The band `thickness` pixels wide just inside a `size` circle."""
     inner = circle(size - 2 * thickness)
     return subtract(circle(size), [(y + thickness, a + thickness, b + thickness) for y, a, b in inner])
 
 
 @lru_cache(maxsize=256)
-def line(x0: float, y0: float, x1: float, y1: float, width: float) -> tuple[Span, ...]:
+def line(x0: float, y0: float, x1: float, y1: float, width: float) -> Spans:
     """A straight stroke `width` pixels wide between two points, with square ends (absolute coordinates)."""
     dx, dy = x1 - x0, y1 - y0
     length = math.sqrt(dx * dx + dy * dy)
     if length == 0:
-        return ()
+        return Spans(())
     ux, uy = dx / length, dy / length
     h = width / 2.0
     nx, ny = -uy * h, ux * h
