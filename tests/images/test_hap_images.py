@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import hashlib
 import math
+import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from umpire.core import hap
 from umpire.core.errors import InvalidCommand
@@ -396,3 +399,45 @@ def test_check_of_stars_says_set_and_not() -> None:
     pieces = (piece_from_words("yellow solid 4"), piece_from_words("blue hollow 5"), piece_from_words("white striped 5"))
     pic = Picture(draw_hap_check(HapCheck(pieces=pieces, is_hap=False)))
     assert pic.find_text("✗ Not a set", 2, "bad") is not None
+
+
+# ---------------------------------------------------------------- any board
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.lists(st.tuples(st.sampled_from(SQUARES), st.integers(0, 26)), max_size=25, unique_by=(lambda t: t[0], lambda t: t[1])),
+    st.sampled_from(["htt", "wsa"]),
+    st.sampled_from(["top", "bottom"]),
+    st.randoms(use_true_random=False),
+)
+def test_any_board_shows_each_piece_where_it_is_and_not_by_insertion_order(
+    placed: list[tuple[str, int]], variant: str, row_one: str, rnd: random.Random
+) -> None:
+    make = block_from_code if variant == "htt" else star_from_code
+    cells = {sq: make(code) for sq, code in placed}
+    lines = [t for t in (("A1", "B2", "C3"), ("A1", "A2", "A3"), ("C1", "C3", "C5"), ("E1", "C3", "A5")) if all(s in cells for s in t)]
+    board = HapBoard(cells=cells, variant=variant, row_one=row_one, claimed=tuple(lines))  # type: ignore[arg-type]
+    shuffled = list(cells.items())
+    rnd.shuffle(shuffled)
+    again = HapBoard(cells=dict(shuffled), variant=variant, row_one=row_one, claimed=tuple(lines))  # type: ignore[arg-type]
+    data = draw_hap_board(board)
+    assert draw_hap_board(again) == data
+    pic = Picture(data)
+    top = board_top(board)
+    for square in SQUARES:
+        cx, cy = square_centre(square, row_one, top)
+        piece = cells.get(square)
+        if piece is None:  # a point no claimed line (row, column or diagonal through the centre) reaches
+            assert pic.at(cx - CELL // 2 + 3, cy - CELL // 2 + 12) == "panel", square
+        elif isinstance(piece, Block):
+            assert pic.at(cx, cy) == piece.colour, square
+        else:
+            assert pic.at(cx, cy) == (STAR[piece.colour] if piece.pattern == "solid" else pic.at(cx, cy)), square
+            assert pic.at(cx, cy - round(star_radius(CELL)) + 3) == STAR[piece.colour], f"{square}: the top point"
+
+
+def test_draw_refuses_what_it_cannot_draw() -> None:
+    with pytest.raises(TypeError) as err:
+        draw("a board")  # type: ignore[arg-type]
+    assert str(err.value) == "no image for str"

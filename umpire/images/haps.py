@@ -147,10 +147,13 @@ def draw_hap_board(board: HapBoard) -> bytes:
             cv.rect(x, y, x + CELL, y + CELL, "panel")
         else:
             cv.rect(x, y, x + CELL, y + CELL, background_colour(piece) if isinstance(piece, Block) else "night")
+    ends = []
     for triple in board.claimed:
-        (x0, y0), _, (x1, y1) = sorted((corners[s] for s in triple), key=lambda p: (p[0], p[1]))
-        cv.spans(shapes.line(x0 + 0.5, y0 + 0.5, x1 + 0.5, y1 + 0.5, 9.0), 0, 0, "ink")
-        cv.spans(shapes.line(x0 + 0.5, y0 + 0.5, x1 + 0.5, y1 + 0.5, 5.0), 0, 0, "mark")
+        (ax, ay), _, (bx, by) = sorted(corners[s] for s in triple)
+        ends.append((ax + 0.5, ay + 0.5, bx + 0.5, by + 0.5))
+    for width, colour in ((9.0, "ink"), (5.0, "mark")):  # all borders first: crossings look the same in any order
+        for x0, y0, x1, y1 in ends:
+            cv.spans(shapes.line(x0, y0, x1, y1, width), 0, 0, colour)
     for square, (cx, cy) in corners.items():
         if square not in cells:  # over a claimed line that crosses the empty square
             cv.text_centred(cx, cy - CAP * TEXT // 2, square, "edge", TEXT)
