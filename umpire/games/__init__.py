@@ -6,7 +6,8 @@ bundled scenario that the game's name hosts) and where the game itself lives. Th
 game's modules are imported only when the game is used, so listing the games, or
 starting one of them, never pays for the others.
 
-A new game is one more `Entry` in `ENTRIES`.
+A new game is one more `Entry` in `ENTRIES`; a game that lives outside this package (a plugin,
+or the tests' example auction) is added with `register(entry)`.
 
 >>> entry("open-pass").scenario
 'open-pass-heaven-hell'
@@ -23,6 +24,8 @@ from importlib import import_module
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from umpire.games.base import Game
 
 
@@ -109,6 +112,26 @@ ENTRIES: tuple[Entry, ...] = (
 )
 
 GAMES: dict[str, Entry] = {e.key: e for e in ENTRIES}
+
+
+def register(new: Entry) -> Callable[[], None]:
+    """Add a game that lives outside this package to the registry; returns what takes it out again.
+
+    `new.module` must be importable. A name already taken is refused with ValueError.
+    """
+    global ENTRIES
+    if new.key in GAMES:
+        raise ValueError(f"a game called {new.key!r} is already registered")
+    ENTRIES = (*ENTRIES, new)
+    GAMES[new.key] = new
+
+    def unregister() -> None:
+        global ENTRIES
+        ENTRIES = tuple(e for e in ENTRIES if e is not new)
+        if GAMES.get(new.key) is new:
+            del GAMES[new.key]
+
+    return unregister
 
 
 def keys() -> list[str]:
