@@ -756,8 +756,8 @@ def test_replay_reproduces_undo_pause_resume_and_reveal_exactly(cli, tmp_path):
 
 
 def test_batch_output_is_the_same_with_or_without_a_journal(cli, tmp_path):
-    kept = cli("play", "hap-tac-toe", "--script", "-", "--json", "--journal", str(tmp_path / "j.jsonl"), input=HOST_CONTROLS)
-    plain = cli("play", "hap-tac-toe", "--script", "-", "--json", input=HOST_CONTROLS)
+    kept = cli("play", "hap-tac-toe", "--seed", "7", "--script", "-", "--json", "--journal", str(tmp_path / "j.jsonl"), input=HOST_CONTROLS)
+    plain = cli("play", "hap-tac-toe", "--seed", "7", "--script", "-", "--json", input=HOST_CONTROLS)
     assert plain.exit_code == kept.exit_code == 0
     # Only a kept journal has a final hash to publish with the reveal; everything else is the same.
     assert plain.stdout.splitlines() == [ln for ln in kept.stdout.splitlines() if '"event":"final_hash"' not in ln]

@@ -188,9 +188,11 @@ def test_pause_and_resume_are_announced_and_journaled(session, drive_repl):
     assert session.paused is False
 
 
-def test_copy_before_any_announcement_says_there_is_nothing(session, drive_repl):
-    out = drive_repl(session, "copy\r")
-    assert "Nothing public has been announced yet." in out
+def test_copy_before_any_ruling_copies_the_commitment_the_host_must_post_first(session, drive_repl, monkeypatch):
+    copied: list[str] = []
+    monkeypatch.setattr("umpire.repl.shell.copy_to_clipboard", lambda text: copied.append(text) or "copied")
+    drive_repl(session, "copy\r")
+    assert copied == [session.commitment_outputs()[0].text]
 
 
 def test_copy_without_a_clipboard_says_so_and_goes_on(session, drive_repl, monkeypatch):

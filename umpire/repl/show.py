@@ -10,13 +10,38 @@ from rich.table import Table
 from rich.text import Text
 
 from umpire.core import chat
-from umpire.render import audience_label
+from umpire.render import audience_label, printable
 from umpire.session import Output
 
 
+def _safe(o: Output) -> Output:
+    """The output with control characters in every text escaped (line breaks kept)."""
+    from dataclasses import replace
+
+    view = o.view
+    if view is not None:
+        view = replace(
+            view,
+            title=printable(view.title),
+            rows=tuple(tuple(printable(c) for c in r) for r in view.rows),
+            chat=_lines(view.chat),
+            notes=tuple(_lines(n) for n in view.notes),
+        )
+    return replace(o, text=_lines(o.text), input=printable(o.input) if o.input else o.input, view=view)
+
+
+def _lines(text: str) -> str:
+    return "\n".join(printable(line) for line in text.split("\n"))
+
+
 def show(con: Console, outputs: Iterable[Output], names: tuple[str, ...]) -> None:
-    """Print session outputs: public text verbatim (to paste), host notes dim, refusals red."""
+    """Print session outputs: public text verbatim (to paste), host notes dim, refusals red.
+
+    Every string shown is passed through `printable` first: a player's pasted escape sequence
+    (clear screen, colours, a terminal title, an OSC 52 clipboard write) is shown, never obeyed.
+    """
     for o in outputs:
+        o = _safe(o)
         if o.kind == "announce":
             if not o.text:
                 continue
