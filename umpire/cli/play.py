@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from umpire.cli import app
+from umpire.cli.common import complete_scenario
 
 if TYPE_CHECKING:
     from umpire.scenario import Scenario
@@ -18,10 +19,19 @@ if TYPE_CHECKING:
 
 @app.command()
 def play(
-    scenario: str = typer.Argument(..., help="A scenario file, or a bundled scenario's name (see `umpire games`)."),
-    script: str = typer.Option(None, "--script", "-s", help="Batch mode: read lines from FILE (- for stdin) instead of the REPL."),
+    scenario: str = typer.Argument(
+        ...,
+        metavar="SCENARIO",
+        help="A scenario file, a bundled scenario's name or a game's name (see `umpire games`).",
+        autocompletion=complete_scenario,
+    ),
+    script: str = typer.Option(
+        None, "--script", "-s", metavar="FILE", help="Batch mode: read lines from FILE (- for stdin) instead of the REPL."
+    ),
     json_out: bool = typer.Option(False, "--json", help="Batch mode: one JSON object per line (events, refusals, final state)."),
-    journal: Path = typer.Option(None, "--journal", "-j", help="Journal file to create (REPL default: SCENARIO-DATE.journal.jsonl here)."),
+    journal: Path = typer.Option(
+        None, "--journal", "-j", metavar="JOURNAL", help="Journal file to create (REPL default: SCENARIO-DATE.journal.jsonl here)."
+    ),
     seed: str = typer.Option(
         None,
         "--seed",

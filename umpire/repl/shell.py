@@ -261,7 +261,13 @@ class Shell:
             sent = [o for o in outs if o.kind == "info" and o.audience.seat is not None]
             show(self.con, [o for o in outs if o not in sent], self.names)
             if sent:
-                self.con.print(copy_to_clipboard(sent[0].text), style="dim")
+                self._copied_from = None
+                self._chunks = chat.split(sent[0].text)
+                self._next = 0
+                self._copy_next()
+            return
+        if self._copied_from is None and 0 < self._next < len(self._chunks):
+            self._copy_next()  # the rest of a player's long DMs first
             return
         if s.last_public is not self._copied_from:
             self._copied_from = s.last_public
@@ -272,6 +278,9 @@ class Shell:
             return
         if self._next >= len(self._chunks):
             self._next = 0
+        self._copy_next()
+
+    def _copy_next(self) -> None:
         part = self._chunks[self._next]
         self._next += 1
         how = copy_to_clipboard(part)
