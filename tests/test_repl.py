@@ -474,8 +474,9 @@ def test_a_header_entered_on_its_own_makes_the_next_lines_that_players_until_an_
     assert "umpire (Hedger)" in to_plain_text(shell.prompt_text())
     shell.handle("black red circle C3")  # typed or pasted without bracketed paste: still Hedger's
     shell.handle("done")
+    assert session.final()["board"] == {}  # held: the lines up to the empty line are one message
+    shell.handle("")  # an empty line submits them and ends the speaker
     assert session.final()["board"] == {"C3": "black red circle"}
-    shell.handle("")  # an empty line ends it
     assert to_plain_text(shell.prompt_text()) == "umpire> "
     shell.handle("status")
     assert "no longer reading lines as Hedger's" in out.getvalue()

@@ -580,7 +580,7 @@ class Session:
             n = None if lineno is None else lineno + i
             if single and speaker is not None and line.kind == "player" and classify(line.raw).kind == "host":
                 words = line.text.split()
-                if words and self._is_host_word(words[0]):
+                if words and self.is_host_word(words[0]):
                     line = classify(line.raw)
             try:
                 out += self._line(line, n, allow_time)
@@ -594,7 +594,8 @@ class Session:
         """Forget a Discord header's speaker (the REPL calls this after each pasted block)."""
         self.speaker = None
 
-    def _is_host_word(self, word: str) -> bool:
+    def is_host_word(self, word: str) -> bool:
+        """Whether `word` is a session command or one of the game's views (the host's, wherever typed)."""
         return host_command(word) is not None or self.game.view(word.casefold()) is not None
 
     def _line(self, line: Line, lineno: int | None, allow_time: bool) -> list[Output]:

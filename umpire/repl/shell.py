@@ -129,6 +129,7 @@ class Shell:
         self._copied_from: list[str] | None = None
         self._chunks: list[str] = []
         self._next = 0
+        self._held: list[str] = []
 
     def start(self, intro: list[str]) -> None:
         s = self.session
@@ -208,6 +209,7 @@ class Shell:
     def _leave(self) -> None:
         s = self.session
         try:
+            self._submit_held()
             s.advance(self.clock.now())
             s.stop()
         except Exception as exc:  # leaving must always work
@@ -227,31 +229,49 @@ class Shell:
     def _handle(self, text: str) -> bool:
         s = self.session
         words = text.split()
-        if len(text.strip().split("\n")) == 1 and words:
+        lines = [ln for ln in text.split("\n") if ln.strip()]
+        if len(lines) == 1 and words:
             cmd = host_command(words[0])
             if cmd is not None and cmd.name == "quit" and not cmd.check(words[1:]):
+                self._submit_held()
                 return False
             if cmd is not None and cmd.name == "copy":
                 self.copy(words[1:])
                 return True
-        lines = [ln for ln in text.split("\n") if ln.strip()]
-        # A Discord header entered on its own (a paste without bracketed paste, or typed) keeps its
-        # speaker for the next lines, shown in the prompt, until an empty line or another header.
-        header_only = len(lines) == 1 and classify(lines[0]).kind == "header"
-        if not text.strip():
+        if not lines:  # an empty line sends the held message and ends the header's speaker
+            self._submit_held()
             if s.speaker is not None:
                 self.con.print(f"(no longer reading lines as {s.speaker}'s)", style="dim")
             s.end_block()
             return True
-        self.tick()
-        outs = s.feed(text, allow_time=False)
-        if not header_only and not (s.speaker is not None and len(lines) == 1):
+        kind = classify(lines[0]).kind if len(lines) == 1 else "block"
+        if kind == "header":
+            # A Discord header entered on its own (typed, or pasted without bracketed paste): the
+            # lines after it, up to an empty line, are that player's one message, as a pasted block is.
+            self._submit_held()
+            self._feed(text)
+            self.con.print(f"(the next lines are {s.speaker}'s message, judged together at an empty line)", style="dim")
+            return True
+        if s.speaker is not None and kind == "host" and not s.is_host_word(words[0]):
+            self._held.append(text)
+            self.con.print(f"(held as part of {s.speaker}'s message: {len(self._held)} line(s); an empty line submits it)", style="dim")
+            return True
+        self._feed(text)
+        if kind != "host" or s.speaker is None:
             s.end_block()
-        elif header_only:
-            self.con.print(f"(the next lines are {s.speaker}'s messages; an empty line ends that)", style="dim")
-        show(self.con, outs, self.names)
-        self.clock.follow(s)
         return True
+
+    def _feed(self, text: str) -> None:
+        self.tick()
+        outs = self.session.feed(text, allow_time=False)
+        show(self.con, outs, self.names)
+        self.clock.follow(self.session)
+
+    def _submit_held(self) -> None:
+        """Judge the lines held under a Discord header as one message (one block, one game time)."""
+        if self._held:
+            held, self._held = self._held, []
+            self._feed("\n".join(held))
 
     def copy(self, args: list[str]) -> None:
         """`copy`: the next 2,000-character message of the last public post; `copy NAME`: a player's DMs."""
