@@ -163,3 +163,24 @@ def test_the_journal_keeps_the_scenarios_name_not_the_hosts_folders(session: Ses
     header = journal.read(session.journal_path or "").header
     assert header["scenario_name"] == "hap-tac-toe.toml"
     assert "scenario_path" not in header
+
+
+def test_copy_puts_a_posts_picture_first_and_saves_it_next_to_the_journal(session: Session, clock, monkeypatch) -> None:
+    from umpire.games.base import Post
+
+    copied: list[object] = []
+    monkeypatch.setattr("umpire.repl.shell.copy_to_clipboard", lambda text: copied.append(text) or "copied")
+    monkeypatch.setattr("umpire.repl.shell.copy_image", lambda png: copied.append(png) or "picture copied")
+    out = io.StringIO()
+    shell = Shell(session, Console(file=out, width=300), clock)
+    session.last_public = ["the board"]
+    session.last_public_posts = [(7, Post(text="the board", image=lambda: b"\x89PNG fake"))]
+    shell.handle("copy")
+    shell.handle("copy")
+    assert copied == [b"\x89PNG fake", "the board"]
+    saved = Path(str(session.journal_path).removesuffix(".journal.jsonl") + "-pictures") / "entry-7.png"
+    assert saved.read_bytes() == b"\x89PNG fake"
+    assert f"the picture (saved as {saved}): picture copied" in out.getvalue()
+    copied.clear()
+    shell.handle("copy text")
+    assert copied == ["the board"]

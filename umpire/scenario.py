@@ -16,7 +16,7 @@ from typing import Any
 
 from umpire.core.errors import UmpireError
 from umpire.core.players import Player, Roster
-from umpire.core.settings import check, type_name
+from umpire.core.settings import Settings, check, type_name
 from umpire.games import get, keys
 from umpire.games.base import Game
 
@@ -109,7 +109,9 @@ def parse(text: str, where: str = "<scenario>") -> Scenario:
             except UmpireError as exc:
                 raise fail(f"rules.{s.key}", exc.reason) from exc
         settings[s.key] = list(value) if isinstance(value, list) else value
-    for key, problem in game.validate(settings):
+    for key, problem in game.validate(Settings(settings)):
+        raise fail(f"rules.{key}", problem)
+    for key, problem in game.validate_players(Settings(settings), len(roster)):
         raise fail(f"rules.{key}", problem)
     return Scenario(
         path=where,

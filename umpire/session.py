@@ -339,7 +339,8 @@ HOST_COMMANDS: tuple[HostCommand, ...] = (
         name="copy",
         syntax="copy [NAME | text]",
         what=(
-            "Copy the last public post to the clipboard, one 2,000-character message at a time; "
+            "Copy the last public post: its picture first where it has one (it pastes best into Discord; also saved next "
+            "to the journal), then its text, one 2,000-character message at a time. “copy text” skips the picture; "
             "“copy NAME” copies that player's waiting DMs and marks them sent."
         ),
         example="copy p2",
@@ -439,6 +440,7 @@ class Session:
     revealed: bool = False
     history: list[_Step] = field(default_factory=list)
     last_public: list[str] = field(default_factory=list)
+    last_public_posts: list[tuple[int | None, Post]] = field(default_factory=list)  # (entry, post), for pictures
     journal_path: str | None = None
     last_events: list[Event] = field(default_factory=list)
     entries: int = 0  # entries in the journal so far (counted even when no file is kept)
@@ -874,9 +876,10 @@ class Session:
                 data = None  # the event goes with its first post only
             if data is not None:
                 out.append(Output(kind="announce", text="", audience=HOST, event=data, n=n))
-        pub = [o.text for o in out if o.audience.public and o.text]
+        pub = [o for o in out if o.audience.public and o.text]
         if pub:
-            self.last_public = pub
+            self.last_public = [o.text for o in pub]
+            self.last_public_posts = [(o.n, o.post) for o in pub if o.post is not None]
         for o in out:
             seat = o.audience.seat
             if seat is not None and o.text and n is not None:
@@ -916,7 +919,7 @@ class Session:
     def help_items(self) -> list[tuple[str, str, str, str]]:
         """(syntax, what, example, who) for every command: the game's, its views and the session's."""
         game = self.game
-        items = [(h.syntax, h.what, h.example, h.who) for h in game.help()]
+        items: list[tuple[str, str, str, str]] = [(h.syntax, h.what, h.example, h.who) for h in game.help()]
         items += [(f"{v.name} {v.args}".strip(), v.what, v.example or v.name, "host") for v in game.views()]
         items += [(c.syntax, c.what, c.example, "host") for c in HOST_COMMANDS]
         items.append((*TIME_HELP, "host"))

@@ -34,3 +34,21 @@ def copy(text: str, terminal: TextIO | None = None) -> str:
         out.flush()
         return "sent to the terminal's clipboard (OSC 52); if nothing was copied, your terminal does not allow it: select the text above"
     return "no clipboard here: select the announcement above and copy it by hand"
+
+
+_IMAGE_TOOLS = (
+    ("wl-copy", "--type", "image/png"),
+    ("xclip", "-selection", "clipboard", "-t", "image/png"),
+)
+
+
+def copy_image(png: bytes) -> str | None:
+    """Put a PNG on the clipboard where a tool allows it; how it was done, or None if nothing here can."""
+    for tool in _IMAGE_TOOLS:
+        if shutil.which(tool[0]):
+            try:
+                subprocess.run(tool, input=png, check=True, timeout=3, capture_output=True)
+                return f"picture copied to the clipboard with {tool[0]}"
+            except (OSError, subprocess.SubprocessError):
+                continue
+    return None

@@ -12,6 +12,7 @@ import os
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +28,9 @@ from rich.markup import escape
 from umpire.core import chat
 from umpire.core.clock import fmt_clock
 from umpire.core.lines import classify
+from umpire.games.base import Post
 from umpire.repl.clipboard import copy as copy_to_clipboard
+from umpire.repl.clipboard import copy_image
 from umpire.repl.complete import LiveCheck, UmpireCompleter
 from umpire.repl.show import show
 from umpire.session import Session, host_command, unreadable
@@ -118,6 +121,15 @@ def run(
         asyncio.run(shell.loop(prompt))
 
 
+@dataclass(frozen=True)
+class Picture:
+    """A post's picture, ready to copy: the PNG and where it was saved."""
+
+    png: bytes
+    path: Path | None
+    problem: str | None
+
+
 class Shell:
     """The state of one REPL run."""
 
@@ -127,7 +139,8 @@ class Shell:
         self.clock = GameClock(session, monotonic)
         self.names = tuple(p.name for p in session.scenario.roster)
         self._copied_from: list[str] | None = None
-        self._chunks: list[str] = []
+        self._chunks: list[str | Picture] = []
+        self._text_only = False
         self._next = 0
         self._held: list[str] = []
 
@@ -282,16 +295,18 @@ class Shell:
             show(self.con, [o for o in outs if o not in sent], self.names)
             if sent:
                 self._copied_from = None
-                self._chunks = chat.split(sent[0].text)
+                self._chunks = list[str | Picture](chat.split(sent[0].text))
                 self._next = 0
                 self._copy_next()
             return
         if self._copied_from is None and 0 < self._next < len(self._chunks):
             self._copy_next()  # the rest of a player's long DMs first
             return
-        if s.last_public is not self._copied_from:
-            self._copied_from = s.last_public
-            self._chunks = [part for post in s.last_public for part in chat.split(post)]
+        text_only = bool(args)  # "copy text"
+        if s.last_public is not self._copied_from or text_only != self._text_only:
+            self._copied_from, self._text_only = s.last_public, text_only
+            pictures = [] if text_only else [self._picture(n, post) for n, post in s.last_public_posts if post.image is not None]
+            self._chunks = [*pictures, *(part for post in s.last_public for part in chat.split(post))]
             self._next = 0
         if not self._chunks:
             self.con.print("Nothing public has been announced yet.", style="yellow")
@@ -300,10 +315,28 @@ class Shell:
             self._next = 0
         self._copy_next()
 
+    def _picture(self, n: int | None, post: Post) -> Picture:
+        """Draw a post's picture and write it next to the journal, so it can also be dragged into the chat."""
+        assert post.image is not None
+        png = post.image()
+        folder = Path(self.session.journal_path).with_suffix("").with_suffix("") if self.session.journal_path else Path("umpire-pictures")
+        path = Path(f"{folder}-pictures") / f"entry-{n or 0}.png"
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(png)
+        except OSError as exc:
+            return Picture(png=png, path=None, problem=exc.strerror or str(exc))
+        return Picture(png=png, path=path, problem=None)
+
     def _copy_next(self) -> None:
         part = self._chunks[self._next]
         self._next += 1
-        how = copy_to_clipboard(part)
+        if isinstance(part, Picture):
+            where = f"saved as {part.path}" if part.path else f"not saved ({part.problem})"
+            how = copy_image(part.png) or "no picture clipboard here (wl-copy or xclip): drag the file into the chat"
+            how = f"the picture ({where}): {how}"
+        else:
+            how = copy_to_clipboard(part)
         left = len(self._chunks) - self._next
         if len(self._chunks) > 1:
             more = f"; {left} more: “copy” again for the next" if left else "; that was the last one"
