@@ -167,3 +167,17 @@ def test_json_names_the_player_a_private_event_is_for(cli) -> None:
     private = [e for e in events if e["audience"] == "player"]
     assert private and all(e["to"] == "Uri" for e in private)
     assert all(e["audience"] in ("public", "host", "player") for e in events)
+
+
+def test_the_post_that_ends_the_game_publishes_the_journals_hash_and_replay_repeats_it(tmp_path: Path) -> None:
+    s = Session.create(load(SCENARIOS / "hap-tac-toe.toml"), journal_path=tmp_path / "j.jsonl", seed="3", salt="0" * 32)
+    s.feed("p2: first p1")
+    s.feed("start")
+    out = s.feed("@ 7:00")  # Hedger's minute and whole reserve run out: the game is over
+    assert s.game.is_over(s.state)
+    posted = [o.event["final_hash"] for o in out if o.event and o.event["event"] == "final_hash"]
+    assert posted == [journal.read(tmp_path / "j.jsonl").last_hash]
+    assert s.writer is not None
+    s.writer.close()
+    _, replayed, _ = Session.load(tmp_path / "j.jsonl", reopen=False)
+    assert [o.event["final_hash"] for o in replayed if o.event and o.event["event"] == "final_hash"] == posted

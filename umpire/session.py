@@ -521,8 +521,11 @@ class Session:
         loaded = journal.read(path)
         session = cls.from_header(loaded, path)
         outputs = session.commitment_outputs()
-        for entry in loaded.entries:
-            outputs += session.replay_entry(entry, str(path))
+        entries = loaded.entries
+        for i, entry in enumerate(entries):
+            # An entry's own line hash is the next entry's `prev` (the last one's is the journal's last hash).
+            own = entries[i + 1].get("prev") if i + 1 < len(entries) else loaded.last_hash
+            outputs += session.replay_entry(entry, str(path), line_hash=str(own) if own else None)
         if reopen:
             session.writer = journal.Writer.reopen(path, loaded)
         return session, outputs, loaded
@@ -730,10 +733,10 @@ class Session:
         written = self._write(entry, effect)
         if written is None:
             return [self._journal_failed(what)]
-        return self._commit(written, effect)
+        return self._commit(written, effect, line_hash=self._final_hash())
 
-    def replay_entry(self, entry: dict[str, JSON], path: str) -> list[Output]:
-        """Apply one journal entry exactly as the live session did."""
+    def replay_entry(self, entry: dict[str, JSON], path: str, *, line_hash: str | None = None) -> list[Output]:
+        """Apply one journal entry exactly as the live session did (`line_hash`: the hash of its line, if known)."""
         try:
             self._check_time(entry)
             effect = self._evaluate(entry)
@@ -741,7 +744,7 @@ class Session:
             raise JournalMismatch(path, int(entry["n"]) + 1, exc.reason) from None
         except UmpireError as exc:
             raise JournalMismatch(path, int(entry["n"]) + 1, f"the rules refuse this entry on replay ({exc.reason})") from exc
-        return self._commit(entry, effect)
+        return self._commit(entry, effect, line_hash=line_hash)
 
     def _check_time(self, entry: dict[str, JSON]) -> None:
         kind, t = entry["kind"], int(entry["t"])
@@ -817,9 +820,12 @@ class Session:
         except OSError:
             return None
 
-    def _commit(self, entry: dict[str, JSON], effect: _Effect) -> list[Output]:
+    def _commit(self, entry: dict[str, JSON], effect: _Effect, *, line_hash: str | None) -> list[Output]:
         n = int(entry["n"])
         before, now_before = self.state, self.now
+        if effect.push and line_hash and self.game.is_over(effect.state) and not self.game.is_over(before):
+            # The post that ends the game publishes the journal's hash up to and including its last ruling.
+            effect.session_events.append(FinalHash(t=effect.now, final_hash=line_hash))
         self.state, self.now, self.paused = effect.state, effect.now, effect.paused
         self.entries = n
         self.last_events = list(effect.events)
