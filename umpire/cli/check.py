@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import typer
 
 from umpire.cli import check_app
@@ -13,6 +15,7 @@ def check_hap(
         ..., metavar="PIECE", help='Three pieces, each quoted: "black red circle", "yellow solid 4", :hapRBC: or RBC.'
     ),
     json_out: bool = typer.Option(False, "--json", help="The ruling as JSON."),
+    png: Path = typer.Option(None, "--png", metavar="FILE", help="Also draw the three pieces and the verdict as a PNG picture."),
 ) -> None:
     """Is this a hap (a set)? Every attribute must be all the same or all different.
 
@@ -40,6 +43,8 @@ def check_hap(
     same = len(set(codes)) < 3
     lines = hap.explain(a, b, c, ps.values, ps.attributes)
     completes = ps.words(hap.third(a, b)) if a != b else None
+    if png is not None:
+        _draw_check(png, [ps.words(x) for x in codes], ok, lines if not same else ["two of the pieces are the same piece"])
     if json_out:
         typer.echo(
             dumps(
@@ -61,6 +66,18 @@ def check_hap(
         if not ok and completes:
             typer.echo(f"  the piece that makes a hap with the first two: {completes}")
     raise typer.Exit(0 if ok else 1)
+
+
+def _draw_check(path: Path, words: list[str], ok: bool, reasons: list[str]) -> None:
+    from umpire.cli.common import abort
+    from umpire.images import HapCheck, draw, piece_from_words
+
+    a, b, c = (piece_from_words(w) for w in words)
+    picture = draw(HapCheck(pieces=(a, b, c), is_hap=ok, reasons=tuple(reasons)))
+    try:
+        path.write_bytes(picture)
+    except OSError as exc:
+        abort(f"cannot write the picture {path}: {exc.strerror or exc}")
 
 
 @check_app.command("expr", short_help="Does this expression solve this Expressions puzzle? Left to right.")

@@ -8,11 +8,16 @@ modules; answers (a board's haps) print only when asked for, apart from what is 
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from umpire.cli import gen_app
+
+if TYPE_CHECKING:
+    from umpire.images import Drawable
 
 SECRET = "Anyone who knows the seed can compute everything this prints: use a seed the players do not know, and keep it secret until the match is over."
 SEED_HELP = "The match's seed (default: the scenario's). A seed the players know makes everything predictable."
@@ -112,6 +117,7 @@ def gen_board(
     ),
     answers: bool = typer.Option(False, "--answers", help="Also print each board's haps (host only), apart from the boards."),
     json_out: bool = typer.Option(False, "--json", help="One JSON object per board (tiles as attribute words; haps with --answers)."),
+    png: Path = typer.Option(None, "--png", metavar="DIR", help="Also write each board as a picture to post: DIR/board-N.png."),
 ) -> None:
     from umpire.cli.common import dumps, stdout_utf8
     from umpire.games.choice.gyul import board_plain, board_text, boards, tile_words
@@ -133,11 +139,34 @@ def gen_board(
             for line in board_plain(b):
                 out.append(line)
             out.append("")
+    if png is not None:
+        from umpire.images import GyulBoard, block_from_code
+
+        _pictures(
+            png,
+            {
+                f"board-{b.number}.png": GyulBoard(tiles=tuple(block_from_code(t) for t in b.tiles), title=f"Board {b.number}")
+                for b in dealt
+            },
+        )
     if answers and not json_out:
         out.append("HOST ONLY — do not post. The haps on each board:")
         for b in dealt:
             out.append(f"Board {b.number}: {len(b.haps)} hap{'' if len(b.haps) == 1 else 's'}: {', '.join(_haps(b.haps)) or 'none'}")
     _emit(out)
+
+
+def _pictures(folder: Path, items: Mapping[str, Drawable]) -> None:
+    """Write one picture per item into `folder` (created if missing); nothing is printed for them."""
+    from umpire.cli.common import abort
+    from umpire.images import draw
+
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, item in items.items():
+            (folder / name).write_bytes(draw(item))
+    except OSError as exc:
+        abort(f"cannot write pictures to {folder}: {exc.strerror or exc}")
 
 
 def _emit(lines: list[str]) -> None:
@@ -161,6 +190,7 @@ def gen_expressions(
     seed: str = typer.Option(None, "--seed", metavar="SEED", help=SEED_HELP),
     scenario: str = typer.Option(None, "--scenario", metavar="SCENARIO", help="Take the seed and puzzle settings from this scenario."),
     json_out: bool = typer.Option(False, "--json", help="One JSON object per set (operators and target per puzzle)."),
+    png: Path = typer.Option(None, "--png", metavar="DIR", help="Also write each set as a picture to post: DIR/set-N.png."),
 ) -> None:
     from umpire.cli.common import dumps, stdout_utf8
     from umpire.games.choice.expressions import puzzle_sets, solutions
@@ -196,6 +226,18 @@ def gen_expressions(
             out.append(f"Set {n} (block {block}, set {within}/{SETS_PER_BLOCK}):")
             for i, p in enumerate(puzzles, start=1):
                 out.append(f"  {i}. {p.text()}   ({len(solutions(p.ops, p.target))} solutions)")
+    if png is not None:
+        from umpire.images import ExpressionsSet, ExprPuzzle
+
+        _pictures(
+            png,
+            {
+                f"set-{n}.png": ExpressionsSet(
+                    puzzles=tuple(ExprPuzzle(ops=p.ops, target=p.target) for p in puzzles), title=f"Expressions, set {n}"
+                )
+                for n, puzzles in enumerate(sets, start=1)
+            },
+        )
     _emit(out)
 
 
