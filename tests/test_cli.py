@@ -101,7 +101,7 @@ Games (`umpire play NAME` hosts its bundled scenario):
                                   The Final Match: Goofspiel, the Shop, Gyul Hap
                                   and Expressions over six timed blocks.
                                   Rules: docs/choice-is-yours.md
-  open-pass         2–30 players  Open, Pass — Heaven and Hell
+  open-pass         6–30 players  Open, Pass — Heaven and Hell
                                   The Main Match: bid for packs to build a deck,
                                   then open or pass each card dealt to build a
                                   row.
@@ -655,7 +655,7 @@ def test_play_refuses_a_scenario_with_an_unknown_key(cli, script, tmp_path):
     (tmp_path / "odd.toml").write_text("colour = 1\n" + text, encoding="utf-8")
     res = cli("play", "odd.toml", "--script", str(script))
     assert res.exit_code == 2
-    assert res.stderr == "umpire: odd.toml: colour: unknown key (expected one of: game, title, seed, players, rules)\n"
+    assert res.stderr == "umpire: odd.toml: colour: unknown key (expected one of: game, title, seed, pictures, players, rules)\n"
 
 
 def test_play_refuses_an_unknown_rules_key_and_suggests_the_right_one(cli, script, tmp_path):

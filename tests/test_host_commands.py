@@ -184,3 +184,19 @@ def test_copy_puts_a_posts_picture_first_and_saves_it_next_to_the_journal(sessio
     copied.clear()
     shell.handle("copy text")
     assert copied == ["the board"]
+
+
+def test_a_scenario_with_pictures_off_copies_text_only(htt, clock, monkeypatch, tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from umpire.games.base import Post
+
+    copied: list[object] = []
+    monkeypatch.setattr("umpire.repl.shell.copy_to_clipboard", lambda text: copied.append(text) or "copied")
+    monkeypatch.setattr("umpire.repl.shell.copy_image", lambda png: copied.append(png) or "picture copied")
+    s = Session.create(replace(htt, pictures=False), journal_path=None, seed="1", salt="0" * 32)
+    shell = Shell(s, Console(file=io.StringIO(), width=300), clock)
+    s.last_public = ["the board"]
+    s.last_public_posts = [(7, Post(text="the board", image=lambda: b"\x89PNG fake"))]
+    shell.handle("copy")
+    assert copied == ["the board"]

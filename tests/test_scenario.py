@@ -157,13 +157,15 @@ def test_text_that_is_not_toml_is_refused_with_the_parsers_reason(tmp_path: Path
 def test_an_unknown_top_level_key_is_refused_with_a_did_you_mean() -> None:
     data = htt()
     data["titel"] = "x"
-    assert refusal(data) == "s.toml: titel: unknown key; did you mean “title”? (expected one of: game, title, seed, players, rules)"
+    assert (
+        refusal(data) == "s.toml: titel: unknown key; did you mean “title”? (expected one of: game, title, seed, pictures, players, rules)"
+    )
 
 
 def test_an_unknown_top_level_key_with_no_near_match_lists_the_keys() -> None:
     data = htt()
     data["zzz"] = 1
-    assert refusal(data) == "s.toml: zzz: unknown key (expected one of: game, title, seed, players, rules)"
+    assert refusal(data) == "s.toml: zzz: unknown key (expected one of: game, title, seed, pictures, players, rules)"
 
 
 def test_a_missing_game_is_refused_listing_the_games() -> None:
@@ -482,3 +484,13 @@ def test_an_alias_that_could_not_be_typed_as_a_prefix_is_refused(alias: str) -> 
     data = htt()
     data["players"][1]["aliases"] = [alias]
     assert refusal(data) == f"s.toml: players[1].aliases: an alias is one word without “:”, not starting with @, # or [ ({alias!r})"
+
+
+def test_pictures_is_true_or_false() -> None:
+    data = htt()
+    data["pictures"] = "no"
+    with pytest.raises(ScenarioError) as err:
+        parse(tomli_w.dumps(data))
+    assert "pictures: expected true or false, got a string" in str(err.value)
+    data["pictures"] = False
+    assert parse(tomli_w.dumps(data)).pictures is False

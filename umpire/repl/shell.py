@@ -302,7 +302,7 @@ class Shell:
         if self._copied_from is None and 0 < self._next < len(self._chunks):
             self._copy_next()  # the rest of a player's long DMs first
             return
-        text_only = bool(args)  # "copy text"
+        text_only = bool(args) or not s.scenario.pictures  # "copy text", or a scenario with `pictures = false`
         if s.last_public is not self._copied_from or text_only != self._text_only:
             self._copied_from, self._text_only = s.last_public, text_only
             pictures = [] if text_only else [self._picture(n, post) for n, post in s.last_public_posts if post.image is not None]
