@@ -283,6 +283,10 @@ class Game(ABC, Generic[S, C]):
         """Problems between settings that each look fine alone, as (key, message); none by default."""
         return []
 
+    def validate_players(self, settings: Settings, players: int) -> list[tuple[str, str]]:
+        """Problems between the settings and the number of players seated, as (key, message); none by default."""
+        return []
+
     # -- text
 
     def announce(self, state: S, event: Event) -> list[Post]:
