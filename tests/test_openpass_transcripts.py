@@ -98,8 +98,14 @@ def test_the_match_has_three_rounds_one_of_them_all_odd_and_pity_cards() -> None
     rounds = of("round_closed")
     assert [r["round"] for r in rounds] == [1, 2, 3]
     assert [r["all_odd"] for r in rounds] == [False, True, False]
-    assert rounds[1]["received"] == {} and len(rounds[1]["pity"]) == 13
-    assert rounds[0]["pity"] and rounds[2]["pity"]
+    records = of("round_record")
+    assert [r["audience"] for r in records] == ["host"] * 3  # R-OP-9: who received what is not public
+    assert records[1]["received"] == {} and len(records[1]["pity"]) == 13
+    assert records[0]["pity"] and records[2]["pity"]
+    assert [r["pity_cards"] for r in rounds] == [len(r["pity"]) for r in records]
+    assert [r["gainers"] for r in rounds] == [len(r["received"]) for r in records]
+    receipts = of("round_receipt")
+    assert len(receipts) == 3 * 13 and all(r["audience"] == "player" and r["to"] == r["player"] for r in receipts)
 
 
 def test_the_match_has_trades_done_declined_and_withdrawn() -> None:
@@ -111,6 +117,15 @@ def test_the_match_has_trades_done_declined_and_withdrawn() -> None:
 def test_the_match_has_a_deck_padded_with_six_slashes() -> None:
     lena = [e for e in of("deck_set") if e["player"] == "Lena"]
     assert lena[-1]["padded"] == 6 and Counter(lena[-1]["deck"])["/"] == 6
+
+
+def test_each_dealt_card_and_its_prompt_go_to_the_player_it_is_dealt_to() -> None:
+    dealt = of("card_dealt")
+    assert len(dealt) == 230
+    assert all(e["audience"] == "player" and e["to"] == e["player"] for e in dealt)
+    assert all(e["audience"] == "player" and e["to"] == e["player"] for e in of("answered"))
+    for kind in ("bid_confirmed", "deck_confirmed", "dealer_set"):  # receipts
+        assert of(kind) and all(e["audience"] == "player" and e["to"] == e["player"] for e in of(kind)), kind
 
 
 def test_the_match_has_a_deal_left_and_resumed() -> None:

@@ -26,10 +26,11 @@ from hypothesis import strategies as st
 from umpire.core.arith import read_row
 from umpire.core.errors import UmpireError
 from umpire.games.openpass import rules
+from umpire.games.openpass.events import RoundRecord
 from umpire.session import Session
 
 from . import events, journal_lines
-from .test_openpass_support import ALIASES, KINDS, NAMES, PACK_NAMES, PACKS, START, new_session
+from .test_openpass_support import ALIASES, KINDS, NAMES, PACK_NAMES, PACKS, START, closing, new_session
 
 EXAMPLES = int(os.environ.get("OPENPASS_EXAMPLES", "40"))
 MAX_LINES = 160
@@ -81,10 +82,10 @@ def test_cards_come_only_from_the_starting_set_packs_and_pity(data: st.DataObjec
             assert everything(state) == expected, "a bid or a trade changed the cards in play"
         before = [holding(state, seat) for seat in range(13)]
         state, evs = rules.close_round(state, 0)
-        (closed,) = [e for e in evs if e.kind == "round_closed"]
+        (closed,) = [e for e in evs if isinstance(e, RoundRecord)]
         gains = expected_gains(bids, 6)
-        assert closed.data["received"] == {NAMES[seat]: packs for seat, packs in gains.items()}
-        pity = closed.data["pity"]
+        assert closed.received == {NAMES[seat]: tuple(packs) for seat, packs in gains.items()}
+        pity = closed.pity
         assert set(pity) == {NAMES[seat] for seat in range(13) if seat not in gains}
         assert set(pity.values()) <= PITY
         for seat in range(13):
@@ -96,7 +97,7 @@ def test_cards_come_only_from_the_starting_set_packs_and_pity(data: st.DataObjec
             assert holding(state, seat) == before[seat] + got
             expected.update(got)
         assert everything(state) == expected
-    assert state.phase == "playing"
+    assert state.phase is rules.Phase.PLAYING
 
 
 def random_trade(data: st.DataObject, state: rules.State) -> rules.State:
@@ -156,7 +157,7 @@ def test_a_trade_moves_exactly_what_it_says(gives: list[str], gets: list[str], a
         return
     holds = Counter(START)
     if not Counter(gives) <= holds:
-        assert [o.text for o in offer] == [f"{NAMES[ALIASES.index(a)]} does not hold {missing(holds, gives)}"]
+        assert [o.text for o in offer] == [f"{NAMES[ALIASES.index(a)]} {missing(holds, gives)}"]
         return
     if spend_first:  # the giver gives some of the same cards away to someone else first
         third = next(x for x in ALIASES if x not in (a, b))
@@ -183,8 +184,9 @@ def test_a_trade_moves_exactly_what_it_says(gives: list[str], gets: list[str], a
 
 
 def missing(have: Counter[str], want: list[str]) -> str:
+    """What a refusal says is short, counted: “holds 3 “1”, offered 4; holds 0 “x”, offered 1”."""
     need = Counter(want)
-    return ", ".join(f"{need[k] - have[k]}× {k}" for k in KINDS if need[k] > have[k])
+    return "; ".join(f"holds {have[k]} “{k}”, offered {need[k]}" for k in KINDS if need[k] > have[k])
 
 
 # ---------------------------------------------------------------- random playouts
@@ -197,26 +199,26 @@ def next_line(draw: Any, s: Session) -> str:
     dealing = [ALIASES[i] for i, p in enumerate(state.players) if p.deal is not None and p.deal.started and not p.deal.done]
     kind = draw(st.sampled_from(["progress"] * 10 + ["trade"] * 3 + ["host"] * 2 + ["illegal"] * 2 + ["garbage"]))
     if kind == "progress":
-        if state.phase == "waiting":
+        if state.phase is rules.Phase.WAITING:
             return draw(st.sampled_from(["start", "start", f"{who}: bid 1", "close"]))
-        if state.phase == "building":
+        if state.phase is rules.Phase.BUILDING:
             if draw(st.integers(0, 9)) == 0:
                 return "close"
             packs = draw(st.lists(st.integers(1, 6), max_size=2, unique=True))
             if draw(st.booleans()):
                 return f"{who}: bid {' '.join(PACK_NAMES[p - 1].lower() for p in packs) or 'none'}"
             return f"{who}: bid {' '.join(map(str, packs)) or 'none'}"
-        if state.phase == "playing":
+        if state.phase is rules.Phase.PLAYING:
             if dealing and draw(st.integers(0, 5)):
                 return f"{draw(st.sampled_from(dealing))}: {draw(st.sampled_from(['open', 'open', 'pass']))}"
             seat = ALIASES.index(who)
             p = state.players[seat]
             owned = sorted(rules.listing(p.cards), key=KINDS.index)
-            if p.deck is None:
+            if not state.decks.has(seat):
                 if len(owned) <= 20:
                     return f"{who}: deck all"
                 return f"{who}: deck {' '.join(draw(st.permutations(owned))[:20])}"
-            if p.dealer is None:
+            if not state.dealers.has(seat):
                 return f"{who}: dealer {draw(st.sampled_from(['heaven', 'hell', 'Hell']))}"
             if draw(st.integers(0, 15)) == 0:
                 return "close"
@@ -274,14 +276,13 @@ def check_invariants(s: Session) -> None:
     cfg = state.cfg
     total = sum(sum(p.cards) for p in state.players)
     assert total >= 13 * len(START)
-    for p in state.players:
+    for seat, p in enumerate(state.players):
         owned = Counter(rules.listing(p.cards))
-        if p.deck is not None:
-            assert len(p.deck) == cfg.deck_size
-            real = Counter(p.deck)
-            real[cfg.pad] -= p.padded
-            assert +real <= owned, "a deck holds a card its player does not own"
-            assert p.padded == 0 or sum(owned.values()) < cfg.deck_size
+        deck = state.decks.get(seat)
+        if deck is not None:
+            assert len(deck.cards) == cfg.deck_size
+            assert Counter(deck.owned) <= owned, "a deck holds a card its player does not own (a locked card was traded away)"
+            assert deck.padded == 0 or sum(owned.values()) < cfg.deck_size
         if p.deal is not None:
             assert len(p.deal.row) <= cfg.max_open
             if p.deal.done:
@@ -289,7 +290,10 @@ def check_invariants(s: Session) -> None:
     if state.over:
         final = s.final()
         assert sorted(final["ranking"]) == sorted(NAMES)
-        assert [final["players"][n]["tokens"] for n in final["ranking"]] == [3, 1, 1] + [0] * 10
+        played = [final["players"][n]["played"] for n in final["ranking"]]
+        assert played == sorted(played, reverse=True), "someone who never played ranks above someone who did (R-OP-8)"
+        tokens = [t if p else 0 for t, p in zip([3, 1, 1] + [0] * 10, played, strict=True)]
+        assert [final["players"][n]["tokens"] for n in final["ranking"]] == tokens
         assert [final["players"][n]["ec"] for n in final["ranking"]] == [False] * 10 + [True] * 3
 
 
@@ -327,7 +331,7 @@ def test_random_playouts_never_crash_refusals_change_nothing_and_the_journal_rep
             for o in out:
                 assert o.kind != "refusal", f"{line!r}: a refusal among other outputs"
             check_invariants(s)
-            closed = events(out, "round_closed")
+            closed = closing(out)
             if closed and not line.strip().startswith("undo"):
                 check_round(before_final, s.final(), closed[0])
             for t in events(out, "trade_done"):

@@ -113,7 +113,6 @@ TRADE_USAGE = "write “trade CARDS for CARDS with PLAYER”, e.g. “trade 2 x 
         "p3: trade for 9 with p7",
         "p3: trade 2 for with p7",
         "p3: trade 2 for 9 with",
-        "p3: trade 2 for 9 with p7 p8",
         "p3: trade 2 with p7 for 9",
     ],
 )
@@ -124,8 +123,16 @@ def test_trade_syntax_errors_are_refused(line: str, tmp_path: Path) -> None:
 
 def test_a_trade_of_something_that_is_not_a_card_is_refused(tmp_path: Path) -> None:
     s = building(tmp_path)
-    assert refused(s, "p3: trade 2 q for 9 with p7", error="InvalidCommand") == "“q” is not a card (cards are 0–9 and + - x /)"
-    assert refused(s, "p3: trade 2 for 10 with p7", error="InvalidCommand") == "“10” is not a card (cards are 0–9 and + - x /)"
+    assert refused(s, "p3: trade 2 q for 9 with p7", error="InvalidCommand") == "“q” is not a card (cards are 1–9 and + - x /)"
+    assert refused(s, "p3: trade 2 for 10 with p7", error="InvalidCommand") == "“10” is not a card (cards are 1–9 and + - x /)"
+    # a game without a 0 says so: 0 is not one of its cards
+    assert refused(s, "p3: trade 2 for 0 with p7", error="InvalidCommand") == "“0” is not a card (cards are 1–9 and + - x /)"
+
+
+def test_a_trade_with_a_player_of_two_words_is_read_whole(tmp_path: Path) -> None:
+    s = building(tmp_path)
+    reason = refused(s, "p3: trade 2 for 9 with p7 p8", error="InvalidCommand")
+    assert reason.startswith("there is no player called “p7 p8” (players: Hedger (p1),")
 
 
 def test_a_trade_with_an_unknown_player_is_refused(tmp_path: Path) -> None:
@@ -142,8 +149,10 @@ def test_trading_with_oneself_is_refused(me: str, tmp_path: Path) -> None:
 
 def test_offering_cards_not_held_is_refused(tmp_path: Path) -> None:
     s = building(tmp_path)
-    assert refused(s, "p3: trade 9 for 1 with p7", error="IllegalAction") == "Ian does not hold 1× 9"
-    assert refused(s, "p3: trade 1 1 1 1 x x for 9 with p7", error="IllegalAction") == "Ian does not hold 1× 1, 2× x"
+    assert refused(s, "p3: trade 9 for 1 with p7", error="IllegalAction") == "Ian holds 0 “9”, offered 1"
+    assert refused(s, "p3: trade 1 1 1 1 x x for 9 with p7", error="IllegalAction") == "Ian holds 3 “1”, offered 4; holds 0 “x”, offered 2"
+    # the issue's own case: three + held, four offered
+    assert refused(s, "p3: trade + + + + for - with p6", error="IllegalAction") == "Ian holds 3 “+”, offered 4"
 
 
 def test_accepting_when_the_giver_no_longer_holds_the_cards_is_refused(tmp_path: Path) -> None:
@@ -152,14 +161,14 @@ def test_accepting_when_the_giver_no_longer_holds_the_cards_is_refused(tmp_path:
     ok(s, "p3: trade 2 2 2 for 1 with p8")
     ok(s, "p8: accept 2")  # Ian's three 2s are gone
     reason = refused(s, "p7: accept 1", error="IllegalAction")
-    assert reason == "Ian does not hold 1× 2 now; the trade cannot go through"
+    assert reason == "Ian holds 0 “2”, the trade needs 1: the trade cannot go through now"
     assert [t["trade"] for t in s.final()["trades"]] == [1]  # the offer stays open
 
 
 def test_accepting_when_the_taker_does_not_hold_the_cards_asked_for_is_refused(tmp_path: Path) -> None:
     s = building(tmp_path)
     ok(s, "p3: trade 2 for 9 with p7")
-    assert refused(s, "p7: accept 1", error="IllegalAction") == "Jonas does not hold 1× 9 now; the trade cannot go through"
+    assert refused(s, "p7: accept 1", error="IllegalAction") == "Jonas holds 0 “9”, the trade needs 1: the trade cannot go through now"
 
 
 def test_answering_a_trade_offered_to_someone_else_is_refused(tmp_path: Path) -> None:
@@ -225,13 +234,15 @@ def test_an_answer_with_a_bad_number_is_refused(line: str, verb: str, tmp_path: 
     assert refused(s, line, error="InvalidCommand") == f"write “{verb}” or “{verb} N” with the trade's number"
 
 
-def test_trading_after_submitting_a_deck_is_refused(tmp_path: Path) -> None:
+def test_r_op_7_cards_in_a_submitted_deck_cannot_be_traded_away(tmp_path: Path) -> None:
     s = playing(tmp_path)
     ok(s, "p1: trade 1 for 2 with p2")  # offered before either has a deck
-    ok(s, "p1: deck all")
-    assert refused(s, "p1: trade 1 for 2 with p4", error="IllegalAction") == "Hedger has already submitted a deck; their cards are locked"
-    assert refused(s, "p4: trade 1 for 2 with p1", error="IllegalAction") == "Hedger has already submitted a deck; their cards are locked"
-    assert refused(s, "p2: accept 1", error="IllegalAction") == "Hedger has already submitted a deck; their cards are locked"
+    ok(s, "p1: deck all")  # Hedger owns 18: every card is in the deck
+    assert refused(s, "p1: trade 1 for 2 with p4", error="IllegalAction") == "Hedger holds 4 “1”, 4 of them in their deck, offered 1"
+    needs = "Hedger holds 4 “1”, 4 of them in their deck, the trade needs 1: the trade cannot go through now"
+    assert refused(s, "p2: accept 1", error="IllegalAction") == needs
+    ok(s, "p4: trade 2 for 1 with p1")  # an offer to Hedger is fine; his accept is what would give a locked card
+    assert refused(s, "p1: accept 2", error="IllegalAction") == needs
 
 
 # ---------------------------------------------------------------- decks and dealers
@@ -258,9 +269,9 @@ def test_a_deck_of_19_cards_when_owning_20_or_more_is_refused(tmp_path: Path) ->
 def test_a_deck_with_cards_not_owned_is_refused(tmp_path: Path) -> None:
     s = playing(tmp_path)
     reason = refused(s, "p3: deck 1 1 1 2 2 2 3 3 3 + + + - - - 9 9 9 8 8", error="IllegalAction")
-    assert reason == "Ian does not own 2× 8 (see “cards Ian”)"
-    reason = refused(s, "p1: deck 1 1 1 1 1", error="IllegalAction")
-    assert reason.startswith("Hedger does not own ") and reason.endswith(" (see “cards Hedger”)")
+    assert reason == "Ian owns 0 “8”, the deck lists 2 (see “cards Ian”)"
+    reason = refused(s, "p3: deck 1 1 1 1 2 2 2 3 3 3 + + + - - - 9 9 9 8", error="IllegalAction")
+    assert reason == "Ian owns 3 “1”, the deck lists 4; owns 0 “8”, the deck lists 1 (see “cards Ian”)"
 
 
 def test_deck_all_when_owning_more_than_20_is_refused(tmp_path: Path) -> None:
@@ -271,8 +282,8 @@ def test_deck_all_when_owning_more_than_20_is_refused(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("line", "reason"),
     [
-        ("p3: deck", "list the deck's cards, e.g. “deck 9 9 x x 8 7 …”, or “deck all”"),
-        ("p3: deck 1 2 q", "“q” is not a card (cards are 0–9 and + - x /)"),
+        ("p3: deck", "list the deck's cards, e.g. “deck 9 9 x x 8 7 …”, or “deck all”, or “deck none” to withdraw it"),
+        ("p3: deck 1 2 q", "“q” is not a card (cards are 1–9 and + - x /)"),
         ("p3: dealer", "write “dealer NAME” with one of Heaven, Hell"),
         ("p3: dealer hell heaven", "write “dealer NAME” with one of Heaven, Hell"),
         ("p3: dealer purgatory", "“purgatory” is not a dealer (dealers: Heaven, Hell)"),
@@ -285,17 +296,21 @@ def test_deck_and_dealer_syntax_errors_are_refused(line: str, reason: str, tmp_p
 
 def test_a_dealer_outside_the_playing_phase_is_refused(tmp_path: Path) -> None:
     s = building(tmp_path)
-    assert refused(s, "p3: dealer hell", error="IllegalAction") == "the dealer is chosen in the playing phase"
+    assert (
+        refused(s, "p3: dealer hell", error="IllegalAction") == "the dealer is chosen in the playing phase, after round 3 of deck building"
+    )
 
 
 def test_changing_the_deck_or_dealer_after_the_deal_started_is_refused(tmp_path: Path) -> None:
     s = playing(tmp_path)
     setup_deck(s, "p1")
     ok(s, "deal p1")
-    assert refused(s, "p1: deck all", error="IllegalAction") == "Hedger's deal has started; the deck cannot change"
-    assert refused(s, "p1: dealer hell", error="IllegalAction") == "Hedger's deal has started; the dealer cannot change"
+    started = "Hedger's deal has started; the deck and dealer cannot change"
+    assert refused(s, "p1: deck all", error="IllegalAction") == started
+    assert refused(s, "p1: deck none", error="IllegalAction") == started
+    assert refused(s, "p1: dealer hell", error="IllegalAction") == started
     ok(s, "p1: open")
-    assert refused(s, "p1: dealer heaven", error="IllegalAction") == "Hedger's deal has started; the dealer cannot change"
+    assert refused(s, "p1: dealer heaven", error="IllegalAction") == started
 
 
 # ---------------------------------------------------------------- deals, open and pass
@@ -354,7 +369,7 @@ def test_open_or_pass_after_the_deal_is_over_is_refused(verb: str, tmp_path: Pat
 
 def test_open_with_words_after_it_is_refused(tmp_path: Path) -> None:
     s = playing(tmp_path)
-    assert refused(s, "p1: open 5", error="InvalidCommand") == f"not a command of this game: {PLAYER_WORDS} (type “help”)"
+    assert refused(s, "p1: open 5", error="InvalidCommand") == "“open” takes nothing after it"
 
 
 # ---------------------------------------------------------------- who may type what
@@ -392,7 +407,7 @@ def test_a_short_collection_goes_into_the_deck_whole() -> None:
     s = to_playing()
     assert (
         refused(s, "p1: deck 1 1 1 2 2 2 3 3")
-        == "Hedger owns 18 cards, fewer than 20: the deck is all of them, padded with 2 / (write “deck all”)"
+        == "Hedger owns 18 cards, fewer than 20: the deck is all of them, padded with 2 “/” (write “deck all”)"
     )
 
 

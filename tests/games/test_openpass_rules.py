@@ -13,6 +13,7 @@ import pytest
 
 from umpire.core.arith import read_row
 from umpire.games.openpass import rules
+from umpire.games.openpass.events import DealOver
 from umpire.session import Session
 
 from . import events, ok, public_text
@@ -25,7 +26,10 @@ from .test_openpass_support import (
     START,
     answer_all,
     cards,
+    closing,
     dealt,
+    dms,
+    host_text,
     new_session,
     play_round,
     play_row,
@@ -61,7 +65,8 @@ def test_start_opens_round_1_and_posts_the_six_packs() -> None:
     assert s.final()["phase"] == "building" and s.final()["round"] == 1
     text = public_text(out)
     assert "**Deck building, round 1 of 3.**" in text
-    assert "1. Heaven Basic: 4 5 6 + x" in text and "6. Hell Special: 9 9 /" in text
+    assert "1. Heaven Basic: `4 5 6 + x`" in text and "6. Hell Special: `9 9 /`" in text
+    assert "It closes in 24 h (1440 min), or earlier when the host closes it." in text
 
 
 def test_r_op_1_every_round_offers_the_same_six_packs() -> None:
@@ -120,7 +125,7 @@ def test_a_bid_can_change_until_close_and_the_last_counts() -> None:
     (ev,) = events(ok(s, "p3: bid 3"), "bid_set")
     assert ev["replaces"] == ["Heaven Basic", "Hell Basic"]
     assert s.final()["players"]["Ian"]["bid"] == ["Heaven Special"]
-    (closed,) = events(play_round(s), "round_closed")
+    (closed,) = closing(play_round(s))
     assert closed["received"] == {"Ian": ["Heaven Special"]}
     assert closed["counts"] == dict.fromkeys(PACK_NAMES, 0) | {"Heaven Special": 1}
     assert cards(s, "Ian") == Counter(START) + Counter(PACKS["Heaven Special"])
@@ -139,7 +144,7 @@ def test_the_bids_view_shows_every_bid_and_who_is_still_to_bid() -> None:
 
 def test_a_player_bids_on_up_to_two_different_packs_and_gets_both() -> None:
     s = started()
-    (ev,) = events(play_round(s, {"p1": "2 6"}), "round_closed")
+    (ev,) = closing(play_round(s, {"p1": "2 6"}))
     assert ev["received"] == {"Hedger": ["Heaven Mega", "Hell Special"]}
     assert cards(s, "Hedger") == Counter(START) + Counter(PACKS["Heaven Mega"]) + Counter(PACKS["Hell Special"])
 
@@ -147,7 +152,7 @@ def test_a_player_bids_on_up_to_two_different_packs_and_gets_both() -> None:
 def test_a_pack_picked_twice_gives_nothing() -> None:
     s = started()
     before = cards(s, "Hedger")
-    (ev,) = events(play_round(s, {"p1": "2", "p2": "heaven mega"}), "round_closed")
+    (ev,) = closing(play_round(s, {"p1": "2", "p2": "heaven mega"}))
     assert ev["counts"]["Heaven Mega"] == 2
     assert ev["received"] == {}
     assert set(ev["pity"]) == set(NAMES)  # nobody gained a pack
@@ -158,7 +163,7 @@ def test_a_pack_picked_twice_gives_nothing() -> None:
 def test_a_pack_picked_an_odd_number_of_times_gives_each_chooser_a_copy(choosers: int) -> None:
     s = started()
     bidders = ALIASES[:choosers]
-    (ev,) = events(play_round(s, dict.fromkeys(bidders, "5")), "round_closed")
+    (ev,) = closing(play_round(s, dict.fromkeys(bidders, "5")))
     assert ev["counts"]["Hell Mega"] == choosers
     assert ev["received"] == {NAMES[i]: ["Hell Mega"] for i in range(choosers)}
     for i in range(choosers):
@@ -170,7 +175,7 @@ def test_odd_and_even_packs_in_one_round() -> None:
     # Heaven Basic x1 (odd), Heaven Special x2 (even), Hell Basic x3 (odd): the pair on Heaven Special gets nothing from it.
     s = started()
     bids = {"p1": "1 3", "p2": "3 4", "p3": "4", "p4": "4"}
-    (ev,) = events(play_round(s, bids), "round_closed")
+    (ev,) = closing(play_round(s, bids))
     assert ev["all_odd"] is False
     assert ev["received"] == {"Hedger": ["Heaven Basic"], "Uri": ["Hell Basic"], "Ian": ["Hell Basic"], "Yuna": ["Hell Basic"]}
     assert cards(s, "Hedger") == Counter(START) + Counter(PACKS["Heaven Basic"])
@@ -184,7 +189,7 @@ def test_all_six_packs_odd_gives_no_pack_and_everyone_a_pity_card() -> None:
     s = started()
     assert s.state.cfg.all_odd_pity is True  # the bundled scenario
     out = play_round(s, ALL_ODD)
-    (ev,) = events(out, "round_closed")
+    (ev,) = closing(out)
     assert list(ev["counts"].values()) == [3, 3, 1, 1, 1, 1]
     assert ev["all_odd"] is True and ev["received"] == {}
     assert set(ev["pity"]) == set(NAMES)
@@ -196,17 +201,17 @@ def test_all_six_packs_odd_gives_no_pack_and_everyone_a_pity_card() -> None:
 def test_all_six_packs_odd_with_all_odd_pity_false_gives_nothing_at_all() -> None:
     s = started(all_odd_pity=False)
     before = total(s)
-    (ev,) = events(play_round(s, ALL_ODD), "round_closed")
+    (ev,) = closing(play_round(s, ALL_ODD))
     assert ev["all_odd"] is True and ev["received"] == {} and ev["pity"] == {}
     assert total(s) == before
     # …while a round that is not all-odd still gives pity cards under that setting.
-    (ev,) = events(play_round(s, {"p1": "1"}), "round_closed")
+    (ev,) = closing(play_round(s, {"p1": "1"}))
     assert set(ev["pity"]) == set(NAMES[1:])
 
 
 def test_five_odd_packs_and_one_unchosen_is_not_all_odd() -> None:
     s = started()
-    (ev,) = events(play_round(s, {"p1": "1", "p2": "2", "p3": "3", "p4": "4", "p5": "5"}), "round_closed")
+    (ev,) = closing(play_round(s, {"p1": "1", "p2": "2", "p3": "3", "p4": "4", "p5": "5"}))
     assert ev["counts"]["Hell Special"] == 0
     assert ev["all_odd"] is False
     assert len(ev["received"]) == 5
@@ -218,20 +223,22 @@ def test_five_odd_packs_and_one_unchosen_is_not_all_odd() -> None:
 def test_r_op_2_pity_cards_go_only_to_players_who_got_nothing_drawn_from_the_pity_list() -> None:
     s = started()
     out = play_round(s, {"p1": "1", "p2": "2", "p3": "2"})
-    (ev,) = events(out, "round_closed")
+    (ev,) = closing(out)
     assert set(ev["pity"]) == set(NAMES[1:])  # Uri and Ian picked the same pack: nothing, so pity
     assert set(ev["pity"].values()) <= {"1", "2", "3", "+", "-"}
     assert "Hedger" not in ev["pity"]
     for name, card in ev["pity"].items():
         assert cards(s, name) == Counter(START) + Counter({card: 1})
-    assert "Pity cards: Uri " + ev["pity"]["Uri"] in public_text(out)
+    assert "Pity cards: Uri `" + ev["pity"]["Uri"] + "`" in host_text(out)
+    assert dms(out, 1)[0].startswith("Round 1: you gained no pack, so you get a pity card: `" + ev["pity"]["Uri"] + "`")
+    assert "Uri" not in public_text(out)  # R-OP-9: who received what is private
     view = s.feed("cards p2")[0].view
     assert view is not None and view.notes[1] == f"received: round 1: pity {ev['pity']['Uri']}"
 
 
 def test_r_op_2_the_pity_list_comes_from_the_scenario() -> None:
     s = started(pity=["7"])
-    (ev,) = events(play_round(s), "round_closed")
+    (ev,) = closing(play_round(s))
     assert ev["pity"] == dict.fromkeys(NAMES, "7")
 
 
@@ -239,7 +246,7 @@ def test_r_op_2_pity_cards_are_seeded_same_seed_same_cards() -> None:
     def draws(seed: str, salt: str) -> list[dict[str, str]]:
         s = new_session(seed=seed, salt=salt)
         ok(s, "start")
-        return [events(play_round(s, {"p1": "1"}), "round_closed")[0]["pity"] for _ in range(3)]
+        return [closing(play_round(s, {"p1": "1"}))[0]["pity"] for _ in range(3)]
 
     a, b = draws("7", "one salt"), draws("7", "another salt")
     assert a == b  # the salt never changes a draw
@@ -250,7 +257,7 @@ def test_r_op_2_pity_cards_are_seeded_same_seed_same_cards() -> None:
 def test_pity_cards_are_marked_as_generated_items_for_verify() -> None:
     s = started()
     out = play_round(s)
-    (ev,) = events(out, "round_closed")
+    (ev,) = closing(out)
     assert ev.get("generated") is True
 
 
@@ -263,7 +270,7 @@ def test_three_rounds_then_the_playing_phase() -> None:
     play_round(s)
     assert s.final()["phase"] == "building" and s.final()["round"] == 3
     out = play_round(s)
-    assert [e["event"] for e in events(out)] == ["round_closed", "playing_opened"]
+    assert [e["event"] for e in events(out)] == ["round_closed", "round_record", *["round_receipt"] * 13, "playing_opened"]
     assert s.final()["phase"] == "playing"
     assert "**Deck building is over: the playing phase begins.**" in public_text(out)
 
@@ -299,7 +306,7 @@ def test_a_trade_is_offered_then_accepted_and_moves_exactly_what_it_says() -> No
         if n not in ("Hedger", "Jonas"):
             assert cards(s, n) == before[n]
     assert [t["trade"] for t in s.final()["trades"]] == [2]
-    assert "🤝 Trade 1 done: **Hedger** gives 1 1 2 and receives 9 x from **Jonas**." in public_text(out)
+    assert "🤝 Trade 1 done: **Hedger** gives `1 1 2` and receives `9 x` from **Jonas**." in public_text(out)
 
 
 def test_accept_alone_takes_the_only_offer() -> None:
@@ -317,7 +324,7 @@ def test_a_declined_trade_moves_nothing() -> None:
     assert [e["event"] for e in events(out)] == ["trade_declined"]
     assert (total(s), cards(s, "Hedger")) == before
     assert s.final()["trades"] == []
-    assert public_text(out) == "Trade 1 declined by Uri."
+    assert public_text(out) == "Trade 1 (Hedger's `1` for `2`) declined by Uri."
 
 
 def test_a_cancelled_trade_moves_nothing() -> None:
@@ -372,7 +379,8 @@ def test_a_20_card_deck_from_14_cards_gets_six_slashes_and_the_confirmation_says
     assert ev["padded"] == 6 and ev["deck"][-6:] == ["/"] * 6 and len(ev["deck"]) == 20
     assert Counter(ev["deck"]) == cards(s, "Hedger") + Counter({"/": 6})
     (mine,) = [o for o in out if str(o.audience) == "player:0"]
-    assert mine.text.endswith(" — 6 / added as padding. You can change it until your deal starts.")
+    assert mine.text.startswith("Your deck: `")
+    assert " — 6 `/` (divide) added as padding. You can replace it, or take it back with `deck none`, until your deal starts;" in mine.text
     assert s.final()["players"]["Hedger"]["padded"] == 6
 
 
@@ -404,7 +412,8 @@ def test_the_decks_view_shows_decks_dealers_and_progress() -> None:
     ok(s, "p1: pass")
     view = s.feed("decks")[0].view
     assert view is not None
-    assert view.rows[0] == ("Hedger", "yes", "Hell", "card 2/20", "—", "18")
+    deck = " ".join(s.final()["players"]["Hedger"]["deck"])
+    assert view.rows[0] == ("Hedger", deck, "Hell", "card 2/20", "—", "18")
     assert view.rows[1] == ("Uri", "—", "—", "not started", "—", "18")
 
 
@@ -481,7 +490,8 @@ def test_after_ten_opens_the_rest_pass_automatically() -> None:
     (over,) = events(out, "deal_over")
     assert len(over["row"]) == 10 and len(over["auto_passed"]) == 10
     assert dealt(out) is None  # the 11th card is never offered: it is passed
-    assert "(10 cards passed automatically after the last open)" in public_text(out)
+    assert f"(10 cards passed automatically after the last open: `{' '.join(over['auto_passed'])}`)" in "\n".join(dms(out, 3))
+    assert public_text(out) == "✅ **Yuna** has played. Rows and scores stay secret until the playing phase closes."
     assert s.final()["players"]["Yuna"]["row"] == over["row"]
 
 
@@ -539,7 +549,7 @@ def test_the_cards_example_row_built_in_a_deal_scores_52() -> None:
     out = play_row(s, "p1", CARD_ROW)
     (over,) = events(out, "deal_over")
     assert (over["row"], over["reading"], over["score"], over["shown"]) == (CARD_ROW, "0 + 3 x 9 x 2 - 2", "52", "52")
-    assert "Reading: `0 + 3 x 9 x 2 - 2` = **52**" in public_text(out)
+    assert "Reading: `0 + 3 x 9 x 2 - 2` = **52**" in dms(out, 0)[-1]
     assert s.final()["players"]["Hedger"]["score"] == "52"
 
 
@@ -549,8 +559,9 @@ def test_a_pure_deal_in_reverse_order_builds_the_cards_row_and_passes_the_11th_o
     state = pure_state(s, 0, order)
     state, evs = answer_all(state, 0, [True] * 10)
     (over,) = [e for e in evs if e.kind == "deal_over"]
-    assert over.data["row"] == CARD_ROW and over.data["score"] == "52"
-    assert over.data["auto_passed"] == ["9"] * 10
+    assert isinstance(over, DealOver)
+    assert over.row == tuple(CARD_ROW) and over.score == "52"
+    assert over.auto_passed == ("9",) * 10
     assert state.players[0].score == 52 and state.players[0].deal is not None and state.players[0].deal.done
     with pytest.raises(rules.IllegalAction, match="deal is over"):
         rules.apply(state, rules.Choice(seat=0, open=True), 0)
@@ -563,7 +574,7 @@ def test_r_op_4_an_empty_row_scores_0() -> None:
     out = play_through(s, "p4", opens=0)
     (over,) = events(out, "deal_over")
     assert (over["row"], over["score"]) == ([], "0")
-    assert "Reading: `0` = **0** (an empty row scores 0, R-OP-4)" in public_text(out)
+    assert "Reading: `0` = **0** (an empty row scores 0, R-OP-4)" in dms(out, 3)[-1]
     assert s.final()["players"]["Yuna"]["score"] == "0"
 
 
@@ -573,7 +584,7 @@ def test_r_arith_1_division_is_exact_and_shown_as_a_fraction() -> None:
     out = play_row(s, "p3", ["1", "-", "6", "/", "4"])
     (over,) = events(out, "deal_over")
     assert (over["reading"], over["score"], over["shown"]) == ("1 - 6 / 4", "-5/4", "-5/4 (-1.25)")
-    assert "Reading: `1 - 6 / 4` = **-5/4 (-1.25)**" in public_text(out)
+    assert "Reading: `1 - 6 / 4` = **-5/4 (-1.25)**" in dms(out, 2)[-1]
     assert s.final()["players"]["Ian"]["score"] == "-5/4"
 
 
@@ -593,7 +604,7 @@ def test_r_arith_2_division_by_zero_is_skipped_and_the_announcement_says_so() ->
     (over,) = events(out, "deal_over")
     assert (over["reading"], over["score"]) == ("5 / 0", "5")
     assert over["notes"] == ["÷ 0 skipped (R-ARITH-2): the value stays 5"]
-    assert "(÷ 0 skipped (R-ARITH-2): the value stays 5)" in public_text(out)
+    assert "(÷ 0 skipped (R-ARITH-2): the value stays 5)" in dms(out, 0)[-1]
 
 
 # ---------------------------------------------------------------- results
@@ -646,10 +657,10 @@ def test_the_hosts_close_ends_the_playing_phase() -> None:
     setup_deck(s, "p3")  # a deck and a dealer, never dealt
     out = ok(s, "close")
     overs = {e["player"]: e for e in events(out, "deal_over")}
-    assert set(overs) == set(NAMES) - {"Hedger"}
+    assert set(overs) == {"Uri"}  # a deal that never started has no row to finish
     uri = overs["Uri"]
     assert uri["closed"] is True and len(uri["row"]) == 2 and len(uri["auto_passed"]) == 18
-    assert "(18 cards passed automatically when the host closed the phase)" in public_text(out)
+    assert f"(18 cards passed automatically when the playing phase closed: `{' '.join(uri['auto_passed'])}`)" in dms(out, 1)[0]
     final = s.final()
     for name in NAMES[2:]:
         assert (final["players"][name]["row"], final["players"][name]["score"]) == ([], "0")
@@ -668,9 +679,9 @@ def test_ties_are_broken_reproducibly_by_the_seed_and_announced() -> None:
     assert closed("11", "b")[:2] == (ranking, ties)
     assert closed("12", "a")[0] != ranking
     assert ties == [
-        f"tie at 0 between {', '.join(NAMES)}, broken by the seeded draw: {' ahead of '.join(ranking)}",
+        f"tie at 0 (did not play) between {', '.join(NAMES)}, broken by the seeded draw: {' ahead of '.join(ranking)}",
     ]
-    assert f"⚖️ Tie at 0 between {', '.join(NAMES)}, broken by the seeded draw: " in text
+    assert f"⚖️ Tie at 0 (did not play) between {', '.join(NAMES)}, broken by the seeded draw: " in text
 
 
 def test_a_tie_only_among_some_players_names_only_them() -> None:
@@ -722,6 +733,6 @@ def test_one_card_passed_automatically_is_announced_in_the_singular() -> None:
     state = pure_state(s, 0, ["9", "x", "9", "x", "9", "x", "9", "x", "9", "+", "7"])
     state, evs = answer_all(state, 0, [True] * 10)
     (over,) = [e for e in evs if e.kind == "deal_over"]
-    assert over.data["auto_passed"] == ["7"]
-    (text,) = [a.text for a in s.scenario.game.announce(state, over)]
-    assert "(1 card passed automatically after the last open)" in text.split("\n")
+    assert isinstance(over, DealOver) and over.auto_passed == ("7",)
+    (text,) = [a.text for a in s.game.announce(state, over)]
+    assert "(1 card passed automatically after the last open: `7`)" in text.split("\n")

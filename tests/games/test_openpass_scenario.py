@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from umpire.games.openpass.config import DEFAULT_PACKS, STARTING_SET
+from umpire.games.openpass.config import DEFAULT_PACKS, SETTINGS, STARTING_SET
 from umpire.scenario import ScenarioError
 
 from .test_openpass_support import PACKS, START, new_session, scenario
@@ -54,11 +54,11 @@ def test_rules_lists_every_ruling_in_force() -> None:
 @pytest.mark.parametrize(
     ("overrides", "message"),
     [
-        ({"starting_set": ["1", "q"]}, "rules.starting_set[1]: 'q' is not a card (cards are 0–9 and + - x /)"),
-        ({"starting_set": ["10"]}, "rules.starting_set[0]: '10' is not a card (cards are 0–9 and + - x /)"),
-        ({"pity": ["1", "z"]}, "rules.pity[1]: 'z' is not a card (cards are 0–9 and + - x /)"),
+        ({"starting_set": ["1", "q"]}, "rules.starting_set[1]: 'q' is not a card (a card is one digit 0–9 or one of + - x /)"),
+        ({"starting_set": ["10"]}, "rules.starting_set[0]: '10' is not a card (a card is one digit 0–9 or one of + - x /)"),
+        ({"pity": ["1", "z"]}, "rules.pity[1]: 'z' is not a card (a card is one digit 0–9 or one of + - x /)"),
         ({"pity": []}, "rules.pity: expected at least one card"),
-        ({"pad_card": "%"}, "rules.pad_card: '%' is not a card"),
+        ({"pad_card": "%"}, "rules.pad_card: '%' is not a card (a card is one digit 0–9 or one of + - x /)"),
         (
             {"packs": [{"name": "A", "cards": ["4", "k"]}, {"name": "B", "cards": ["5"]}]},
             'rules.packs[0].cards: expected a non-empty list of cards such as ["4", "5", "+", "x"]',
@@ -109,3 +109,70 @@ def test_an_unknown_rules_key_is_refused() -> None:
 def test_card_spellings_in_a_scenario_are_read_as_cards() -> None:
     s = new_session(starting_set=["1", "*", "×", "−", "÷", "X"])
     assert s.final()["players"]["Hedger"]["cards"] == ["1", "-", "x", "x", "x", "/"]
+
+
+# ---------------------------------------------------------------- bounds (issue 13) and settings that must agree
+
+
+def test_deck_size_1e11_is_refused_at_load_naming_the_key() -> None:
+    assert (
+        problem(deck_size=1e11) == f"{WHERE}: rules.deck_size: expected a whole number from 1 to 100, got 100000000000.0 (a decimal number)"
+    )
+    assert problem(deck_size=10**11) == f"{WHERE}: rules.deck_size: expected a whole number from 1 to 100, got 100000000000"
+
+
+@pytest.mark.parametrize("setting", [s for s in SETTINGS if s.kind in ("int", "list[int]")], ids=lambda s: s.key)
+def test_every_numeric_setting_has_a_bound_a_real_game_could_need(setting: Any) -> None:
+    assert setting.minimum is not None and setting.maximum is not None
+    assert setting.maximum <= 43_200  # a month of minutes is the largest any of them needs
+    too_big = int(setting.maximum) + 1
+    value = [too_big] if setting.kind == "list[int]" else too_big
+    assert problem(**{setting.key: value}).startswith(f"{WHERE}: rules.{setting.key}: expected ")
+
+
+@pytest.mark.parametrize(
+    ("overrides", "message"),
+    [
+        (
+            {"round_minutes": 30, "round_reminders": [60]},
+            "rules.round_reminders: a reminder 60 minutes before the end never fires: round_minutes is 30 (expected fewer minutes)",
+        ),
+        (
+            {"play_minutes": 60, "play_reminders": [10, 60]},
+            "rules.play_reminders: a reminder 60 minutes before the end never fires: play_minutes is 60 (expected fewer minutes)",
+        ),
+    ],
+)
+def test_a_reminder_longer_than_its_deadline_is_refused_naming_the_key(overrides: dict[str, Any], message: str) -> None:
+    assert problem(**overrides) == f"{WHERE}: {message}"
+
+
+def test_token_places_and_ecs_must_fit_the_table_so_nobody_is_both() -> None:
+    assert problem(tokens=[3, 1, 1, 1, 1, 1, 1, 1], ecs=6) == (
+        f"{WHERE}: rules.ecs: 8 places win Tokens of Life (tokens) and 6 are ECs (ecs), but there are only 13 players: "
+        "expected at least 14 players, or fewer token places or ECs"
+    )
+    assert scenario(tokens=[3, 1, 1, 1, 1, 1, 1], ecs=6).settings["ecs"] == 6  # 7 + 6 = 13 fits exactly
+    assert scenario(tokens=[3, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0], ecs=3).settings["ecs"] == 3  # places that win nothing do not count
+
+
+def test_a_six_player_scenario_with_four_token_places_and_three_ecs_is_refused() -> None:
+    from umpire.scenario import parse
+
+    players = "".join(f'[[players]]\nname = "P{i}"\n' for i in range(1, 7))
+    text = f'game = "open-pass"\n{players}[rules]\ntokens = [3, 1, 1, 1]\n'
+    with pytest.raises(ScenarioError) as err:
+        parse(text, "six.toml")
+    assert str(err.value) == (
+        "six.toml: rules.ecs: 4 places win Tokens of Life (tokens) and 3 are ECs (ecs), but there are only 6 players: "
+        "expected at least 7 players, or fewer token places or ECs"
+    )
+    assert [p.name for p in parse(f'game = "open-pass"\n{players}', "six.toml").roster][-1] == "P6"  # the card's 3 + 3 fit six
+
+
+def test_a_scenario_needs_at_least_six_players() -> None:
+    from umpire.scenario import parse
+
+    with pytest.raises(ScenarioError) as err:
+        parse('game = "open-pass"\n[[players]]\nname = "A"\n[[players]]\nname = "B"\n', "two.toml")
+    assert str(err.value) == "two.toml: players: Open, Pass — Heaven and Hell needs 6 to 30 players, the scenario has 2"

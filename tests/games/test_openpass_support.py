@@ -25,7 +25,7 @@ from . import events, ok, refusals
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIO_FILE = ROOT / "scenarios" / "open-pass-heaven-hell.toml"
-SEED = "2002"  # the bundled scenario's seed
+SEED = "2002"  # the tests' seed for the bundled scenario (tests/seeds.py)
 
 NAMES = ("Hedger", "Uri", "Ian", "Yuna", "Marcel", "Elara", "Jonas", "Priya", "Theo", "Sana", "Kofi", "Lena", "Wren")
 ALIASES = tuple(f"p{i + 1}" for i in range(13))
@@ -158,8 +158,9 @@ def pure_state(s: Session, seat: int, order: Sequence[str], *, row: Sequence[str
     p = state.players[seat]
     deal = rules.Deal(dealer="Heaven", order=tuple(order), pos=pos, row=tuple(row), started=True)
     players = list(state.players)
-    players[seat] = replace(p, deck=tuple(order), dealer="Heaven", deal=deal)
-    return replace(state, players=tuple(players))
+    players[seat] = replace(p, deal=deal)
+    decks = state.decks.submit(seat, rules.Deck(cards=tuple(order), padded=0))
+    return replace(state, players=tuple(players), decks=decks, dealers=state.dealers.submit(seat, "Heaven"))
 
 
 def answer_all(state: rules.State, seat: int, verbs: Sequence[bool]) -> tuple[rules.State, list[Any]]:
@@ -174,3 +175,19 @@ def answer_all(state: rules.State, seat: int, verbs: Sequence[bool]) -> tuple[ru
 def no_refusal(outputs: Sequence[Output]) -> None:
     bad = refusals(outputs)
     assert not bad, bad[0].text
+
+
+def closing(outputs: Sequence[Output]) -> list[dict[str, Any]]:
+    """Each round's public tally (`round_closed`) merged with the host's record of who received what
+    (`round_record`): counts, all_odd, received, pity, no_bid, generated."""
+    return [{**c, **r} for c, r in zip(events(outputs, "round_closed"), events(outputs, "round_record"), strict=True)]
+
+
+def dms(outputs: Sequence[Output], seat: int) -> list[str]:
+    """The private messages to the player in `seat`."""
+    return [o.text for o in outputs if o.kind == "announce" and str(o.audience) == f"player:{seat}" and o.text]
+
+
+def host_text(outputs: Sequence[Output]) -> str:
+    """Everything the host alone sees."""
+    return "\n".join(o.text for o in outputs if o.kind == "announce" and str(o.audience) == "host")

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from enum import StrEnum
 
-from umpire.core.settings import Setting
+from umpire.core.clock import MINUTE
+from umpire.core.errors import AmbiguousCommand, InvalidCommand
+from umpire.core.settings import Setting, Settings
+from umpire.games.base import Setup
 
 NUMBERS = "0123456789"
 SYMBOLS = "+-x/"
 KINDS = NUMBERS + SYMBOLS  # every card there can be, in display order
 _SPELLINGS = {"−": "-", "–": "-", "*": "x", "×": "x", "X": "x", "÷": "/"}
+WHAT_A_CARD_IS = "a card is one digit 0–9 or one of + - x /"
 
 DEFAULT_PACKS = [
     {"name": "Heaven Basic", "cards": ["4", "5", "6", "+", "x"]},
@@ -22,6 +27,24 @@ DEFAULT_PACKS = [
 ]
 STARTING_SET = ["1", "1", "1", "2", "2", "2", "3", "3", "3", "+", "+", "+", "-", "-", "-"]
 
+# Bounds on list settings that the schema cannot state (issue 13: a value a real game never needs
+# must not freeze a match).
+MOST_CARDS = 200  # in the starting set
+MOST_PACKS = 30
+MOST_PACK_CARDS = 50
+MOST_PITY = 50
+MOST_DEALERS = 10
+MOST_REMINDERS = 10
+A_MONTH = 43_200  # minutes
+
+
+class Reveal(StrEnum):
+    """R-OP-5: when a finished row and its score become public."""
+
+    AT_CLOSE = "at-close"  # in the results, when the playing phase closes (default)
+    AT_ONCE = "at-once"  # as soon as the deal is over
+
+
 SETTINGS: tuple[Setting, ...] = (
     Setting(key="rounds", kind="int", default=3, minimum=1, maximum=20, help="Deck-building rounds."),
     Setting(key="starting_set", kind="list[str]", default=STARTING_SET, help="The cards every player starts with."),
@@ -32,7 +55,14 @@ SETTINGS: tuple[Setting, ...] = (
         ruling="R-OP-1",
         help="The packs: tables with `name`, `cards` and optionally `rounds` (the rounds it is offered in; default every round).",
     ),
-    Setting(key="bids_per_player", kind="int", default=2, minimum=1, help="Most different packs a player may bid on in a round."),
+    Setting(
+        key="bids_per_player",
+        kind="int",
+        default=2,
+        minimum=1,
+        maximum=MOST_PACKS,
+        help="Most different packs a player may bid on in a round.",
+    ),
     Setting(
         key="pity", kind="list[str]", default=["1", "2", "3", "+", "-"], ruling="R-OP-2", help="The pity card is drawn (seeded) from these."
     ),
@@ -42,9 +72,11 @@ SETTINGS: tuple[Setting, ...] = (
         default=True,
         help="When every pack is chosen an odd number of times nobody gets a pack; true: everyone then gets a pity card, as anyone who gains no pack does.",
     ),
-    Setting(key="deck_size", kind="int", default=20, minimum=1, help="Cards in a deck."),
+    Setting(key="deck_size", kind="int", default=20, minimum=1, maximum=100, help="Cards in a deck."),
     Setting(key="pad_card", kind="str", default="/", help="What a deck of fewer cards is padded with."),
-    Setting(key="max_open", kind="int", default=10, minimum=1, help="Most cards a player may open; the rest pass automatically."),
+    Setting(
+        key="max_open", kind="int", default=10, minimum=1, maximum=100, help="Most cards a player may open; the rest pass automatically."
+    ),
     Setting(
         key="dealers",
         kind="list[str]",
@@ -68,15 +100,86 @@ SETTINGS: tuple[Setting, ...] = (
         ruling="R-ARITH-2",
         help="A division by zero (only possible with a 0 card) is skipped.",
     ),
-    Setting(key="tokens", kind="list[int]", default=[3, 1, 1], minimum=0, help="Tokens of Life for the best, second, third … scores."),
-    Setting(key="ecs", kind="int", default=3, minimum=0, help="How many of the worst scores are ECs."),
+    Setting(
+        key="tokens",
+        kind="list[int]",
+        default=[3, 1, 1],
+        minimum=0,
+        maximum=100,
+        help="Tokens of Life for the best, second, third … scores.",
+    ),
+    Setting(key="ecs", kind="int", default=3, minimum=0, maximum=30, help="How many of the worst scores are ECs."),
+    Setting(
+        key="round_minutes",
+        kind="int",
+        default=1440,
+        minimum=1,
+        maximum=A_MONTH,
+        ruling="R-OP-6",
+        help="How long each deck-building round's bidding lasts; when it runs out the round closes as the host's `close` would (no bid = no bid).",
+    ),
+    Setting(
+        key="round_reminders",
+        kind="list[int]",
+        default=[60],
+        minimum=1,
+        maximum=A_MONTH,
+        help="Reminders this many minutes before a bidding round closes.",
+    ),
+    Setting(
+        key="play_minutes",
+        kind="int",
+        default=2880,
+        minimum=1,
+        maximum=A_MONTH,
+        help="How long the playing phase lasts (the card: 48 hours); when it runs out the phase closes as the host's `close` would.",
+    ),
+    Setting(
+        key="play_reminders",
+        kind="list[int]",
+        default=[360, 60],
+        minimum=1,
+        maximum=A_MONTH,
+        help="Reminders this many minutes before the playing phase closes.",
+    ),
+    Setting(
+        key="reveal_rows",
+        kind="choice",
+        default=Reveal.AT_CLOSE.value,
+        choices=tuple(r.value for r in Reveal),
+        ruling="R-OP-5",
+        help="When a finished row and its score become public: with the results (at-close), or as soon as the deal is over (at-once).",
+    ),
+    Setting(
+        key="reveal_receipts",
+        kind="choice",
+        default="private",
+        choices=("private", "public"),
+        ruling="R-OP-9",
+        help="Who received which pack and each pity card: told to each player concerned and the host (private), or posted for all (public). The counts per pack are always public.",
+    ),
 )
 
 
 def card(text: str) -> str | None:
     """The canonical card for a spelling (`*` -> `x`, `−` -> `-`), or None."""
-    t = _SPELLINGS.get(text, text.lower() if text in ("X",) else text)
-    return t if t in KINDS and len(t) == 1 else None
+    t = _SPELLINGS.get(text, text)
+    return t if len(t) == 1 and t in KINDS else None
+
+
+def kinds_text(kinds: str) -> str:
+    """How to say which cards a game has: `1–9 and + - x /`, or `1, 2, 5 and + x`.
+
+    >>> kinds_text("123456789+-x/"), kinds_text("125+x"), kinds_text("0123")
+    ('1–9 and + - x /', '1, 2, 5 and + x', '0–3')
+    """
+    digits = [c for c in NUMBERS if c in kinds]
+    symbols = [c for c in SYMBOLS if c in kinds]
+    if digits and len(digits) > 2 and int(digits[-1]) - int(digits[0]) == len(digits) - 1:
+        numbers = f"{digits[0]}–{digits[-1]}"
+    else:
+        numbers = ", ".join(digits)
+    return " and ".join(x for x in (numbers, " ".join(symbols)) if x)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -93,6 +196,7 @@ class Config:
     """A match's settings in the form the rules use."""
 
     names: tuple[str, ...]
+    aliases: tuple[tuple[str, ...], ...]
     seed: str
     rounds: int
     starting: tuple[str, ...]
@@ -107,27 +211,62 @@ class Config:
     division: str
     tokens: tuple[int, ...]
     ecs: int
+    round_ms: int
+    round_reminders: tuple[int, ...]  # ms before the deadline
+    play_ms: int
+    play_reminders: tuple[int, ...]
+    reveal: Reveal
+    public_receipts: bool
 
     def offered(self, round_no: int) -> tuple[Pack, ...]:
         """The packs on offer in a round, in the scenario's order."""
         return tuple(p for p in self.packs if round_no in p.rounds)
 
+    @property
+    def kinds(self) -> str:
+        """Every card this match can hold, in display order (for refusals that say what a card is)."""
+        seen = set(self.starting) | set(self.pity) | {self.pad} | {c for p in self.packs for c in p.cards}
+        return "".join(k for k in KINDS if k in seen)
 
-def validate(settings: dict[str, Any]) -> list[tuple[str, str]]:
-    """Card names, pack tables, dealers and token counts, each problem with its key."""
+    def seat_of(self, name: str) -> int:
+        """The seat of a player named by display name or alias (any case); refuses unknown or ambiguous names."""
+        key = " ".join(name.casefold().split())
+        seats = [i for i, (n, a) in enumerate(zip(self.names, self.aliases, strict=True)) if key in {x.casefold() for x in (n, *a)}]
+        if len(seats) > 1:
+            raise AmbiguousCommand(f"“{name}” could be {' and '.join(self.names[i] for i in seats)}; use an alias")
+        if not seats:
+            known = ", ".join(f"{n} ({'/'.join(a)})" if a else n for n, a in zip(self.names, self.aliases, strict=True))
+            raise InvalidCommand(f"there is no player called “{name}” (players: {known})")
+        return seats[0]
+
+
+def _cards_problems(settings: Mapping[str, object]) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
-    for key in ("starting_set", "pity"):
-        for i, c in enumerate(settings[key]):
-            if card(c) is None:
-                out.append((f"{key}[{i}]", f"{c!r} is not a card (cards are 0–9 and + - x /)"))
+    for key, most in (("starting_set", MOST_CARDS), ("pity", MOST_PITY)):
+        value = settings[key]
+        assert isinstance(value, list)
+        for i, c in enumerate(value):
+            if card(str(c)) is None:
+                out.append((f"{key}[{i}]", f"{c!r} is not a card ({WHAT_A_CARD_IS})"))
+        if len(value) > most:
+            out.append((key, f"expected at most {most} cards, got {len(value)}"))
     if not settings["pity"]:
         out.append(("pity", "expected at least one card"))
-    if card(settings["pad_card"]) is None:
-        out.append(("pad_card", f"{settings['pad_card']!r} is not a card"))
+    if card(str(settings["pad_card"])) is None:
+        out.append(("pad_card", f"{settings['pad_card']!r} is not a card ({WHAT_A_CARD_IS})"))
+    return out
+
+
+def _pack_problems(settings: Mapping[str, object]) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
     rounds = settings["rounds"]
+    packs = settings["packs"]
+    assert isinstance(rounds, int) and isinstance(packs, list)
+    if len(packs) > MOST_PACKS:
+        out.append(("packs", f"expected at most {MOST_PACKS} packs, got {len(packs)}"))
     seen_rounds: set[int] = set()
     names: set[str] = set()
-    for i, p in enumerate(settings["packs"]):
+    for i, p in enumerate(packs):
         where = f"packs[{i}]"
         for k in p:
             if k not in ("name", "cards", "rounds"):
@@ -142,42 +281,103 @@ def validate(settings: dict[str, Any]) -> list[tuple[str, str]]:
         cards = p.get("cards")
         if not isinstance(cards, list) or not cards or not all(isinstance(c, str) and card(c) is not None for c in cards):
             out.append((f"{where}.cards", 'expected a non-empty list of cards such as ["4", "5", "+", "x"]'))
+        elif len(cards) > MOST_PACK_CARDS:
+            out.append((f"{where}.cards", f"expected at most {MOST_PACK_CARDS} cards, got {len(cards)}"))
         rs = p.get("rounds", list(range(1, rounds + 1)))
         if not isinstance(rs, list) or not all(isinstance(r, int) and not isinstance(r, bool) and 1 <= r <= rounds for r in rs):
             out.append((f"{where}.rounds", f"expected a list of rounds from 1 to {rounds}"))
         else:
             seen_rounds.update(rs)
-    for r in range(1, rounds + 1):
-        if r not in seen_rounds:
-            out.append(("packs", f"round {r} offers no pack"))
-    if len(settings["dealers"]) < 1 or len({d.casefold() for d in settings["dealers"]}) != len(settings["dealers"]):
-        out.append(("dealers", "expected at least one dealer, each with a different name"))
-    if settings["bids_per_player"] > len(settings["packs"]):
-        out.append(("bids_per_player", f"expected at most the number of packs ({len(settings['packs'])})"))
+    out += [("packs", f"round {r} offers no pack") for r in range(1, rounds + 1) if r not in seen_rounds]
     return out
 
 
-def configure(names: tuple[str, ...], seed: str, s: dict[str, Any]) -> Config:
-    """Read checked settings into a Config."""
-    rounds = s["rounds"]
-    packs = tuple(
-        Pack(name=p["name"].strip(), cards=tuple(card(c) or c for c in p["cards"]), rounds=tuple(p.get("rounds", range(1, rounds + 1))))
-        for p in s["packs"]
-    )
+def _clock_problems(settings: Mapping[str, object]) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    for deadline, reminders in (("round_minutes", "round_reminders"), ("play_minutes", "play_reminders")):
+        length, before = settings[deadline], settings[reminders]
+        assert isinstance(length, int) and isinstance(before, list)
+        if len(before) > MOST_REMINDERS:
+            out.append((reminders, f"expected at most {MOST_REMINDERS} reminders, got {len(before)}"))
+        for r in before:
+            if r >= length:
+                out.append(
+                    (reminders, f"a reminder {r} minutes before the end never fires: {deadline} is {length} (expected fewer minutes)")
+                )
+    return out
+
+
+def validate(settings: Mapping[str, object]) -> list[tuple[str, str]]:
+    """Card names, pack tables, dealers, clocks and list sizes, each problem with its key."""
+    out = _cards_problems(settings) + _pack_problems(settings) + _clock_problems(settings)
+    dealers = settings["dealers"]
+    packs = settings["packs"]
+    bids = settings["bids_per_player"]
+    assert isinstance(dealers, list) and isinstance(packs, list) and isinstance(bids, int)
+    if len(dealers) < 1 or len({str(d).casefold() for d in dealers}) != len(dealers):
+        out.append(("dealers", "expected at least one dealer, each with a different name"))
+    elif len(dealers) > MOST_DEALERS:
+        out.append(("dealers", f"expected at most {MOST_DEALERS} dealers, got {len(dealers)}"))
+    if bids > len(packs):
+        out.append(("bids_per_player", f"expected at most the number of packs ({len(packs)})"))
+    tokens = settings["tokens"]
+    assert isinstance(tokens, list)
+    if len(tokens) > 30:
+        out.append(("tokens", f"expected at most 30 places, got {len(tokens)}"))
+    return out
+
+
+def token_places(tokens: list[int] | tuple[int, ...]) -> int:
+    """How many places win Tokens of Life: up to the last place that wins any."""
+    return max((i + 1 for i, t in enumerate(tokens) if t > 0), default=0)
+
+
+def validate_players(settings: Mapping[str, object], players: int) -> list[tuple[str, str]]:
+    """A player cannot be both a token winner and an EC: the places that win tokens and the ECs must fit the table."""
+    tokens, ecs = settings["tokens"], settings["ecs"]
+    assert isinstance(tokens, list) and isinstance(ecs, int)
+    places = token_places(tokens)
+    if places + ecs > players:
+        return [
+            (
+                "ecs",
+                f"{places} places win Tokens of Life (tokens) and {ecs} are ECs (ecs), but there are only {players} players: "
+                f"expected at least {places + ecs} players, or fewer token places or ECs",
+            )
+        ]
+    return []
+
+
+def configure(setup: Setup) -> Config:
+    """Read the checked settings into a Config."""
+    s: Settings = setup.settings
+    rounds = s.integer("rounds")
+    packs = []
+    for p in s.tables("packs"):
+        name, cards, rs = p["name"], p["cards"], p.get("rounds", list(range(1, rounds + 1)))
+        assert isinstance(name, str) and isinstance(cards, list) and isinstance(rs, list)
+        packs.append(Pack(name=name.strip(), cards=tuple(card(str(c)) or str(c) for c in cards), rounds=tuple(int(r) for r in rs)))
     return Config(
-        names=names,
-        seed=seed,
+        names=tuple(p.name for p in setup.roster),
+        aliases=tuple(p.aliases for p in setup.roster),
+        seed=setup.streams.seed,
         rounds=rounds,
-        starting=tuple(card(c) or c for c in s["starting_set"]),
-        packs=packs,
-        bids=s["bids_per_player"],
-        pity=tuple(card(c) or c for c in s["pity"]),
-        all_odd_pity=s["all_odd_pity"],
-        deck_size=s["deck_size"],
-        pad=card(s["pad_card"]) or "/",
-        max_open=s["max_open"],
-        dealers=tuple(s["dealers"]),
-        division=s["division"],
-        tokens=tuple(s["tokens"]),
-        ecs=s["ecs"],
+        starting=tuple(card(c) or c for c in s.texts("starting_set")),
+        packs=tuple(packs),
+        bids=s.integer("bids_per_player"),
+        pity=tuple(card(c) or c for c in s.texts("pity")),
+        all_odd_pity=s.flag("all_odd_pity"),
+        deck_size=s.integer("deck_size"),
+        pad=card(s.text("pad_card")) or "/",
+        max_open=s.integer("max_open"),
+        dealers=tuple(s.texts("dealers")),
+        division=s.text("division"),
+        tokens=tuple(s.integers("tokens")),
+        ecs=s.integer("ecs"),
+        round_ms=s.integer("round_minutes") * MINUTE,
+        round_reminders=tuple(m * MINUTE for m in s.integers("round_reminders")),
+        play_ms=s.integer("play_minutes") * MINUTE,
+        play_reminders=tuple(m * MINUTE for m in s.integers("play_reminders")),
+        reveal=Reveal(s.text("reveal_rows")),
+        public_receipts=s.text("reveal_receipts") == "public",
     )

@@ -1,350 +1,656 @@
-"""Open, Pass — Heaven and Hell as a `Game`: announcements, views, help and completion."""
+"""Open, Pass — Heaven and Hell as a `Game`: renderers, views, help, rulings and completion."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
 from umpire.core import chat
-from umpire.core.arith import show
-from umpire.games.legacy import Announcement, Event, HelpItem, ModuleGame, Setup, View
-from umpire.games.openpass import rules
-from umpire.games.openpass.config import SETTINGS, configure, validate
-from umpire.games.openpass.rules import State, listing
+from umpire.core.arith import exact, show
+from umpire.core.clock import MINUTE, fmt_clock
+from umpire.core.errors import InvalidCommand
+from umpire.core.settings import Settings
+from umpire.games.base import JSON, Event, Game, HelpItem, Renderers, Resolve, Setup, View, ViewDef
+from umpire.games.openpass import commands, rules
+from umpire.games.openpass.commands import Command
+from umpire.games.openpass.config import KINDS, SETTINGS, Reveal, configure, token_places, validate, validate_players
+from umpire.games.openpass.events import (
+    EVENTS,
+    Answered,
+    BidConfirmed,
+    BidSet,
+    CardDealt,
+    DealDone,
+    DealerSet,
+    DealOver,
+    DealStarted,
+    DeckConfirmed,
+    DeckSet,
+    DeckWithdrawn,
+    Placing,
+    PlayingOpened,
+    PlayReminder,
+    Results,
+    RoundClosed,
+    RoundOpened,
+    RoundReceipt,
+    RoundRecord,
+    RoundReminder,
+    StillWaiting,
+    TimeUp,
+    TradeCancelled,
+    TradeDeclined,
+    TradeDone,
+    TradeOffered,
+)
+from umpire.games.openpass.state import Phase, State, listing
+
+SYMBOL_NAMES = {"+": "plus", "-": "minus", "x": "times", "/": "divide"}
+POST_LIMIT = 1900  # under Discord's 2,000 characters, with room to spare
 
 
 def _n(name: str) -> str:
     return chat.bold(chat.safe(name))
 
 
-def _cards(cards: list[str]) -> str:
+def _cards(cards: Sequence[str]) -> str:
+    """Cards as one code span, so that `-` or `/` cannot be misread: `9 9 x -`; “none” when empty."""
+    return f"`{' '.join(cards)}`" if cards else "none"
+
+
+def _one(card: str) -> str:
+    """One card, named so that it cannot be misread: `9`, `-` (minus)."""
+    return f"`{card}` ({SYMBOL_NAMES[card]})" if card in SYMBOL_NAMES else f"`{card}`"
+
+
+def _row(row: Sequence[str]) -> str:
+    return f"`{' '.join(row)}`" if row else "(empty)"
+
+
+def _minutes(m: int) -> str:
+    """A span of minutes: `45 min`, `6 h (360 min)`."""
+    if m < 60:
+        return f"{m} min"
+    h, rest = divmod(m, 60)
+    return f"{h} h{f' {rest} min' if rest else ''} ({m} min)"
+
+
+def _closes_in(state: State) -> str:
+    clock = state.clock
+    if clock is None:
+        return ""
+    return f"It closes in {_minutes(-(-(clock.due - clock.start) // MINUTE))}, or earlier when the host closes it."
+
+
+def _chunks(lines: list[str]) -> list[str]:
+    """Lines gathered into posts under Discord's limit, split only between lines."""
+    posts: list[str] = []
+    current: list[str] = []
+    for line in lines:
+        if current and len("\n".join([*current, line])) > POST_LIMIT:
+            posts.append("\n".join(current))
+            current = []
+        current.append(line)
+    if current:
+        posts.append("\n".join(current))
+    return posts
+
+
+RENDER: Renderers[State] = Renderers()
+
+
+@RENDER.on(RoundOpened)
+def _round_opened(state: State, ev: RoundOpened) -> str:
+    lines = [f"**Deck building, round {ev.round} of {ev.of}.** The packs:"]
+    lines += [f"{p.number}. {chat.safe(p.name)}: {_cards(p.cards)}" for p in ev.packs]
+    most = state.cfg.bids
+    lines.append(
+        f"Submit up to {most} different pack{'s' if most != 1 else ''}, privately: `bid 1 4` (or by name), or `bid none`. "
+        "A pack chosen an odd number of times gives a copy to everyone who chose it. " + _closes_in(state)
+    )
+    return "\n".join(lines)
+
+
+@RENDER.on(BidSet)
+def _bid_set(state: State, ev: BidSet) -> str:
+    packs = ", ".join(ev.packs) or "no pack"
+    was = "" if ev.replaces is None else f" (was: {', '.join(ev.replaces) or 'no pack'})"
+    waiting = f"; still to bid: {', '.join(ev.waiting)}" if ev.waiting else "; everyone has bid"
+    return f"{ev.player} bids {packs}{was}{waiting}"
+
+
+@RENDER.on(BidConfirmed)
+def _bid_confirmed(state: State, ev: BidConfirmed) -> str:
+    packs = ", ".join(ev.packs) or "no pack"
+    return f"Your bid for round {ev.round}: {packs}. You can change it until the round closes."
+
+
+@RENDER.on(RoundClosed)
+def _round_closed(state: State, ev: RoundClosed) -> str:
+    lines = [f"**Round {ev.round} results.** Chosen: " + ", ".join(f"{chat.safe(name)} ×{c}" for name, c in ev.counts.items())]
+    if ev.all_odd:
+        lines.append("Every pack was chosen an odd number of times: such harmony cannot exist, so **nobody gets a pack**.")
+    gain = f"{ev.gainers} player{' gains' if ev.gainers == 1 else 's gain'} packs"
+    pity = f"{ev.pity_cards} player{' gets' if ev.pity_cards == 1 else 's get'} a pity card"
+    lines.append(f"{gain}; {pity}. Each player is told privately what they received.")
+    return "\n".join(lines)
+
+
+@RENDER.on(RoundRecord)
+def _round_record(state: State, ev: RoundRecord) -> str:
+    lines = [f"Round {ev.round}, who received what:"]
+    lines += [f"{_n(name)} receives {', '.join(packs)}" for name, packs in ev.received.items()]
+    if ev.pity:
+        lines.append("Pity cards: " + ", ".join(f"{chat.safe(n)} {_one(c)}" for n, c in ev.pity.items()))
+    if ev.no_bid:
+        lines.append("No bid from: " + ", ".join(chat.safe(n) for n in ev.no_bid))
+    return "\n".join(lines)
+
+
+@RENDER.on(RoundReceipt)
+def _round_receipt(state: State, ev: RoundReceipt) -> str:
+    if ev.packs:
+        return f"Round {ev.round}: you receive {' and '.join(ev.packs)}: {_cards(ev.cards)}."
+    if ev.pity is not None:
+        return f"Round {ev.round}: you gained no pack, so you get a pity card: {_one(ev.pity)}."
+    return f"Round {ev.round}: you gain nothing this round."
+
+
+@RENDER.on(RoundReminder)
+def _round_reminder(state: State, ev: RoundReminder) -> str:
+    return f"⏰ {_minutes(ev.minutes_left)} left to bid in round {ev.round}: `bid 1 4` (by number or name), or `bid none`."
+
+
+@RENDER.on(PlayReminder)
+def _play_reminder(state: State, ev: PlayReminder) -> str:
+    return f"⏰ {_minutes(ev.minutes_left)} left in the playing phase: submit a deck and a dealer, and play before it closes."
+
+
+@RENDER.on(StillWaiting)
+def _still_waiting(state: State, ev: StillWaiting) -> str:
+    return f"Still waiting for {ev.what}: {', '.join(ev.waiting)}"
+
+
+@RENDER.on(TimeUp)
+def _time_up(state: State, ev: TimeUp) -> str:
+    return f"⏰ Time is up: {ev.what} closes now."
+
+
+@RENDER.on(PlayingOpened)
+def _playing_opened(state: State, ev: PlayingOpened) -> str:
+    choose = " or ".join(f"`dealer {d.lower()}`" for d in ev.dealers)
+    return (
+        f"**Deck building is over: the playing phase begins.** Submit a deck of exactly {ev.deck_size} cards from your collection "
+        f"(`deck 9 9 x …`, or `deck all` with fewer than {ev.deck_size} cards: it is padded with `{state.cfg.pad}`) and a dealer "
+        f"({', '.join(ev.dealers)}: {choose}). " + _closes_in(state)
+    )
+
+
+@RENDER.on(TradeOffered)
+def _trade_offered(state: State, ev: TradeOffered) -> str:
+    return (
+        f"🤝 Trade {ev.trade}: {_n(ev.giver)} offers {_n(ev.taker)} {_cards(ev.gives)} for {_cards(ev.gets)}. "
+        f"{chat.safe(ev.taker)}: `accept {ev.trade}` or `decline {ev.trade}`."
+    )
+
+
+@RENDER.on(TradeDone)
+def _trade_done(state: State, ev: TradeDone) -> str:
+    return f"🤝 Trade {ev.trade} done: {_n(ev.giver)} gives {_cards(ev.gives)} and receives {_cards(ev.gets)} from {_n(ev.taker)}."
+
+
+@RENDER.on(TradeDeclined)
+def _trade_declined(state: State, ev: TradeDeclined) -> str:
+    return f"Trade {ev.trade} ({chat.safe(ev.giver)}'s {_cards(ev.gives)} for {_cards(ev.gets)}) declined by {chat.safe(ev.taker)}."
+
+
+@RENDER.on(TradeCancelled)
+def _trade_cancelled(state: State, ev: TradeCancelled) -> str:
+    return f"Trade {ev.trade} ({_cards(ev.gives)} for {chat.safe(ev.taker)}'s {_cards(ev.gets)}) withdrawn by {chat.safe(ev.giver)}."
+
+
+def _padding(padded: int, pad: str) -> str:
+    return f" — {padded} {_one(pad)} added as padding" if padded else ""
+
+
+@RENDER.on(DeckSet)
+def _deck_set(state: State, ev: DeckSet) -> str:
+    dealer = f" (dealer: {ev.dealer})" if ev.dealer else " (no dealer yet)"
+    waiting = f"; still without a deck or a dealer: {', '.join(ev.waiting)}" if ev.waiting else "; every deck and dealer is in"
+    return f"{ev.player}'s deck: {_cards(ev.deck)}{_padding(ev.padded, ev.pad)}{dealer}{waiting}"
+
+
+@RENDER.on(DeckConfirmed)
+def _deck_confirmed(state: State, ev: DeckConfirmed) -> str:
+    return (
+        f"Your deck: {_cards(ev.deck)}{_padding(ev.padded, ev.pad)}. You can replace it, or take it back with `deck none`, "
+        "until your deal starts; while it stands, its cards cannot be traded away."
+    )
+
+
+@RENDER.on(DeckWithdrawn)
+def _deck_withdrawn(state: State, ev: DeckWithdrawn) -> str:
+    return "Your deck is withdrawn: its cards are free to trade again. Submit a deck before your deal."
+
+
+@RENDER.on(DealerSet)
+def _dealer_set(state: State, ev: DealerSet) -> str:
+    return f"Your dealer: {ev.dealer}. You can change it until your deal starts."
+
+
+@RENDER.on(DealStarted)
+def _deal_started(state: State, ev: DealStarted) -> str:
+    return f"🃏 {_n(ev.player)} plays Open, Pass with the {chat.safe(ev.dealer)} dealer ({ev.cards} cards)."
+
+
+@RENDER.on(CardDealt)
+def _card_dealt(state: State, ev: CardDealt) -> str:
+    return (
+        f"{ev.player}, card {ev.number} of {ev.of}: {_one(ev.card)} — `open` or `pass`? "
+        f"Row: {_row(ev.row)} ({ev.opened}/{ev.max_open} open)"
+    )
+
+
+@RENDER.on(Answered)
+def _answered(state: State, ev: Answered) -> str:
+    return f"{ev.player} {'opens' if ev.open else 'passes'} {_one(ev.card)}; row: {_row(ev.row)}"
+
+
+@RENDER.on(DealOver)
+def _deal_over(state: State, ev: DealOver) -> str:
+    lines = [f"🧮 **{chat.safe(ev.player)}'s row:** {_row(ev.row)}"]
+    if ev.auto_passed:
+        count = len(ev.auto_passed)
+        why = " when the playing phase closed" if ev.closed else " after the last open"
+        lines.append(f"({count} card{'s' if count != 1 else ''} passed automatically{why}: {_cards(ev.auto_passed)})")
+    lines.append(f"Reading: `{ev.reading or '0'}` = **{ev.shown}**" + ("" if ev.row else " (an empty row scores 0, R-OP-4)"))
+    lines += [f"({n})" for n in ev.notes]
+    return "\n".join(lines)
+
+
+@RENDER.on(DealDone)
+def _deal_done(state: State, ev: DealDone) -> str:
+    return f"✅ {_n(ev.player)} has played. Rows and scores stay secret until the playing phase closes."
+
+
+def _placing(p: Placing) -> str:
+    extra = []
+    if p.tokens:
+        extra.append(f"+{p.tokens} Token{'s' if p.tokens != 1 else ''} of Life")
+    if p.ec:
+        extra.append("EC")
+    head = f"{p.place}. {chat.safe(p.player)} — {p.shown}" + (f" ({', '.join(extra)})" if extra else "")
+    if not p.played:
+        return f"{head}: did not play"
+    return f"{head}: {_row(p.row)} reads `{p.reading or '0'}`"
+
+
+@RENDER.on(Results)
+def _results(state: State, ev: Results) -> list[str]:
+    lines = ["🏆 **Open, Pass — results**"]
+    lines += [_placing(p) for p in ev.ranking]
+    lines += [f"⚖️ {chat.neutralise(t[0].upper() + t[1:])}." for t in ev.ties]
+    return _chunks(lines)
+
+
+# ---------------------------------------------------------------- views
+
+
+def _where(state: State) -> str:
+    n = len(state.players)
+    if state.phase is Phase.WAITING:
+        return "waiting for the host's “start” (round 1)"
+    if state.phase is Phase.BUILDING:
+        return f"deck building, round {state.round}/{state.cfg.rounds}: {len(state.bids.submitted)}/{n} bids in"
+    if state.phase is Phase.PLAYING:
+        ready = sum(1 for s in range(n) if state.ready(s))
+        played = sum(1 for p in state.players if p.finished)
+        return f"playing: {ready}/{n} decks and dealers in, {played}/{n} played"
+    return "over"
+
+
+def _clock(state: State, now: int) -> str:
+    return "" if state.clock is None else f" · closes in {fmt_clock(state.clock.left(now))}"
+
+
+def _status(state: State, now: int, args: Sequence[str]) -> View:
+    names = state.cfg.names
+    public_rows = state.cfg.reveal is Reveal.AT_ONCE or state.over
+    rows = tuple(
+        (
+            names[i],
+            str(sum(p.cards)),
+            _plain(listing(p.cards)),
+            show(p.score) if p.score is not None else "—",
+            str(p.tokens),
+            "EC" if p.ec else "",
+        )
+        for i, p in enumerate(state.players)
+    )
+    played = [names[i] for i, p in enumerate(state.players) if p.finished]
+    lines = [f"**Open, Pass** — {_where(state)}{_clock(state, now)}"]
+    if played:
+        if public_rows:
+            lines += [f"{_n(names[i])}: {show(p.score)}" for i, p in enumerate(state.players) if p.finished and p.score is not None]
+        else:
+            lines.append("Played: " + ", ".join(chat.safe(n) for n in played))
+    return View(
+        title=f"Open, Pass — Heaven and Hell — {_where(state)}{_clock(state, now)}",
+        columns=("player", "cards", "collection", "score", "tokens", ""),
+        rows=rows,
+        chat="\n".join(lines),
+        notes=("collections, rows and scores are private: the chat text shows only what is public",),
+    )
+
+
+def _plain(cards: Sequence[str]) -> str:
     return " ".join(cards) if cards else "—"
 
 
-class OpenPass(ModuleGame):
-    """Open, Pass — Heaven and Hell."""
+def _bids(state: State, now: int, args: Sequence[str]) -> View:
+    names = state.cfg.names
+    if state.phase is not Phase.BUILDING:
+        return View(title="Bids (host only)", notes=("no bidding round is open",))
+    offered = state.cfg.offered(state.round)
+    rows = tuple(
+        (names[i], "—" if (b := state.bids.get(i)) is None else (", ".join(offered[n - 1].name for n in b) or "no pack"))
+        for i in range(len(names))
+    )
+    waiting = [names[i] for i in state.bids.waiting]
+    return View(
+        title=f"Bids, round {state.round} (host only — private until the round closes){_clock(state, now)}",
+        columns=("player", "bid"),
+        rows=rows,
+        notes=(f"waiting for: {', '.join(waiting)}" if waiting else "everyone has bid",),
+    )
 
-    rules = rules
+
+def _decks(state: State, now: int, args: Sequence[str]) -> View:
+    names = state.cfg.names
+    rows = []
+    for i, p in enumerate(state.players):
+        deal = p.deal
+        where = "not started" if deal is None else ("done" if deal.done else f"card {deal.pos + 1}/{len(deal.order)}")
+        deck = state.decks.get(i)
+        rows.append(
+            (
+                names[i],
+                "—" if deck is None else _plain(deck.cards),
+                state.dealers.get(i) or "—",
+                where,
+                show(p.score) if p.score is not None else "—",
+                str(sum(p.cards)),
+            )
+        )
+    to_play = ", ".join(names[i] for i, p in enumerate(state.players) if not p.finished) or "nobody"
+    return View(
+        title=f"Playing phase (host only){_clock(state, now)}",
+        columns=("player", "deck", "dealer", "deal", "score", "cards owned"),
+        rows=tuple(rows),
+        notes=(f"still to play: {to_play}",),
+    )
+
+
+def _packs(state: State, now: int, args: Sequence[str]) -> View:
+    offered = state.cfg.offered(state.round)
+    return View(
+        title=f"Packs offered in round {state.round}",
+        columns=("#", "pack", "cards"),
+        rows=tuple((str(i + 1), p.name, " ".join(p.cards)) for i, p in enumerate(offered)),
+        chat="\n".join(f"{i + 1}. {chat.safe(p.name)}: {_cards(p.cards)}" for i, p in enumerate(offered)),
+    )
+
+
+def _trades(state: State, now: int, args: Sequence[str]) -> View:
+    names = state.cfg.names
+    return View(
+        title="Open trades",
+        columns=("#", "from", "to", "gives", "for"),
+        rows=tuple((str(t.number), names[t.giver], names[t.taker], " ".join(t.gives), " ".join(t.gets)) for t in state.trades),
+        notes=() if state.trades else ("none",),
+    )
+
+
+def _cards_view(state: State, now: int, args: Sequence[str]) -> View:
+    if not args:
+        raise InvalidCommand("whose cards? write “cards NAME” with a player's name or alias, e.g. “cards p3”")
+    seat = state.cfg.seat_of(" ".join(args))
+    name = state.cfg.names[seat]
+    p = state.players[seat]
+    cards = listing(p.cards)
+    received = "; ".join(f"round {r}: {what}" for r, what in p.received) or "nothing yet"
+    deck = state.decks.get(seat)
+    locked = f"; locked in the deck: {_plain(deck.owned)}" if deck is not None else ""
+    return View(
+        title=f"{name}'s cards ({len(cards)}) — host only",
+        chat=f"{name}, your cards ({len(cards)}): {_cards(cards)}",
+        notes=(_plain(cards) + locked, f"received: {received}"),
+    )
+
+
+VIEWS: tuple[ViewDef[State], ...] = (
+    ViewDef(
+        name="status", what="Where the match stands: collections, scores, tokens (the chat text shows only what is public).", build=_status
+    ),
+    ViewDef(name="bids", what="Who has bid and what (private until the round closes).", build=_bids),
+    ViewDef(name="decks", what="Each player's deck, dealer, deal progress and score (host only).", build=_decks),
+    ViewDef(name="packs", what="This round's packs.", build=_packs),
+    ViewDef(name="trades", what="The open trade offers.", build=_trades),
+    ViewDef(
+        name="cards",
+        what="A player's collection, what is locked in their deck and what they received.",
+        build=_cards_view,
+        args="NAME",
+        example="cards p3",
+    ),
+)
+
+
+# ---------------------------------------------------------------- the game
+
+
+class OpenPass(Game[State, Command]):
+    """Open, Pass — Heaven and Hell."""
 
     key = "open-pass"
     title = "Open, Pass — Heaven and Hell"
-    players = (2, 30)
+    players = (6, 30)  # the card's 3 token places and 3 ECs need six; a scenario checks its own (validate_players)
     settings = SETTINGS
     doc = "docs/open-pass.md"
+    events = EVENTS
+    renderers = RENDER
 
     def start(self, setup: Setup) -> State:
-        names = tuple(p.name for p in setup.roster)
-        return rules.initial(configure(names, setup.streams.seed, setup.settings))
+        """Everyone holds the starting set; the host opens round 1 with `start`."""
+        return rules.initial(configure(setup))
 
-    def validate(self, settings: dict[str, Any]) -> list[tuple[str, str]]:
+    def validate(self, settings: Settings) -> list[tuple[str, str]]:
+        """Card names, packs, dealers, clocks (a reminder longer than its deadline), list sizes."""
         return validate(settings)
 
-    def announce(self, state: State, event: Event) -> list[Announcement]:
-        d = event.data
-        k = event.kind
-        if k == "round_opened":
-            lines = [f"**Deck building, round {d['round']} of {d['of']}.** The packs:"]
-            lines += [f"{p['number']}. {p['name']}: {' '.join(p['cards'])}" for p in d["packs"]]
-            lines.append(
-                "Submit up to two different packs, privately: `bid 1 4` (or by name). A pack chosen an odd number of times gives a copy to everyone who chose it."
-            )
-            text = "\n".join(lines)
-        elif k in ("bid_set", "bid_confirmed"):
-            packs = ", ".join(d["packs"]) or "no pack"
-            if k == "bid_confirmed":
-                return [
-                    Announcement(
-                        text=f"Your bid for round {d['round']}: {packs}. You can change it until the round closes.", audience=event.audience
-                    )
-                ]
-            was = "" if d["replaces"] is None else f" (was: {', '.join(d['replaces']) or 'no pack'})"
-            waiting = f"; still to bid: {', '.join(d['waiting'])}" if d["waiting"] else "; everyone has bid"
-            return [Announcement(text=f"{d['player']} bids {packs}{was}{waiting}", audience=event.audience)]
-        elif k == "round_closed":
-            lines = [f"**Round {d['round']} results.** Chosen: " + ", ".join(f"{name} ×{c}" for name, c in d["counts"].items())]
-            if d["all_odd"]:
-                lines.append("Every pack was chosen an odd number of times: such harmony cannot exist, so **nobody gets a pack**.")
-            for name, packs in d["received"].items():
-                lines.append(f"{_n(name)} receives {', '.join(packs)}")
-            if d["pity"]:
-                lines.append("Pity cards: " + ", ".join(f"{chat.safe(n)} {c}" for n, c in d["pity"].items()))
-            if d["no_bid"]:
-                lines.append("No bid from: " + ", ".join(chat.safe(n) for n in d["no_bid"]))
-            text = "\n".join(lines)
-        elif k == "playing_opened":
-            text = (
-                f"**Deck building is over: the playing phase begins.** Submit a deck of exactly {d['deck_size']} cards from your collection "
-                f"(`deck 9 9 x …`, or `deck all` with fewer than {d['deck_size']} cards: it is padded with /) and a dealer "
-                f"(`dealer {d['dealers'][0].lower()}`{''.join(f' or `dealer {x.lower()}`' for x in d['dealers'][1:])})."
-            )
-        elif k == "trade_offered":
-            text = (
-                f"🤝 Trade {d['trade']}: {_n(d['giver'])} offers {_n(d['taker'])} {_cards(d['gives'])} for {_cards(d['gets'])}. "
-                f"{chat.safe(d['taker'])}: `accept {d['trade']}` or `decline {d['trade']}`."
-            )
-        elif k == "trade_done":
-            text = f"🤝 Trade {d['trade']} done: {_n(d['giver'])} gives {_cards(d['gives'])} and receives {_cards(d['gets'])} from {_n(d['taker'])}."
-        elif k == "trade_declined":
-            text = f"Trade {d['trade']} declined by {chat.safe(d['taker'])}."
-        elif k == "trade_cancelled":
-            text = f"Trade {d['trade']} withdrawn by {chat.safe(d['giver'])}."
-        elif k in ("deck_set", "deck_confirmed"):
-            pad = f" — {d['padded']} {d['pad']} added as padding" if d["padded"] else ""
-            if k == "deck_confirmed":
-                return [
-                    Announcement(
-                        text=f"Your deck: {_cards(d['deck'])}{pad}. You can change it until your deal starts.", audience=event.audience
-                    )
-                ]
-            return [Announcement(text=f"{d['player']}'s deck: {_cards(d['deck'])}{pad}", audience=event.audience)]
-        elif k == "dealer_set":
-            return [Announcement(text=f"{d['player']} chooses the {d['dealer']} dealer", audience=event.audience)]
-        elif k == "deal_started":
-            text = f"🃏 {_n(d['player'])} plays Open, Pass with the {chat.safe(d['dealer'])} dealer ({d['cards']} cards)."
-        elif k == "card_dealt":
-            row = " ".join(d["row"]) or "(empty)"
-            return [
-                Announcement(
-                    text=f"{d['player']}, card {d['number']} of {d['of']}: **{d['card']}** — `open` or `pass`? Row: {row} ({d['opened']}/{d['max_open']} open)",
-                    audience=event.audience,
-                )
-            ]
-        elif k == "answered":
-            verb = "opens" if d["open"] else "passes"
-            return [Announcement(text=f"{d['player']} {verb} {d['card']}; row: {' '.join(d['row']) or '(empty)'}", audience=event.audience)]
-        elif k == "deal_over":
-            lines = [f"🧮 **{chat.safe(d['player'])}'s row:** `{' '.join(d['row']) or '(empty)'}`"]
-            if d["auto_passed"]:
-                count = len(d["auto_passed"])
-                why = " when the host closed the phase" if d["closed"] else " after the last open"
-                lines.append(f"({count} card{'s' if count != 1 else ''} passed automatically{why})")
-            lines.append(f"Reading: `{d['reading'] or '0'}` = **{d['shown']}**" + ("" if d["row"] else " (an empty row scores 0, R-OP-4)"))
-            lines += [f"({n})" for n in d["notes"]]
-            text = "\n".join(lines)
-        elif k == "results":
-            lines = ["🏆 **Open, Pass — results**"]
-            for r in d["ranking"]:
-                extra = []
-                if r["tokens"]:
-                    extra.append(f"+{r['tokens']} Token{'s' if r['tokens'] != 1 else ''} of Life")
-                if r["ec"]:
-                    extra.append("EC")
-                lines.append(f"{r['place']}. {chat.safe(r['player'])} — {r['shown']}" + (f" ({', '.join(extra)})" if extra else ""))
-            lines += [f"⚖️ {chat.neutralise(t[0].upper() + t[1:])}." for t in d["ties"]]
-            text = "\n".join(lines)
-        else:
-            text = f"{k}: {d}"
-        return [Announcement(text=text, audience=event.audience)]
+    def validate_players(self, settings: Settings, players: int) -> list[tuple[str, str]]:
+        """The token places and the ECs must fit the table: nobody is both."""
+        return validate_players(settings, players)
 
-    def final(self, state: State, now: int) -> dict[str, Any]:
+    def parse(self, state: State, actor: int | None, text: str, resolve: Resolve) -> Command:
+        """Read one line from a player or the host."""
+        return commands.parse(state, actor, text, resolve)
+
+    def apply(self, state: State, command: Command, now: int) -> tuple[State, list[Event]]:
+        """Judge one command."""
+        return rules.apply(state, command, now)
+
+    def next_due(self, state: State) -> int | None:
+        """When the bidding round's or the playing phase's deadline next acts."""
+        return rules.next_due(state)
+
+    def on_due(self, state: State, now: int) -> tuple[State, list[Event]]:
+        """A reminder, or a deadline passing."""
+        return rules.on_due(state, now)
+
+    def is_over(self, state: State) -> bool:
+        """Whether the ranking is out."""
+        return state.over
+
+    def final(self, state: State, now: int) -> dict[str, JSON]:
+        """The whole state as JSON data."""
         names = state.cfg.names
-        players = {}
+        offered = state.cfg.offered(state.round)
+        players: dict[str, JSON] = {}
         for i, p in enumerate(state.players):
+            deck = state.decks.get(i)
+            bid = state.bids.get(i)
             players[names[i]] = {
                 "cards": listing(p.cards),
-                "deck": list(p.deck) if p.deck is not None else None,
-                "padded": p.padded,
-                "dealer": p.dealer,
+                "deck": list(deck.cards) if deck is not None else None,
+                "padded": deck.padded if deck is not None else 0,
+                "dealer": state.dealers.get(i),
+                "played": p.played,
                 "row": list(p.deal.row) if p.deal is not None else [],
-                "score": rules.exact(p.score) if p.score is not None else None,
+                "score": exact(p.score) if p.score is not None else None,
                 "tokens": p.tokens,
                 "ec": p.ec,
-                "bid": None if p.bid is None or state.phase != "building" else [state.cfg.offered(state.round)[n - 1].name for n in p.bid],
+                "bid": None if bid is None or state.phase is not Phase.BUILDING else [offered[n - 1].name for n in bid],
             }
         return {
             "game_key": self.key,
-            "phase": state.phase,
+            "phase": state.phase.value,
             "round": state.round,
+            "clock": None if state.clock is None else {"what": state.clock.what, "due": state.clock.due},
             "players": players,
-            "trades": [rules._trade_data(state, t) for t in state.trades],
+            "trades": [rules.trade_data(state, t) for t in state.trades],
             "ranking": [names[s] for s in state.ranking],
             "ties": list(state.tie_notes),
             "over": state.over,
         }
 
-    def views(self, state: State, now: int) -> dict[str, View]:
-        names = state.cfg.names
-        offered = state.cfg.offered(state.round)
-        bid_rows = tuple(
-            (names[i], "—" if p.bid is None else (", ".join(offered[n - 1].name for n in p.bid) or "no pack"))
-            for i, p in enumerate(state.players)
-        )
-        waiting = [names[i] for i, p in enumerate(state.players) if p.bid is None]
-        play_rows = []
-        for i, p in enumerate(state.players):
-            deal = p.deal
-            where = (
-                "not started" if deal is None or not deal.started else ("done" if deal.done else f"card {deal.pos + 1}/{len(deal.order)}")
-            )
-            score = show(p.score) if p.score is not None else "—"
-            play_rows.append((names[i], "yes" if p.deck else "—", p.dealer or "—", where, score, str(sum(p.cards))))
-        status_rows = tuple(
-            (
-                names[i],
-                str(sum(p.cards)),
-                _cards(listing(p.cards)),
-                show(p.score) if p.score is not None else "—",
-                str(p.tokens),
-                "EC" if p.ec else "",
-            )
-            for i, p in enumerate(state.players)
-        )
-        return {
-            "bids": View(
-                title=f"Bids, round {state.round} (host only — private until the round closes)",
-                columns=("player", "bid"),
-                rows=bid_rows if state.phase == "building" else (),
-                notes=(
-                    (f"waiting for: {', '.join(waiting)}" if waiting else "everyone has bid")
-                    if state.phase == "building"
-                    else "deck building is over",
-                ),
-            ),
-            "decks": View(
-                title="Playing phase (host only)",
-                columns=("player", "deck", "dealer", "deal", "score", "cards owned"),
-                rows=tuple(play_rows),
-                notes=(
-                    f"still to play: {', '.join(names[i] for i, p in enumerate(state.players) if not (p.deal and p.deal.done)) or 'nobody'}",
-                ),
-            ),
-            "status": View(
-                title=f"{self.title} — {self._where(state)}",
-                columns=("player", "cards", "collection", "score", "tokens", ""),
-                rows=status_rows,
-                chat="**Collections**\n" + "\n".join(f"{_n(r[0])}: {r[2]}" for r in status_rows),
-            ),
-            "packs": View(
-                title=f"Packs offered in round {state.round}",
-                columns=("#", "pack", "cards"),
-                rows=tuple((str(i + 1), p.name, " ".join(p.cards)) for i, p in enumerate(offered)),
-            ),
-            "trades": View(
-                title="Open trades",
-                columns=("#", "from", "to", "gives", "for"),
-                rows=tuple((str(t.number), names[t.giver], names[t.taker], " ".join(t.gives), " ".join(t.gets)) for t in state.trades),
-                notes=() if state.trades else ("none",),
-            ),
-        }
-
-    def query(self, state: State, now: int, words: list[str]) -> View | None:
-        if words[0].casefold() != "cards" or len(words) < 2:
-            return None
-        roster = {n.casefold(): i for i, n in enumerate(state.cfg.names)}
-        name = " ".join(words[1:])
-        seat = roster.get(name.casefold())
-        if seat is None and name.lower().startswith("p") and name[1:].isdecimal() and 1 <= int(name[1:]) <= len(state.players):
-            seat = int(name[1:]) - 1
-        if seat is None:
-            return View(title="cards", notes=(f"no player called {name!r}",))
-        p = state.players[seat]
-        cards = listing(p.cards)
-        received = "; ".join(f"round {r}: {what}" for r, what in p.received) or "nothing yet"
-        return View(
-            title=f"{state.cfg.names[seat]}'s cards ({len(cards)})",
-            chat=f"{_n(state.cfg.names[seat])}'s cards ({len(cards)}): {_cards(cards)}",
-            notes=(_cards(cards), f"received: {received}"),
-        )
-
-    def _where(self, state: State) -> str:
-        if state.phase == "waiting":
-            return "waiting for the host's “start” (round 1)"
-        if state.phase == "building":
-            done = sum(1 for p in state.players if p.bid is not None)
-            return f"deck building, round {state.round}/{state.cfg.rounds}: {done}/{len(state.players)} bids in"
-        if state.phase == "playing":
-            decks = sum(1 for p in state.players if p.deck is not None and p.dealer is not None)
-            played = sum(1 for p in state.players if p.deal is not None and p.deal.done)
-            return f"playing: {decks}/{len(state.players)} decks in, {played}/{len(state.players)} played"
-        return "over"
+    def views(self) -> Sequence[ViewDef[State]]:
+        """status, bids, decks, packs, trades, cards NAME."""
+        return VIEWS
 
     def toolbar(self, state: State, now: int) -> str:
-        return f"{self.title} · {self._where(state)}"
+        """The phase, what is in, and the clock."""
+        return f"{self.title} · {_where(state)}{_clock(state, now)}"
 
     def help(self) -> list[HelpItem]:
+        """The players' and the host's commands."""
         return [
             HelpItem(
                 syntax="bid PACK [PACK]",
-                what="Deck building: bid on up to two different packs, by number or name (last bid counts).",
+                what="Deck building: bid on up to two different packs, by number or name (the last bid counts); “bid none” for no pack.",
                 example="p3: bid 1 4",
             ),
             HelpItem(
                 syntax="trade CARDS for CARDS with NAME",
-                what="Offer a trade; the other player confirms with `accept N`.",
+                what="Offer a trade; the other player confirms with “accept N”. Cards in a submitted deck cannot be traded away.",
                 example="p3: trade 2 x for 9 with p7",
             ),
             HelpItem(syntax="accept|decline [N]", what="Answer a trade offered to you.", example="p7: accept 1"),
             HelpItem(syntax="cancel [N]", what="Withdraw your own offer.", example="p3: cancel 1"),
             HelpItem(
-                syntax="deck CARDS | deck all",
-                what="Playing: your deck of exactly 20 cards (fewer owned: padded with /).",
+                syntax="deck CARDS | deck all | deck none",
+                what="Playing: your deck of exactly 20 cards (fewer owned: “deck all”, padded with /); “deck none” withdraws it. Until your deal starts.",
                 example="p3: deck 9 9 x x 8 7 6 + + 1 2 3 - 5 5 4 4 x 9 8",
             ),
-            HelpItem(syntax="dealer NAME", what="Choose the Heaven or the Hell dealer.", example="p3: dealer hell"),
+            HelpItem(
+                syntax="dealer NAME", what="Choose the Heaven or the Hell dealer (until your deal starts).", example="p3: dealer hell"
+            ),
             HelpItem(
                 syntax="open | pass", what="Open the card just dealt (it goes to the LEFT of your row) or pass it.", example="p3: open"
             ),
-            HelpItem(syntax="start", what="Open deck-building round 1 (posts the packs).", example="start", who="host"),
+            HelpItem(
+                syntax="start", what="Open deck-building round 1 (posts the packs and starts its clock).", example="start", who="host"
+            ),
             HelpItem(
                 syntax="close",
-                what="Close the deck-building round (resolve the bids), or end the playing phase (rank everyone).",
+                what="Close the deck-building round now (resolve the bids), or end the playing phase now (rank everyone).",
                 example="close",
                 who="host",
             ),
             HelpItem(
-                syntax="deal NAME", what="Deal to a player, or resume their deal: shows the next card.", example="deal p3", who="host"
+                syntax="deal NAME", what="Deal to a player, or resume their deal: sends them the next card.", example="deal p3", who="host"
             ),
-            HelpItem(syntax="bids", what="Who has bid and what (private until the round closes).", example="bids", who="host"),
-            HelpItem(syntax="decks", what="Who has submitted a deck and dealer, and who has played.", example="decks", who="host"),
-            HelpItem(syntax="cards NAME", what="A player's collection and what they received.", example="cards p3", who="host"),
-            HelpItem(syntax="packs / trades", what="This round's packs; the open trades.", example="trades", who="host"),
         ]
 
-    def rulings(self, settings: dict[str, Any]) -> list[str]:
-        s = settings
-        packs = "; ".join(
-            f"{p['name']}: {' '.join(p['cards'])}" + (f" (rounds {', '.join(map(str, p['rounds']))})" if "rounds" in p else "")
-            for p in s["packs"]
-        )
-        return [
-            f"{s['rounds']} deck-building rounds (rounds); each player starts with {' '.join(s['starting_set'])} (starting_set).",
-            f"R-OP-1: the packs (packs): {packs}.",
-            f"Each player bids on up to {s['bids_per_player']} different packs (bids_per_player); the last bid before the host's `close` counts.",
-            "A pack chosen an odd number of times gives a copy to everyone who chose it; an even number (zero too) gives nothing.",
-            "If every pack is chosen an odd number of times, nobody gets a pack that round"
-            + (
-                ", and so everyone gets a pity card (all_odd_pity = true)."
-                if s["all_odd_pity"]
-                else "; nobody gets a pity card either (all_odd_pity = false)."
-            ),
-            f"R-OP-2: a player who gains no pack gets one pity card, drawn (seeded) from {' '.join(s['pity'])} (pity).",
-            "Trades: one player offers, the other accepts; both must hold the cards then. Cards are locked once a player submits a deck.",
-            f"A deck is exactly {s['deck_size']} cards (deck_size); a player who owns fewer is padded with {s['pad_card']} (pad_card).",
-            f"R-OP-3: the dealers ({', '.join(s['dealers'])}) differ only in their random stream; the deck's listing order does not matter.",
-            f"An opened card goes to the LEFT of the row; after {s['max_open']} opens the rest pass automatically (max_open).",
-            "The row is read left to right: of adjacent numbers (or symbols) only the leftmost counts; a trailing symbol is ignored; a leading symbol gets a 0 in front.",
-            f"R-ARITH-1: division is {s['division']} (division); results show as an integer or a reduced fraction with 2 decimals.",
-            "R-ARITH-2: a division by zero (possible only with a 0 card) is skipped, and the announcement says so.",
-            "R-OP-4: an empty row scores 0; so does a player who never played when the host closes the phase.",
-            f"Results: Tokens of Life {s['tokens']} for the best scores (tokens); the {s['ecs']} worst are ECs (ecs); ties are broken by one seeded draw, announced.",
-        ]
+    def rulings(self, settings: Settings) -> list[str]:
+        """The rulings in force, each with its key and setting."""
+        return rulings(settings)
 
     def suggest(self, state: State, actor: int | None, words: list[str]) -> list[str]:
+        """Completions for the next word."""
         if actor is None:
             if not words:
-                return ["start", "close", "deal", "bids", "decks", "cards", "packs", "trades"]
-            if words[0].lower() in ("deal", "cards") and len(words) == 1:
+                return ["start", "close", "deal"]
+            if words[0].lower() == "deal" and len(words) == 1:
                 return list(state.cfg.names)
             return []
         if not words:
-            return ["bid", "trade", "accept", "decline", "cancel", "deck", "dealer", "open", "pass"]
+            return list(commands.PLAYER_WORDS)
         head = words[0].lower()
         if head == "bid":
             return [str(i + 1) for i in range(len(state.cfg.offered(state.round)))]
         if head == "dealer" and len(words) == 1:
             return [d.lower() for d in state.cfg.dealers]
         if head in ("deck", "trade"):
-            return sorted(set(listing(state.players[actor].cards)), key=rules.KINDS.index)
+            return sorted(set(listing(state.players[actor].cards)), key=KINDS.index)
         return []
+
+
+def _pack_text(p: dict[str, object]) -> str:
+    cards, rounds = p.get("cards"), p.get("rounds")
+    text = f"{p.get('name')}: {' '.join(map(str, cards)) if isinstance(cards, list) else ''}"
+    return text + (f" (rounds {', '.join(map(str, rounds))})" if isinstance(rounds, list) else "")
+
+
+def rulings(s: Settings) -> list[str]:
+    """The house rulings and settings in force, in the host's words (docs/rulings.md explains each)."""
+    packs = "; ".join(_pack_text(p) for p in s.tables("packs"))
+    tokens = s.integers("tokens")
+    places = token_places(tokens)
+    at_once = s.text("reveal_rows") == Reveal.AT_ONCE.value
+    return [
+        f"{s.integer('rounds')} deck-building rounds (rounds); each player starts with {' '.join(s.texts('starting_set'))} (starting_set).",
+        f"R-OP-1: the packs (packs): {packs}.",
+        f"Each player bids on up to {s.integer('bids_per_player')} different packs (bids_per_player); the last bid before the round closes counts.",
+        "A pack chosen an odd number of times gives a copy to everyone who chose it; an even number (zero too) gives nothing.",
+        "If every pack is chosen an odd number of times, nobody gets a pack that round"
+        + (
+            ", and so everyone gets a pity card (all_odd_pity = true)."
+            if s.flag("all_odd_pity")
+            else "; nobody gets a pity card either (all_odd_pity = false)."
+        ),
+        f"R-OP-2: a player who gains no pack gets one pity card, drawn (seeded) from {' '.join(s.texts('pity'))} (pity).",
+        f"R-OP-6: each bidding round closes after {_minutes(s.integer('round_minutes'))} (round_minutes), or earlier at the host's `close`; "
+        f"reminders {', '.join(_minutes(m) for m in s.integers('round_reminders')) or 'none'} before (round_reminders). No bid = no bid.",
+        f"The playing phase closes after {_minutes(s.integer('play_minutes'))} (play_minutes; the card: 48 hours), or earlier at the host's `close`; "
+        f"reminders {', '.join(_minutes(m) for m in s.integers('play_reminders')) or 'none'} before (play_reminders).",
+        "R-OP-9: who received which pack and each pity card are "
+        + (
+            "posted for everyone (reveal_receipts = public)."
+            if s.text("reveal_receipts") == "public"
+            else "told only to the player concerned (and the host); the count per pack is public (reveal_receipts = private)."
+        ),
+        "Trades: one player offers, the other accepts; both must hold the cards then.",
+        "R-OP-7: a submitted deck locks only the cards in it (they cannot be traded away); a player may replace a deck, or withdraw it "
+        "with `deck none`, until their deal starts.",
+        f"A deck is exactly {s.integer('deck_size')} cards (deck_size); a player who owns fewer is padded with {s.text('pad_card')} (pad_card).",
+        f"R-OP-3: the dealers ({', '.join(s.texts('dealers'))}) differ only in their random stream; the deck's listing order does not matter.",
+        f"An opened card goes to the LEFT of the row; after {s.integer('max_open')} opens the rest pass automatically (max_open).",
+        "The row is read left to right: of adjacent numbers (or symbols) only the leftmost counts; a trailing symbol is ignored; a leading symbol gets a 0 in front.",
+        f"R-ARITH-1: division is {s.text('division')} (division); results show as an integer or a reduced fraction with 2 decimals.",
+        "R-ARITH-2: a division by zero (possible only with a 0 card) is skipped, and the announcement says so.",
+        "R-OP-4: an empty row scores 0; so does a player who never played when the phase closes.",
+        "R-OP-5: each finished row and its score "
+        + (
+            "are posted as soon as the deal is over (reveal_rows = at-once)."
+            if at_once
+            else "stay private (player and host) until the playing phase closes; the results then show every row (reveal_rows = at-close)."
+        ),
+        "R-OP-8: players who never played rank below everyone who played, and win no Tokens of Life; "
+        "ties are then broken by one seeded draw of the whole table, announced.",
+        f"Results: Tokens of Life {tokens} for the best scores ({places} places, tokens); the {s.integer('ecs')} worst are ECs (ecs). "
+        "A scenario must seat at least as many players as token places plus ECs.",
+        "Every ruling is explained in docs/rulings.md (Open, Pass section).",
+    ]
 
 
 OPEN_PASS = OpenPass()
