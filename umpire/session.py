@@ -922,6 +922,11 @@ class Session:
             title="Outbox: private messages waiting", columns=("player", "messages"), rows=tuple(rows), chat="\n\n".join(chat_parts)
         )
 
+    def title(self) -> str:
+        """The scenario's title, with the game's name added only when the title does not already say it."""
+        sc, game = self.scenario.title, self.game.title
+        return sc if game.split(" — ")[0].casefold() in sc.casefold() else f"{sc} — {game}"
+
     def help_items(self) -> list[tuple[str, str, str, str]]:
         """(syntax, what, example, who) for every command: the game's, its views and the session's."""
         game = self.game
@@ -944,8 +949,7 @@ class Session:
                 return f"No command “{topic}”. Type “help” for the list."
             return "\n".join(f"{s}\n  {w}\n  e.g. {e}" for s, w, e, _ in hits)
         names = " / ".join(f"{p.name} ({', '.join(p.aliases)})" if p.aliases else p.name for p in self.scenario.roster)
-        title = self.scenario.title if self.game.title in self.scenario.title else f"{self.scenario.title} — {self.game.title}"
-        lines = [title, f"Players: {names}", "", "Player submissions (prefix with the player's name or alias, e.g. “p1: …”):"]
+        lines = [self.title(), f"Players: {names}", "", "Player submissions (prefix with the player's name or alias, e.g. “p1: …”):"]
         lines += _help_rows([i for i in items if i[3] == "player"], width)
         lines += ["", "Host commands (no prefix):"]
         lines += _help_rows([i for i in items if i[3] == "host"], width)

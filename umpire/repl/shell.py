@@ -146,8 +146,7 @@ class Shell:
 
     def start(self, intro: list[str]) -> None:
         s = self.session
-        title = s.scenario.title if s.game.title in s.scenario.title else f"{s.scenario.title} — {s.game.title}"
-        self.con.print(f"[bold]{escape(title)}[/] — hosted by umpire")
+        self.con.print(f"[bold]{escape(s.title())}[/] — hosted by umpire")
         for line in intro:
             self.con.print(escape(line), style="dim")
         show(self.con, s.commitment_outputs(), self.names)
