@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from umpire.core.arith import OPS, apply, evaluate, exact, op_symbol, parse_digits, show
+from umpire.core.arith import OPS, apply, evaluate, exact, hundredths, op_symbol, parse_digits, show
 from umpire.core.errors import InvalidCommand
 
 digits = st.integers(min_value=1, max_value=9)
@@ -97,6 +97,25 @@ def test_r_arith_1_a_whole_value_shows_as_an_integer_else_a_reduced_fraction_and
 ) -> None:
     assert show(value) == shown
     assert exact(value) == short
+
+
+def test_r_arith_1_the_2_decimals_are_rounded_from_the_exact_fraction_half_away_from_zero() -> None:
+    assert hundredths(Fraction(1, 8)) == "0.13" and hundredths(Fraction(-1, 8)) == "-0.13"
+    assert hundredths(Fraction(1, 8) - Fraction(1, 10**30)) == "0.12"
+    assert hundredths(Fraction(-1, 8) + Fraction(1, 10**30)) == "-0.12"
+    assert hundredths(Fraction(-1, 1000)) == "0.00"  # no "-0.00"
+    assert hundredths(10**40 + Fraction(2, 3)) == f"{10**40}.67"  # any size: no decimal context to overflow
+
+
+@given(st.integers(-(10**60), 10**60), st.integers(1, 10**40))
+def test_r_arith_1_the_2_decimals_are_the_nearest_hundredth(n: int, d: int) -> None:
+    value = Fraction(n, d)
+    text = hundredths(value)
+    shown = Fraction(text)
+    assert abs(shown - value) <= Fraction(1, 200)
+    if abs(shown - value) == Fraction(1, 200):  # a half rounds away from zero
+        assert abs(shown) > abs(value)
+    assert text.count(".") == 1 and len(text.split(".")[1]) == 2
 
 
 def test_r_arith_1_the_rulings_example() -> None:

@@ -213,10 +213,46 @@ def test_check_row_notes_a_skipped_division_and_an_empty_row() -> None:
 def test_check_row_refuses_what_is_not_a_card() -> None:
     result = RUNNER.invoke(app, ["check", "row", "5 q"])
     assert result.exit_code == 2
-    assert "“q” is not a card (cards are 0–9 and + - x /)" in result.output
+    assert "“q” is not a card (a card is one digit 0–9 or one of + - x /)" in result.output
 
 
 def test_check_row_reads_other_spellings_and_floor_division() -> None:
     result = RUNNER.invoke(app, ["check", "row", "1 − 6 ÷ 4", "--division", "floor", "--json"])
     assert result.exit_code == 0
     assert json.loads(result.output)["score"] == "-2"
+
+
+def test_check_row_reads_the_cards_own_notation_without_spaces() -> None:
+    result = RUNNER.invoke(app, ["check", "row", "9-1x2"])
+    assert result.exit_code == 0
+    assert result.output == "row:     9 - 1 x 2\nreading: 9 - 1 x 2\nscore:   16\n"
+
+
+def test_check_row_reads_a_row_that_starts_with_a_minus_card() -> None:
+    result = RUNNER.invoke(app, ["check", "row", "-", "5", "+", "1"])
+    assert result.exit_code == 0
+    assert result.output == "row:     - 5 + 1\nreading: 0 - 5 + 1\nscore:   -4\n"
+
+
+def test_check_row_a_28_card_product_shows_its_exact_value_without_crashing() -> None:
+    row = " x ".join(["9"] * 28) + " / 2"
+    result = RUNNER.invoke(app, ["check", "row", row])
+    assert result.exit_code == 0, result.output
+    value = Fraction(9**28, 2)
+    assert result.output.endswith(f"score:   {value.numerator}/2 (261673816513680268606755760.50)\n")
+
+
+def tiny_below_an_eighth() -> list[str]:
+    """A 245-card row worth exactly 1/8 - 10**-30: 10**30 built as (9 + 1) x 5 x 2 …, then / 8 - 1, then / 5 / 2 thirty times."""
+    row = ["9", "+", "1"] + ["x", "5", "x", "2"] * 29 + ["/", "8", "-", "1"] + ["/", "5", "/", "2"] * 30 + ["x", "1"]
+    assert len(row) == 245
+    return row
+
+
+def test_a_245_card_row_just_under_an_eighth_rounds_from_the_exact_fraction_to_0_12() -> None:
+    row = tiny_below_an_eighth()
+    _, score, _ = read_row(row)
+    assert score == Fraction(1, 8) - Fraction(1, 10**30)
+    assert show(score).endswith(" (0.12)")  # through a 28-digit decimal it became 0.125, then 0.13
+    result = RUNNER.invoke(app, ["check", "row", "".join(row), "--json"])
+    assert result.exit_code == 0 and json.loads(result.output)["shown"].endswith(" (0.12)")

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from umpire.core.errors import InvalidCommand
@@ -77,11 +76,32 @@ def parse_digits(text: str) -> tuple[tuple[int, ...], str]:
 
 
 def show(value: Fraction) -> str:
-    """An integer when whole, else the reduced fraction and a 2-decimal approximation (R-ARITH-1)."""
+    """An integer when whole, else the reduced fraction and a 2-decimal approximation (R-ARITH-1).
+
+    The approximation is rounded from the exact fraction (halves away from zero), never through a
+    fixed-precision decimal, so no size of number can overflow it or round it twice.
+
+    >>> show(Fraction(1, 8)), show(Fraction(1, 8) - Fraction(1, 10**30)), show(Fraction(-5, 4))
+    ('1/8 (0.13)', '124999999999999999999999999999/1000000000000000000000000000000 (0.12)', '-5/4 (-1.25)')
+    """
     if value.denominator == 1:
         return str(value.numerator)
-    approx = (Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
-    return f"{value.numerator}/{value.denominator} ({approx})"
+    return f"{value.numerator}/{value.denominator} ({hundredths(value)})"
+
+
+def hundredths(value: Fraction) -> str:
+    """`value` to 2 decimals, rounded half away from zero from the exact fraction.
+
+    >>> hundredths(Fraction(-1, 200)), hundredths(Fraction(1, 3)), hundredths(Fraction(9**28, 2))
+    ('-0.01', '0.33', '261673816513680268606755760.50')
+    """
+    scaled = abs(value) * 100
+    cents = int(scaled)  # floor, as the value is not negative
+    if scaled - cents >= Fraction(1, 2):
+        cents += 1
+    whole, frac = divmod(cents, 100)
+    sign = "-" if value < 0 and cents else ""
+    return f"{sign}{whole}.{frac:02d}"
 
 
 def exact(value: Fraction) -> str:

@@ -12,7 +12,7 @@ or as the card writes it, without spaces (`9-1x2`).
 from __future__ import annotations
 
 from umpire.core.errors import InvalidCommand
-from umpire.games.openpass.config import card
+from umpire.games.openpass.config import WHAT_A_CARD_IS, card
 
 
 def row_cards(text: str) -> tuple[str, ...]:
@@ -24,6 +24,6 @@ def row_cards(text: str) -> tuple[str, ...]:
             continue
         c = card(ch)
         if c is None:
-            raise InvalidCommand(f"“{ch}” is not a card (cards are 0–9 and + - x /)")
+            raise InvalidCommand(f"“{ch}” is not a card ({WHAT_A_CARD_IS})")
         out.append(c)
     return tuple(out)
