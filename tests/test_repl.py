@@ -85,7 +85,7 @@ def test_discord_bracketed_copy_is_that_players_submission(session, drive_repl):
 def test_discord_header_makes_the_pasted_lines_under_it_that_players(session, drive_repl):
     block = "Hedger — Today at 10:32 PM\nblack red circle C3\nhap A1 B1 C3\ndone"
     out = drive_repl(session, SETUP, paste(block))
-    assert "✗ hap A1 B1 C3 — A1 B1 C3 are not on one straight line (a row, a column or a 45° diagonal)" in out
+    assert "✗ hap A1 B1 C3 — A1 and B1 are empty" in out
     assert "**Game 1, turn 1 — Hedger** placed black red circle on C3." in out
     assert [(e["by"], e["text"]) for e in entries(session)[2:]] == [(0, "black red circle C3"), (0, "done")]
 

@@ -325,14 +325,14 @@ def test_a_rules_key_of_another_game_is_unknown_here() -> None:
 @pytest.mark.parametrize(
     ("base", "key", "value", "message"),
     [
-        (htt, "move_seconds", "60", "expected a whole number of at least 1, got '60' (a string)"),
-        (htt, "move_seconds", 60.5, "expected a whole number of at least 1, got 60.5 (a decimal number)"),
-        (htt, "invalid_claim_penalty", "half", "expected a number of at least 0, got 'half' (a string)"),
-        (htt, "invalid_claim_penalty", True, "expected a number of at least 0, got True (a boolean)"),
+        (htt, "move_seconds", "60", "expected a whole number from 1 to 86400, got '60' (a string)"),
+        (htt, "move_seconds", 60.5, "expected a whole number from 1 to 86400, got 60.5 (a decimal number)"),
+        (htt, "invalid_claim_penalty", "half", "expected a number from 0 to 100, got 'half' (a string)"),
+        (htt, "invalid_claim_penalty", True, "expected a number from 0 to 100, got True (a boolean)"),
         (wsa, "strikes_carry_over", "yes", "expected true or false, got 'yes' (a string)"),
         (wsa, "strikes_carry_over", 1, "expected true or false, got 1 (a whole number)"),
-        (htt, "move_reminders", 10, "expected a list of whole numbers of at least 1, got 10 (a whole number)"),
-        (htt, "reserve_reminders", [60, "30"], "expected a list of whole numbers of at least 1, got [60, '30'] (a list)"),
+        (htt, "move_reminders", 10, "expected a list of whole numbers from 1 to 86400, got 10 (a whole number)"),
+        (htt, "reserve_reminders", [60, "30"], "expected a list of whole numbers from 1 to 86400, got [60, '30'] (a list)"),
         (htt, "advantage", 2, 'expected a player\'s name or alias, e.g. "p2", got 2 (a whole number)'),
         (wsa, "dm_opponent", ["p2"], "expected a player's name or alias, e.g. \"p2\", got ['p2'] (a list)"),
         (htt, "row_one", "middle", 'expected one of "top", "bottom", got \'middle\' (a string)'),
@@ -348,12 +348,12 @@ def test_a_setting_of_the_wrong_type_is_refused_with_its_path(base: Any, key: st
 @pytest.mark.parametrize(
     ("base", "key", "value", "message"),
     [
-        (htt, "move_seconds", 0, "expected a whole number of at least 1, got 0"),
-        (htt, "reserve_seconds", -1, "expected a whole number of at least 0, got -1"),
-        (htt, "move_reminders", [10, 0], "expected a list of whole numbers of at least 1, got 0"),
-        (htt, "invalid_claim_penalty", -0.5, "expected a number of at least 0, got -0.5"),
-        (wsa, "strikes_per_penalty", 0, "expected a whole number of at least 1, got 0"),
-        (wsa, "strike_penalty_points", -1, "expected a whole number of at least 0, got -1"),
+        (htt, "move_seconds", 0, "expected a whole number from 1 to 86400, got 0"),
+        (htt, "reserve_seconds", -1, "expected a whole number from 0 to 86400, got -1"),
+        (htt, "move_reminders", [10, 0], "expected a list of whole numbers from 1 to 86400, got 0"),
+        (htt, "invalid_claim_penalty", -0.5, "expected a number from 0 to 100, got -0.5"),
+        (wsa, "strikes_per_penalty", 0, "expected a whole number from 1 to 100, got 0"),
+        (wsa, "strike_penalty_points", -1, "expected a whole number from 0 to 100, got -1"),
     ],
 )
 def test_a_setting_out_of_bounds_is_refused_with_its_path(base: Any, key: str, value: Any, message: str) -> None:
@@ -365,7 +365,7 @@ def test_a_setting_out_of_bounds_is_refused_with_its_path(base: Any, key: str, v
 def test_a_number_setting_of_nan_is_refused() -> None:
     # TOML allows `nan`; the rules turn the penalty into a Fraction, which cannot hold it.
     text = HTT_FILE.read_text(encoding="utf-8").replace("invalid_claim_penalty = 0.5", "invalid_claim_penalty = nan")
-    assert refusal(text).startswith("s.toml: rules.invalid_claim_penalty: expected a number of at least 0, got ")
+    assert refusal(text).startswith("s.toml: rules.invalid_claim_penalty: expected a number from 0 to 100, got ")
 
 
 def test_a_player_setting_naming_nobody_is_refused_listing_the_players() -> None:

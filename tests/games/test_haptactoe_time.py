@@ -68,7 +68,11 @@ def test_reserve_gone_loses_the_dm(kind: str) -> None:
     out = ok(s, "@ 6:00")
     (ev,) = events(out)
     assert (ev["event"], ev["winner"], ev["loser"], ev["t"]) == ("match_over", CHOOSER[kind], "Hedger", 360 * SECOND)
-    assert public_text(out) == f"⏰ **Hedger's reserve time ran out.** **{CHOOSER[kind]}** wins the Death Match."
+    assert public_text(out) == (
+        f"⏰ **Hedger's reserve time ran out.** **{CHOOSER[kind]}** wins the Death Match.\n"
+        f"Scores when time ran out: Hedger 0 · {CHOOSER[kind]} 0 (a time-out decides the DM whatever the score; "
+        "the unfinished move does not count)."
+    )
     final = s.final()
     assert (final["over"], final["winner"], final["reserve_seconds"]["Hedger"]) == (True, CHOOSER[kind], 0)
     assert s.next_due() is None
@@ -187,7 +191,7 @@ def test_no_clock_runs_before_the_start_or_between_games() -> None:
 
 
 def test_reserve_seconds_zero_means_the_minute_is_all() -> None:
-    s = new_session("htt", reserve_seconds=0)
+    s = new_session("htt", reserve_seconds=0, reserve_reminders=[])
     begin(s)
     out = ok(s, "@ 1:00")
     assert kinds(out) == ["move_reminder", "match_over"]

@@ -39,6 +39,7 @@ from umpire.core import hap
 from umpire.core.clock import fmt_stamp
 from umpire.games.haptactoe import rules
 from umpire.games.haptactoe.pieces import SQUARES, TRIPLES, square_name
+from umpire.games.haptactoe.rules import Phase, Verdict
 from umpire.session import Session
 
 from . import BOTH, journal_lines, new_session
@@ -71,27 +72,33 @@ def next_line(draw: Any, s: Session) -> str:
         )
     )
     if kind == "progress":
-        if state.phase == "choose":
+        if state.phase is Phase.CHOOSE:
             who = draw(st.sampled_from(["p1", "p2", "host"]))
             target = draw(st.sampled_from(["p1", "p2", "me", "Hedger"]))
             return f"first {target}" if who == "host" else f"{who}: first {target}"
-        if state.phase == "ready":
+        if state.phase is Phase.READY:
             return "start"
-        if state.phase == "over":
+        if state.phase is Phase.OVER:
             return draw(st.sampled_from(["reveal", "p1: done", "start", "undo"]))
         assert turn is not None
         if turn.placed is None:
+            if book.select_first and turn.selected is not None and draw(st.booleans()):
+                return f"{mover}: {square_name(draw(st.sampled_from(empty)))}"  # the square of the star chosen before
+            if book.select_first and draw(st.integers(0, 3)) == 0:
+                return f"{mover}: {words(draw(st.sampled_from(unplaced)))}"  # a star chosen, its square next
             return f"{mover}: {words(draw(st.sampled_from(unplaced)))} {square_name(draw(st.sampled_from(empty)))}"
         return draw(st.sampled_from([f"{mover}: done", f"{mover}: done", "end"]))
     if kind == "claim":
         haps = rules.line_haps(state)
         on_line = [t for t in TRIPLES if all(board[i] is not None for i in t)]
         claimed = sorted(state.claimed_this_game())
-        pools = [p for p in (haps, on_line, claimed, turn.claims if turn else ()) if p]
+        anywhere = [tuple(sorted(draw(st.permutations(occupied))[:3]))] if len(occupied) >= 3 else []  # often off a line
+        pools = [p for p in (haps, on_line, claimed, turn.claims if turn else (), anywhere) if p]
         if not pools:
             return f"{mover}: {claim} A1 B1 C1"
         t = draw(st.sampled_from(draw(st.sampled_from(pools))))
-        return f"{mover}: {draw(st.sampled_from(['hap', 'set']))} {_names(t)}"
+        word = draw(st.sampled_from(["hap", "set", ""] if book.bare_claims else ["hap", "set"]))
+        return f"{mover}: {word} {_names(t)}".replace("  ", " ")
     if kind == "time":
         step = draw(st.sampled_from([0, 1, 5, 10, 30, 45, 55, 60, 61, 120, 240, 400]))
         back = draw(st.booleans()) and draw(st.booleans()) and draw(st.booleans())
@@ -137,7 +144,7 @@ def expected_points(state: rules.State) -> tuple[list[list[Fraction]], list[int]
             game = j.game
             if not cfg.strikes_carry:
                 strikes = [0, 0]
-        if j.verdict == "valid":
+        if j.verdict is Verdict.VALID:
             points[j.game - 1][j.seat] += 1
         elif cfg.book.strikes:
             strikes[j.seat] += 1
@@ -168,16 +175,18 @@ def check_invariants(s: Session) -> None:
         assert state.strikes == (0, 0)
     seen: set[tuple[int, tuple[int, int, int]]] = set()
     for j in state.judged:
-        assert j.squares in TRIPLES
-        if j.verdict == "valid":
+        if j.verdict is not Verdict.REPEATED:  # a repeat is invalid whether or not the first was on a line
+            assert (j.squares in TRIPLES) == (j.verdict is not Verdict.OFF_LINE)
+        assert all(state.board[i] is not None or j.game != state.game for i in j.squares)
+        if j.verdict is Verdict.VALID:
             assert hap.is_hap(*j.pieces)
             assert (j.game, j.squares) not in seen, "a hap was scored twice in one game"
             seen.add((j.game, j.squares))
-        elif j.verdict == "not a hap":
+        elif j.verdict is Verdict.NOT_A_HAP:
             assert not hap.is_hap(*j.pieces)
-        elif j.verdict == "already claimed":
+        elif j.verdict is Verdict.ALREADY_CLAIMED:
             assert (j.game, j.squares) in seen
-    if state.phase in ("turn", "ready") or state.turn is not None:
+    if state.phase in (Phase.TURN, Phase.READY) or state.turn is not None:
         claimed = {t for g, t in seen if g == state.game}
         brute = sorted(
             t

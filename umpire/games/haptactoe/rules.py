@@ -1,29 +1,47 @@
-"""The rules of Hap-Tac-Toe and When Stars Align: pure functions of state, command and time."""
+"""The rules of Hap-Tac-Toe and When Stars Align: pure functions of state, command and time.
+
+Time is `Deadline`s in the state: each move has one (its free time, with reminders), and
+when that passes with reserve left, a second (the reserve draining, with reminders). When
+the reserve's deadline passes, the mover loses the DM.
+"""
 
 from __future__ import annotations
 
+import difflib
 import math
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from fractions import Fraction
-from typing import Any
 
 from umpire.core import hap
 from umpire.core.clock import SECOND, MoveClock
-from umpire.core.errors import IllegalAction, InvalidCommand
+from umpire.core.deadline import Deadline
+from umpire.core.deadline import next_at as deadlines_next_at
+from umpire.core.errors import IllegalAction, InvalidCommand, UmpireError
 from umpire.core.settings import Setting
-from umpire.games.haptactoe.pieces import (
-    HAP_PIECES,
-    SIZE,
-    STAR_PIECES,
-    TRIPLES,
-    PieceSet,
-    is_square_like,
-    square_index,
-    square_name,
+from umpire.games.base import Event
+from umpire.games.haptactoe.events import (
+    ClaimNoted,
+    ClaimReport,
+    FirstChosen,
+    GameOver,
+    GameStarted,
+    MatchOver,
+    MoveReminder,
+    Number,
+    Placed,
+    ReserveReminder,
+    ReserveStarted,
+    Selected,
+    TimedOut,
+    TurnEnded,
 )
-from umpire.games.legacy import HOST, Event, Setup
+from umpire.games.haptactoe.pieces import HAP_PIECES, SIZE, STAR_PIECES, TRIPLES, PieceSet, is_square_like, square_index, square_name
 
 CELLS = SIZE * SIZE
+MAX_SECONDS = 86_400  # a day: the longest move or reserve a scenario may set
+MAX_REMINDERS = 12  # reminders per clock
 
 
 # ---------------------------------------------------------------- rule sets
@@ -40,6 +58,17 @@ class Rulebook:
     chooser_key: str  # the scenario key naming who picks the first player
     chooser_role: str  # "the Advantage holder" / "the DM opponent"
     strikes: bool  # WSA: strikes; HTT: a penalty per invalid claim
+    bare_claims: bool  # HTT: three squares alone are a claim ("call out three squares")
+    select_first: bool  # WSA: a star may be chosen in one message and its square named in the next
+
+    @property
+    def role_title(self) -> str:
+        """The chooser's role at the start of a sentence: "The DM opponent"."""
+        return self.chooser_role[0].upper() + self.chooser_role[1:]
+
+    def example(self) -> str:
+        """A placement as players write it."""
+        return "yellow solid 4 C3" if self.strikes else "black red circle C3"
 
 
 HTT = Rulebook(
@@ -50,6 +79,8 @@ HTT = Rulebook(
     chooser_key="advantage",
     chooser_role="the Advantage holder",
     strikes=False,
+    bare_claims=True,
+    select_first=False,
 )
 WSA = Rulebook(
     key="when-stars-align",
@@ -59,33 +90,44 @@ WSA = Rulebook(
     chooser_key="dm_opponent",
     chooser_role="the DM opponent",
     strikes=True,
+    bare_claims=False,
+    select_first=True,
 )
 
 
 def settings_for(book: Rulebook) -> tuple[Setting, ...]:
-    """The `[rules]` keys of one rule set, with their defaults."""
+    """The `[rules]` keys of one rule set, with their defaults and bounds."""
     common = (
         Setting(
             key=book.chooser_key,
             kind="player",
             default="p2",
-            help=f"{book.chooser_role.capitalize()}: chooses who moves first in game 1 and wins a tie.",
+            help=f"{book.role_title}: chooses who moves first in game 1 and wins a tie.",
         ),
-        Setting(key="move_seconds", kind="int", default=60, minimum=1, help="Free time per move."),
+        Setting(key="move_seconds", kind="int", default=60, minimum=1, maximum=MAX_SECONDS, help="Free time per move."),
         Setting(
             key="reserve_seconds",
             kind="int",
             default=300,
             minimum=0,
+            maximum=MAX_SECONDS,
             help="Reserve bank per player, shared by both games and never replenished; when it runs out that player loses.",
         ),
-        Setting(key="move_reminders", kind="list[int]", default=[10], minimum=1, help="Reminders at these seconds left on a move."),
+        Setting(
+            key="move_reminders",
+            kind="list[int]",
+            default=[10],
+            minimum=1,
+            maximum=MAX_SECONDS,
+            help="Reminders at these seconds left on a move (each less than move_seconds).",
+        ),
         Setting(
             key="reserve_reminders",
             kind="list[int]",
             default=[60, 30, 10],
             minimum=1,
-            help="Reminders at these seconds left of the reserve while it drains.",
+            maximum=MAX_SECONDS,
+            help="Reminders at these seconds left of the reserve while it drains (each less than reserve_seconds).",
         ),
         Setting(
             key="row_one",
@@ -103,9 +145,17 @@ def settings_for(book: Rulebook) -> tuple[Setting, ...]:
                 kind="int",
                 default=2,
                 minimum=1,
+                maximum=100,
                 help="An invalid or repeated claim is a strike; this many strikes cost points and reset to 0.",
             ),
-            Setting(key="strike_penalty_points", kind="int", default=1, minimum=0, help="Points lost each time the strikes fill up."),
+            Setting(
+                key="strike_penalty_points",
+                kind="int",
+                default=1,
+                minimum=0,
+                maximum=100,
+                help="Points lost each time the strikes fill up.",
+            ),
             Setting(
                 key="strikes_carry_over",
                 kind="bool",
@@ -115,7 +165,14 @@ def settings_for(book: Rulebook) -> tuple[Setting, ...]:
             ),
         )
     return common + (
-        Setting(key="invalid_claim_penalty", kind="number", default=0.5, minimum=0, help="Points lost for an invalid or repeated claim."),
+        Setting(
+            key="invalid_claim_penalty",
+            kind="number",
+            default=0.5,
+            minimum=0,
+            maximum=100,
+            help="Points lost for an invalid or repeated claim.",
+        ),
         Setting(
             key="final_rounding",
             kind="choice",
@@ -125,6 +182,26 @@ def settings_for(book: Rulebook) -> tuple[Setting, ...]:
             help='The final score: the two games\' total rounded up once ("ceil"), or left exact ("none").',
         ),
     )
+
+
+def validate_reminders(settings: dict[str, object]) -> list[tuple[str, str]]:
+    """Reminders that could never fire (at or beyond their clock's length), and too many of them."""
+    problems: list[tuple[str, str]] = []
+    for key, limit_key, what in (("move_reminders", "move_seconds", "a move"), ("reserve_reminders", "reserve_seconds", "the reserve")):
+        values = settings.get(key)
+        limit = settings.get(limit_key)
+        if not isinstance(values, list) or not isinstance(limit, int):
+            continue
+        if len(values) > MAX_REMINDERS:
+            problems.append((key, f"at most {MAX_REMINDERS} reminders, got {len(values)}"))
+            continue
+        late = [v for v in values if isinstance(v, int) and v >= limit]
+        if late:
+            shown = ", ".join(f"{v} s" for v in late)
+            problems.append(
+                (key, f"{shown} left can never be reminded: {what} lasts {limit} s ({limit_key}); each reminder must be less than that")
+            )
+    return problems
 
 
 # ---------------------------------------------------------------- commands
@@ -144,6 +221,14 @@ class Start:
 
 
 @dataclass(frozen=True, kw_only=True)
+class Select:
+    """When Stars Align: choose a star now, name its square in the next message."""
+
+    seat: int
+    piece: int
+
+
+@dataclass(frozen=True, kw_only=True)
 class Place:
     """Put an unplaced piece on an empty square."""
 
@@ -154,10 +239,15 @@ class Place:
 
 @dataclass(frozen=True, kw_only=True)
 class Claim:
-    """Claim a hap/set on three squares of one line; judged when the turn ends."""
+    """Claim a hap/set on three squares; judged when the turn ends.
+
+    `squares` are sorted (how claims are compared and shown in verdicts); `typed` keeps the
+    order the player wrote them, for refusals.
+    """
 
     seat: int
     squares: tuple[int, int, int]
+    typed: tuple[int, int, int]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -167,10 +257,29 @@ class Done:
     seat: int | None
 
 
-Command = ChooseFirst | Start | Place | Claim | Done
+Command = ChooseFirst | Start | Select | Place | Claim | Done
 
 
 # ---------------------------------------------------------------- state
+
+
+class Phase(StrEnum):
+    """Where a match stands."""
+
+    CHOOSE = "choose"  # the chooser has not named game 1's first player
+    READY = "ready"  # waiting for the host's `start`
+    TURN = "turn"  # a game is under way
+    OVER = "over"
+
+
+class Verdict(StrEnum):
+    """What a judged claim was."""
+
+    VALID = "valid"
+    NOT_A_HAP = "not a hap"
+    OFF_LINE = "not on a line"
+    ALREADY_CLAIMED = "already claimed"
+    REPEATED = "repeated this turn"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -182,19 +291,20 @@ class Judged:
     seat: int
     squares: tuple[int, int, int]
     pieces: tuple[int, int, int]
-    verdict: str  # "valid", "not a hap", "already claimed", "repeated this turn"
+    verdict: Verdict
 
 
 @dataclass(frozen=True, kw_only=True)
 class Turn:
-    """The move under way."""
+    """The move under way and its clock: the move's deadline, then the reserve's."""
 
     seat: int
     number: int
     started: int
+    deadline: Deadline
+    selected: int | None = None  # a star chosen, its square still to come (When Stars Align)
     placed: tuple[int, int] | None = None  # (piece, square)
     claims: tuple[tuple[int, int, int], ...] = ()
-    fired: int = 0  # how many of this turn's timed happenings have happened
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -203,10 +313,11 @@ class Config:
 
     book: Rulebook
     names: tuple[str, ...]
+    handles: tuple[str, ...]  # how the host addresses each player in a prefix: the first alias, else the name
     chooser: int
     move_ms: int
     reserve_ms: int
-    move_reminders: tuple[int, ...]
+    move_reminders: tuple[int, ...]  # seconds left
     reserve_reminders: tuple[int, ...]
     row_one: str
     penalty: Fraction
@@ -221,7 +332,7 @@ class State:
     """Everything about a match at one moment."""
 
     cfg: Config
-    phase: str  # "choose", "ready", "turn", "over"
+    phase: Phase
     game: int = 1
     first: int | None = None
     board: tuple[int | None, ...] = (None,) * CELLS
@@ -235,7 +346,8 @@ class State:
 
     @property
     def over(self) -> bool:
-        return self.phase == "over"
+        """Whether the DM has ended."""
+        return self.phase is Phase.OVER
 
     def total(self, seat: int) -> Fraction:
         """A player's points over both games so far, exact."""
@@ -249,105 +361,23 @@ class State:
         return total
 
     def claimed_this_game(self) -> set[tuple[int, int, int]]:
-        return {j.squares for j in self.judged if j.game == self.game and j.verdict == "valid"}
-
-
-def configure(book: Rulebook, setup: Setup) -> Config:
-    """Read the scenario's settings (already validated) into a Config."""
-    s = setup.settings
-    chooser = setup.roster.resolve(str(s[book.chooser_key])).seat
-    return Config(
-        book=book,
-        names=tuple(p.name for p in setup.roster),
-        chooser=chooser,
-        move_ms=int(s["move_seconds"]) * SECOND,
-        reserve_ms=int(s["reserve_seconds"]) * SECOND,
-        move_reminders=tuple(s["move_reminders"]),
-        reserve_reminders=tuple(s["reserve_reminders"]),
-        row_one=str(s["row_one"]),
-        penalty=Fraction(str(s.get("invalid_claim_penalty", 0))),
-        rounding=str(s.get("final_rounding", "none")),
-        strikes_per_penalty=int(s.get("strikes_per_penalty", 2)),
-        strike_points=int(s.get("strike_penalty_points", 1)),
-        strikes_carry=bool(s.get("strikes_carry_over", True)),
-    )
+        """The squares of every valid claim of the game under way."""
+        return {j.squares for j in self.judged if j.game == self.game and j.verdict is Verdict.VALID}
 
 
 def initial(cfg: Config) -> State:
     """A match before the first player is chosen."""
-    return State(cfg=cfg, phase="choose", reserve=(cfg.reserve_ms, cfg.reserve_ms))
+    return State(cfg=cfg, phase=Phase.CHOOSE, reserve=(cfg.reserve_ms, cfg.reserve_ms))
 
 
-# ---------------------------------------------------------------- reading commands
-
-_FILLER = {"place", "play", "on", "at", "to", "in"}
-_ME = {"me", "i", "myself"}
-
-
-def parse(state: State, actor: int | None, text: str, resolve: Any) -> Command:
-    """Read one line from a player (`actor`) or the host. `resolve` maps a name to a seat."""
-    book = state.cfg.book
-    words = text.split()
-    if not words:
-        raise InvalidCommand("empty command", text=text)
-    head = words[0].casefold()
-    if head == "first":
-        if len(words) != 2:
-            raise InvalidCommand("say who moves first in game 1, e.g. “first p1”", text=text)
-        target = words[1]
-        seat = actor if (actor is not None and target.casefold() in _ME) else resolve(target)
-        return ChooseFirst(by=actor, seat=seat)
-    if actor is None:
-        if head == "start" and len(words) == 1:
-            return Start()
-        if head == "end" and len(words) == 1:
-            return Done(seat=None)
-        if head in ("done", "hap", "set") or any(is_square_like(w) for w in words):
-            raise InvalidCommand(f"this is a player's move; write it with the player's name, e.g. “p1: {text.strip()}”", text=text)
-        raise InvalidCommand("unknown host command (type “help” for the list)", text=text)
-    if head == "done" and len(words) == 1:
-        return Done(seat=actor)
-    if head in ("hap", "set"):
-        return Claim(seat=actor, squares=_parse_claim(words[1:], text, book.claim_word))
-    if head in ("start", "end"):
-        raise InvalidCommand(f"“{head}” is the host's command, not a player's", text=text)
-    rest = [w for w in words if w.casefold() not in _FILLER]
-    squares = [w for w in rest if is_square_like(w.strip(",.;"))]
-    lookup = book.pieces.lookup()
-    unknown = [w for w in rest if w not in squares and w.casefold().strip(",.;") not in lookup]
-    if unknown and len(unknown) < len(rest):
-        # Some words are attributes: read it as a placement and name the word that is not.
-        book.pieces.parse_piece([w for w in rest if w not in squares], text)
-    if not squares:
-        if all(w.casefold().strip(",.;") in book.pieces.lookup() for w in rest):
-            raise InvalidCommand(f"where? add the square, e.g. “{text.strip()} C3”", text=text)
-        raise InvalidCommand(
-            f"not a move: place a {book.pieces.noun} with its attributes and a square "
-            f"(“{_example(book)}”), claim with “{book.claim_word} A1 A2 A4”, or say “done”",
-            text=text,
-        )
-    if len(squares) > 1:
-        raise InvalidCommand(
-            f"two squares given ({', '.join(s.upper() for s in squares)}); place one {book.pieces.noun} on one square", text=text
-        )
-    square = square_index(squares[0], text)
-    piece = book.pieces.parse_piece([w for w in rest if w is not squares[0]], text)
-    return Place(seat=actor, piece=piece, square=square)
+def move_deadline(cfg: Config, start: int) -> Deadline:
+    """The deadline of a move begun at `start`: its free time, with the move reminders."""
+    return Deadline(what="move", start=start, due=start + cfg.move_ms, reminders=tuple(s * SECOND for s in cfg.move_reminders))
 
 
-def _example(book: Rulebook) -> str:
-    return "yellow solid 4 C3" if book.strikes else "black red circle C3"
-
-
-def _parse_claim(words: list[str], text: str, claim_word: str) -> tuple[int, int, int]:
-    names = [w.strip(",.;") for w in words if w.strip(",.;")]
-    if len(names) != 3:
-        raise InvalidCommand(f"a claim names exactly three squares, e.g. “{claim_word} A1 A2 A4” (got {len(names)})", text=text)
-    squares = [square_index(w, text) for w in names]
-    if len(set(squares)) != 3:
-        raise InvalidCommand("a claim names three different squares", text=text)
-    a, b, c = sorted(squares)
-    return (a, b, c)
+def new_turn(cfg: Config, seat: int, number: int, start: int) -> Turn:
+    """A move beginning at `start`."""
+    return Turn(seat=seat, number=number, started=start, deadline=move_deadline(cfg, start))
 
 
 # ---------------------------------------------------------------- judging commands
@@ -355,92 +385,54 @@ def _parse_claim(words: list[str], text: str, claim_word: str) -> tuple[int, int
 
 def apply(state: State, cmd: Command, now: int) -> tuple[State, list[Event]]:
     """Judge one command; refuse with a reason, or return the next state and its events."""
-    cfg = state.cfg
-    names = cfg.names
     if state.over:
         raise IllegalAction(f"the Death Match is over ({state.end_reason})")
     if isinstance(cmd, ChooseFirst):
-        if state.phase != "choose":
-            raise IllegalAction(f"the first player is already chosen: {names[state.first or 0]}")
-        if cmd.by is not None and cmd.by != cfg.chooser:
-            raise IllegalAction(f"only {names[cfg.chooser]} ({cfg.book.chooser_role}) chooses who moves first")
-        return replace(state, phase="ready", first=cmd.seat), [
-            Event(kind="first_chosen", t=now, data={"first": names[cmd.seat], "chooser": names[cfg.chooser]})
-        ]
+        return _choose_first(state, cmd, now)
     if isinstance(cmd, Start):
-        if state.phase == "choose":
-            raise IllegalAction(
-                f"{names[cfg.chooser]} ({cfg.book.chooser_role}) must first choose who moves first: “first p1” or “first p2”"
-            )
-        if state.phase == "turn":
-            raise IllegalAction(f"game {state.game} is already under way")
-        assert state.first is not None
-        seat = state.first if state.game == 1 else 1 - state.first
-        turn = Turn(seat=seat, number=1, started=now)
-        return replace(state, phase="turn", turn=turn), [
-            Event(
-                kind="game_started",
-                t=now,
-                data={"game": state.game, "first": names[seat], "reserve_seconds": _reserves(state, names)},
-            )
-        ]
+        return _start(state, now)
     turn = _require_turn(state)
+    if isinstance(cmd, Select):
+        return _select(state, turn, cmd, now)
     if isinstance(cmd, Place):
-        _require_mover(state, turn, cmd.seat)
-        noun = cfg.book.pieces.noun
-        if turn.placed is not None:
-            piece, square = turn.placed
-            raise IllegalAction(
-                f"{names[cmd.seat]} already placed {cfg.book.pieces.words(piece)} on {square_name(square)} this turn; "
-                f"claim with “{cfg.book.claim_word} …” or say “done”"
-            )
-        if cmd.piece in state.board:
-            raise IllegalAction(f"the {noun} {cfg.book.pieces.words(cmd.piece)} is already on {square_name(state.board.index(cmd.piece))}")
-        occupant = state.board[cmd.square]
-        if occupant is not None:
-            raise IllegalAction(f"{square_name(cmd.square)} is taken ({cfg.book.pieces.words(occupant)})")
-        board = list(state.board)
-        board[cmd.square] = cmd.piece
-        return replace(state, board=tuple(board), turn=replace(turn, placed=(cmd.piece, cmd.square))), [
-            Event(
-                kind="placed",
-                t=now,
-                audience=HOST,
-                data={"player": names[cmd.seat], "piece": cfg.book.pieces.words(cmd.piece), "square": square_name(cmd.square)},
-            )
-        ]
+        return _place(state, turn, cmd, now)
     if isinstance(cmd, Claim):
+        return _claim(state, turn, cmd, now)
+    if cmd.seat is not None:
         _require_mover(state, turn, cmd.seat)
-        if turn.placed is None:
-            raise IllegalAction(f"place a {cfg.book.pieces.noun} first; claims come after the placement")
-        text = " ".join(square_name(s) for s in cmd.squares)
-        if cmd.squares not in TRIPLES:
-            raise IllegalAction(f"{text} are not on one straight line (a row, a column or a 45° diagonal)")
-        empty = [square_name(s) for s in cmd.squares if state.board[s] is None]
-        if empty:
-            raise IllegalAction(f"{' and '.join(empty)} {'is' if len(empty) == 1 else 'are'} empty")
-        return replace(state, turn=replace(turn, claims=turn.claims + (cmd.squares,))), [
-            Event(
-                kind="claim_noted",
-                t=now,
-                audience=HOST,
-                data={"player": names[cmd.seat], "squares": [square_name(s) for s in cmd.squares]},
-            )
-        ]
-    if isinstance(cmd, Done):
-        if cmd.seat is not None:
-            _require_mover(state, turn, cmd.seat)
-        if turn.placed is None:
-            raise IllegalAction(f"{names[turn.seat]} has not placed a {cfg.book.pieces.noun} yet")
-        return _end_turn(state, turn, now)
-    raise InvalidCommand(f"unknown command {cmd!r}")
+    if turn.placed is None:
+        raise IllegalAction(f"{state.cfg.names[turn.seat]} has not placed a {state.cfg.book.pieces.noun} yet")
+    return _end_turn(state, turn, now)
+
+
+def _choose_first(state: State, cmd: ChooseFirst, now: int) -> tuple[State, list[Event]]:
+    cfg = state.cfg
+    names = cfg.names
+    if state.phase is not Phase.CHOOSE:
+        raise IllegalAction(f"the first player is already chosen: {names[state.first or 0]}")
+    if cmd.by is not None and cmd.by != cfg.chooser:
+        raise IllegalAction(f"only {names[cfg.chooser]} ({cfg.book.chooser_role}) chooses who moves first")
+    return replace(state, phase=Phase.READY, first=cmd.seat), [FirstChosen(t=now, first=names[cmd.seat], chooser=names[cfg.chooser])]
+
+
+def _start(state: State, now: int) -> tuple[State, list[Event]]:
+    cfg = state.cfg
+    names = cfg.names
+    if state.phase is Phase.CHOOSE:
+        raise IllegalAction(f"{names[cfg.chooser]} ({cfg.book.chooser_role}) must first choose who moves first: “first p1” or “first p2”")
+    if state.phase is Phase.TURN:
+        raise IllegalAction(f"game {state.game} is already under way")
+    assert state.first is not None
+    seat = state.first if state.game == 1 else 1 - state.first
+    state = replace(state, phase=Phase.TURN, turn=new_turn(cfg, seat, 1, now))
+    return state, [GameStarted(t=now, game=state.game, first=names[seat], reserve_seconds=_reserves(state))]
 
 
 def _require_turn(state: State) -> Turn:
     cfg = state.cfg
-    if state.phase == "choose":
+    if state.phase is Phase.CHOOSE:
         raise IllegalAction(f"game 1 has not started: {cfg.names[cfg.chooser]} ({cfg.book.chooser_role}) first chooses who moves first")
-    if state.phase == "ready" or state.turn is None:
+    if state.phase is Phase.READY or state.turn is None:
         raise IllegalAction(f"game {state.game} has not started yet; the host starts it with “start”")
     return state.turn
 
@@ -450,191 +442,280 @@ def _require_mover(state: State, turn: Turn, seat: int) -> None:
         raise IllegalAction(f"it is {state.cfg.names[turn.seat]}'s turn, not {state.cfg.names[seat]}'s")
 
 
-def _reserves(state: State, names: tuple[str, ...]) -> dict[str, float]:
+def _require_unplaced(state: State, turn: Turn, piece: int) -> None:
+    """Refuse a second placement in a turn, and a piece already on the board."""
+    book = state.cfg.book
+    if turn.placed is not None:
+        placed, square = turn.placed
+        raise IllegalAction(
+            f"{state.cfg.names[turn.seat]} already placed {book.pieces.words(placed)} on {square_name(square)} this turn; "
+            f"claim with “{book.claim_word} …” or say “done”"
+        )
+    if piece in state.board:
+        raise IllegalAction(f"the {book.pieces.noun} {book.pieces.words(piece)} is already on {square_name(state.board.index(piece))}")
+
+
+def _select(state: State, turn: Turn, cmd: Select, now: int) -> tuple[State, list[Event]]:
+    _require_mover(state, turn, cmd.seat)
+    _require_unplaced(state, turn, cmd.piece)
+    words = state.cfg.book.pieces.words(cmd.piece)
+    return replace(state, turn=replace(turn, selected=cmd.piece)), [Selected(t=now, player=state.cfg.names[cmd.seat], piece=words)]
+
+
+def _place(state: State, turn: Turn, cmd: Place, now: int) -> tuple[State, list[Event]]:
+    _require_mover(state, turn, cmd.seat)
+    _require_unplaced(state, turn, cmd.piece)
+    pieces = state.cfg.book.pieces
+    occupant = state.board[cmd.square]
+    if occupant is not None:
+        raise IllegalAction(f"{square_name(cmd.square)} is taken ({pieces.words(occupant)})")
+    board = list(state.board)
+    board[cmd.square] = cmd.piece
+    turn = replace(turn, placed=(cmd.piece, cmd.square), selected=None)
+    event = Placed(t=now, player=state.cfg.names[cmd.seat], piece=pieces.words(cmd.piece), square=square_name(cmd.square))
+    return replace(state, board=tuple(board), turn=turn), [event]
+
+
+def _claim(state: State, turn: Turn, cmd: Claim, now: int) -> tuple[State, list[Event]]:
+    _require_mover(state, turn, cmd.seat)
+    if turn.placed is None:
+        raise IllegalAction(f"place a {state.cfg.book.pieces.noun} first; claims come after the placement")
+    # An empty square makes it no claim at all (a typo): refused, no penalty (R-HTT-8). Three occupied
+    # squares off a line are a claim, judged invalid at the end of the turn (R-HTT-7).
+    empty = [square_name(s) for s in cmd.typed if state.board[s] is None]
+    if empty:
+        raise IllegalAction(f"{' and '.join(empty)} {'is' if len(empty) == 1 else 'are'} empty")
+    event = ClaimNoted(t=now, player=state.cfg.names[cmd.seat], squares=tuple(square_name(s) for s in cmd.squares))
+    return replace(state, turn=replace(turn, claims=(*turn.claims, cmd.squares))), [event]
+
+
+def _reserves(state: State) -> dict[str, float]:
+    names = state.cfg.names
     return {names[i]: state.reserve[i] / SECOND for i in range(2)}
+
+
+def _scores(state: State) -> dict[str, Number]:
+    return {state.cfg.names[i]: number(state.total(i)) for i in range(2)}
+
+
+def _game_scores(state: State, game: int) -> dict[str, Number]:
+    return {state.cfg.names[i]: number(state.points[game - 1][i]) for i in range(2)}
+
+
+@dataclass
+class _Tally:
+    """A turn's running score while its claims are judged."""
+
+    points: Fraction
+    strikes: int
+
+
+def _verdict(
+    board: tuple[int | None, ...], squares: tuple[int, int, int], seen: set[tuple[int, int, int]], claimed: set[tuple[int, int, int]]
+) -> Verdict:
+    if squares in seen:
+        return Verdict.REPEATED
+    if squares in claimed:
+        return Verdict.ALREADY_CLAIMED
+    if squares not in TRIPLES:
+        return Verdict.OFF_LINE
+    a, b, c = (board[s] for s in squares)
+    assert a is not None and b is not None and c is not None
+    return Verdict.VALID if hap.is_hap(a, b, c) else Verdict.NOT_A_HAP
+
+
+def _score_claim(cfg: Config, verdict: Verdict, tally: _Tally) -> tuple[Number, int | None]:
+    """Change the tally for one verdict; the claim's points and (WSA) the strike count after it."""
+    if verdict is Verdict.VALID:
+        tally.points += 1
+        return 1, None
+    if not cfg.book.strikes:
+        tally.points -= cfg.penalty
+        return number(-cfg.penalty), None
+    tally.strikes += 1
+    strike = tally.strikes
+    if tally.strikes >= cfg.strikes_per_penalty:
+        tally.points -= cfg.strike_points
+        tally.strikes = 0
+        return -cfg.strike_points, strike
+    return 0, strike
+
+
+def _why(cfg: Config, verdict: Verdict, pieces: tuple[int, int, int]) -> tuple[str, ...] | None:
+    if verdict is Verdict.NOT_A_HAP:
+        ps = cfg.book.pieces
+        return tuple(hap.explain(*pieces, ps.values, ps.attributes, word=cfg.book.claim_word))
+    return None
+
+
+def _judge(state: State, turn: Turn) -> tuple[State, list[ClaimReport]]:
+    """Judge the turn's claims in order; the state with their points and strikes."""
+    cfg = state.cfg
+    seat = turn.seat
+    claimed = state.claimed_this_game()
+    tally = _Tally(points=state.points[state.game - 1][seat], strikes=state.strikes[seat])
+    judged: list[Judged] = []
+    reports: list[ClaimReport] = []
+    seen: set[tuple[int, int, int]] = set()
+    for squares in turn.claims:
+        p0, p1, p2 = (state.board[s] for s in squares)
+        assert p0 is not None and p1 is not None and p2 is not None
+        pieces = (p0, p1, p2)
+        verdict = _verdict(state.board, squares, seen, claimed)
+        seen.add(squares)
+        if verdict is Verdict.VALID:
+            claimed.add(squares)
+        won, strike = _score_claim(cfg, verdict, tally)
+        reports.append(
+            ClaimReport(
+                squares=_names3(squares),
+                pieces=(cfg.book.pieces.words(p0), cfg.book.pieces.words(p1), cfg.book.pieces.words(p2)),
+                verdict=str(verdict),
+                points=won,
+                strike=strike,
+                why=_why(cfg, verdict, pieces),
+            )
+        )
+        judged.append(Judged(game=state.game, turn=turn.number, seat=seat, squares=squares, pieces=pieces, verdict=verdict))
+    table = [list(g) for g in state.points]
+    table[state.game - 1][seat] = tally.points
+    strikes = list(state.strikes)
+    strikes[seat] = tally.strikes
+    state = replace(
+        state,
+        judged=state.judged + tuple(judged),
+        points=tuple((g[0], g[1]) for g in table),
+        strikes=(strikes[0], strikes[1]),
+    )
+    return state, reports
+
+
+def _names3(squares: tuple[int, int, int]) -> tuple[str, str, str]:
+    return square_name(squares[0]), square_name(squares[1]), square_name(squares[2])
 
 
 def _end_turn(state: State, turn: Turn, now: int) -> tuple[State, list[Event]]:
     cfg = state.cfg
     names = cfg.names
     seat = turn.seat
-    claimed = state.claimed_this_game()
-    points = [list(g) for g in state.points]
-    strikes = list(state.strikes)
-    judged: list[Judged] = []
-    report: list[dict[str, Any]] = []
-    seen: set[tuple[int, int, int]] = set()
-    for squares in turn.claims:
-        pieces = tuple(state.board[s] for s in squares)
-        assert None not in pieces
-        p0, p1, p2 = (int(p) for p in pieces if p is not None)
-        if squares in seen:
-            verdict = "repeated this turn"
-        elif squares in claimed:
-            verdict = "already claimed"
-        elif not hap.is_hap(p0, p1, p2):
-            verdict = "not a hap"
-        else:
-            verdict = "valid"
-        seen.add(squares)
-        item: dict[str, Any] = {
-            "squares": [square_name(s) for s in squares],
-            "pieces": [cfg.book.pieces.words(p) for p in (p0, p1, p2)],
-            "verdict": verdict,
-        }
-        if verdict == "valid":
-            claimed.add(squares)
-            points[state.game - 1][seat] += 1
-            item["points"] = 1
-        elif cfg.book.strikes:
-            strikes[seat] += 1
-            item["strike"] = strikes[seat]
-            if strikes[seat] >= cfg.strikes_per_penalty:
-                points[state.game - 1][seat] -= cfg.strike_points
-                item["points"] = -cfg.strike_points
-                strikes[seat] = 0
-            else:
-                item["points"] = 0
-        else:
-            points[state.game - 1][seat] -= cfg.penalty
-            item["points"] = _num(-cfg.penalty)
-        if verdict == "not a hap":
-            item["why"] = hap.explain(p0, p1, p2, cfg.book.pieces.values, cfg.book.pieces.attributes, word=cfg.book.claim_word)
-        report.append(item)
-        judged.append(Judged(game=state.game, turn=turn.number, seat=seat, squares=squares, pieces=(p0, p1, p2), verdict=verdict))
+    state, reports = _judge(state, turn)
     reserve = list(state.reserve)
     reserve[seat] = MoveClock(move_ms=cfg.move_ms, reserve_ms=state.reserve[seat]).after_move(turn.started, now).reserve_ms
-    new_points = tuple((g[0], g[1]) for g in points)
-    state = replace(
-        state,
-        judged=state.judged + tuple(judged),
-        points=new_points,
-        strikes=(strikes[0], strikes[1]),
-        reserve=(reserve[0], reserve[1]),
-    )
+    state = replace(state, reserve=(reserve[0], reserve[1]))
     assert turn.placed is not None
     piece, square = turn.placed
     full = all(c is not None for c in state.board)
-    data: dict[str, Any] = {
-        "game": state.game,
-        "turn": turn.number,
-        "player": names[seat],
-        "piece": cfg.book.pieces.words(piece),
-        "square": square_name(square),
-        "claims": report,
-        "scores": {names[i]: _num(state.total(i)) for i in range(2)},
-        "game_scores": {names[i]: _num(state.points[state.game - 1][i]) for i in range(2)},
-        "strikes": {names[i]: state.strikes[i] for i in range(2)},
-        "reserve_seconds": _reserves(state, names),
-        "board": board_json(state),
-    }
-    events = [Event(kind="turn_ended", t=now, data=data)]
-    if not full:
-        nxt = Turn(seat=1 - seat, number=turn.number + 1, started=now)
-        data["next"] = names[nxt.seat]
-        return replace(state, turn=nxt), events
+    nxt = None if full else new_turn(cfg, 1 - seat, turn.number + 1, now)
+    ended = TurnEnded(
+        t=now,
+        game=state.game,
+        turn=turn.number,
+        player=names[seat],
+        piece=cfg.book.pieces.words(piece),
+        square=square_name(square),
+        claims=tuple(reports),
+        scores=_scores(state),
+        game_scores=_game_scores(state, state.game),
+        strikes={names[i]: state.strikes[i] for i in range(2)},
+        reserve_seconds=_reserves(state),
+        board=board_json(state),
+        next=None if nxt is None else names[nxt.seat],
+    )
+    if nxt is not None:
+        return replace(state, turn=nxt), [ended]
+    return _end_game(state, now, ended)
+
+
+def _end_game(state: State, now: int, ended: TurnEnded) -> tuple[State, list[Event]]:
+    cfg = state.cfg
+    names = cfg.names
     if state.game == 1:
         strikes_next = state.strikes if cfg.strikes_carry else (0, 0)
-        events.append(
-            Event(
-                kind="game_over",
-                t=now,
-                data={
-                    "game": 1,
-                    "game_scores": data["game_scores"],
-                    "next_first": names[1 - (state.first or 0)],
-                },
-            )
-        )
-        return replace(state, phase="ready", game=2, board=(None,) * CELLS, turn=None, strikes=strikes_next), events
-    events.append(Event(kind="game_over", t=now, data={"game": 2, "game_scores": data["game_scores"]}))
+        over = GameOver(t=now, game=1, game_scores=ended.game_scores, next_first=names[1 - (state.first or 0)])
+        return replace(state, phase=Phase.READY, game=2, board=(None,) * CELLS, turn=None, strikes=strikes_next), [ended, over]
     finals = [state.final_score(i) for i in range(2)]
     if finals[0] == finals[1]:
         winner = cfg.chooser
-        reason = f"tied at {_fmt(finals[0])}; {names[winner]} wins the tie as {cfg.book.chooser_role}"
+        reason = f"tied at {fmt(finals[0])}; {names[winner]} wins the tie as {cfg.book.chooser_role}"
     else:
         winner = 0 if finals[0] > finals[1] else 1
-        reason = f"{_fmt(finals[winner])} to {_fmt(finals[1 - winner])}"
-    state = replace(state, phase="over", turn=None, winner=winner, end_reason=f"{names[winner]} won, {reason}")
-    events.append(
-        Event(
-            kind="match_over",
+        reason = f"{fmt(finals[winner])} to {fmt(finals[1 - winner])}"
+    state = replace(state, phase=Phase.OVER, turn=None, winner=winner, end_reason=f"{names[winner]} won, {reason}")
+    events: list[Event] = [
+        ended,
+        GameOver(t=now, game=2, game_scores=ended.game_scores),
+        MatchOver(
             t=now,
-            data={
-                "winner": names[winner],
-                "reason": reason,
-                "totals": {names[i]: _num(state.total(i)) for i in range(2)},
-                "final_scores": {names[i]: _num(finals[i]) for i in range(2)},
-            },
-        )
-    )
+            winner=names[winner],
+            reason=reason,
+            totals=_scores(state),
+            final_scores={names[i]: number(finals[i]) for i in range(2)},
+        ),
+    ]
     return state, events
 
 
 # ---------------------------------------------------------------- time
 
 
-@dataclass(frozen=True, kw_only=True)
-class Timed:
-    """One timed happening of a turn."""
-
-    at: int
-    kind: str  # "move_reminder", "reserve_started", "reserve_reminder", "reserve_out"
-    seconds: int = 0
-
-
-def schedule(state: State) -> list[Timed]:
-    """The timed happenings of the turn under way, in order."""
-    turn = state.turn
-    if state.phase != "turn" or turn is None:
-        return []
-    cfg = state.cfg
-    bank = MoveClock(move_ms=cfg.move_ms, reserve_ms=state.reserve[turn.seat])
-    free_end = bank.free_until(turn.started)
-    out_at = bank.out_at(turn.started)
-    items = [
-        Timed(at=free_end - s * SECOND, kind="move_reminder", seconds=s)
-        for s in sorted(set(cfg.move_reminders), reverse=True)
-        if free_end - s * SECOND > turn.started
-    ]
-    if bank.reserve_ms > 0:
-        # Rounded up, as every clock shown to players is: 0.4 s left is not "0:00 left".
-        items.append(Timed(at=free_end, kind="reserve_started", seconds=-(-bank.reserve_ms // SECOND)))
-        items += [
-            Timed(at=out_at - s * SECOND, kind="reserve_reminder", seconds=s)
-            for s in sorted(set(cfg.reserve_reminders), reverse=True)
-            if out_at - s * SECOND > free_end
-        ]
-    items.append(Timed(at=out_at, kind="reserve_out"))
-    return items
-
-
 def next_due(state: State) -> int | None:
-    """When the turn's next timed happening is due."""
-    if state.turn is None:
-        return None
-    items = schedule(state)
-    return items[state.turn.fired].at if state.turn.fired < len(items) else None
+    """When the turn's clock next acts (a reminder, the reserve starting, or running out)."""
+    return deadlines_next_at([state.turn.deadline] if state.turn is not None else [])
 
 
 def on_due(state: State, now: int) -> tuple[State, list[Event]]:
-    """Apply the turn's next timed happening (a reminder, or the reserve running out)."""
+    """Fire the turn's next clock step: a reminder, the reserve starting, or the reserve running out."""
     turn = state.turn
     assert turn is not None
-    item = schedule(state)[turn.fired]
+    deadline, step = turn.deadline.fire()
+    who = state.cfg.names[turn.seat]
+    if not step.passed:
+        kind = MoveReminder if deadline.what == "move" else ReserveReminder
+        return replace(state, turn=replace(turn, deadline=deadline)), [kind(t=step.at, player=who, seconds=step.seconds_left)]
+    reserve = state.reserve[turn.seat]
+    if deadline.what == "move" and reserve > 0:
+        cfg = state.cfg
+        drain = Deadline(what="reserve", start=step.at, due=step.at + reserve, reminders=tuple(s * SECOND for s in cfg.reserve_reminders))
+        return replace(state, turn=replace(turn, deadline=drain)), [ReserveStarted(t=step.at, player=who, seconds=-(-reserve // SECOND))]
+    return _time_out(state, turn, step.at)
+
+
+def _time_out(state: State, turn: Turn, at: int) -> tuple[State, list[Event]]:
+    """The mover's reserve is gone: they lose the DM. The unfinished move never happened (R-HTT-10)."""
     names = state.cfg.names
-    who = names[turn.seat]
-    state = replace(state, turn=replace(turn, fired=turn.fired + 1))
-    if item.kind != "reserve_out":
-        return state, [Event(kind=item.kind, t=item.at, data={"player": who, "seconds": item.seconds})]
     winner = 1 - turn.seat
     reserve = list(state.reserve)
     reserve[turn.seat] = 0
-    reason = f"{who}'s reserve time ran out"
+    board = list(state.board)
+    if turn.placed is not None:
+        board[turn.placed[1]] = None
+    reason = f"{names[turn.seat]}'s reserve time ran out"
     state = replace(
-        state, phase="over", turn=None, reserve=(reserve[0], reserve[1]), winner=winner, end_reason=f"{names[winner]} won: {reason}"
+        state,
+        phase=Phase.OVER,
+        turn=None,
+        board=tuple(board),
+        reserve=(reserve[0], reserve[1]),
+        winner=winner,
+        end_reason=f"{names[winner]} won: {reason}",
     )
-    return state, [Event(kind="match_over", t=item.at, data={"winner": names[winner], "reason": reason, "loser": who})]
+    return state, [TimedOut(t=at, winner=names[winner], reason=reason, loser=names[turn.seat], totals=_scores(state))]
+
+
+def live_reserve(state: State, seat: int, now: int) -> int:
+    """A player's reserve at `now`, counting the move under way."""
+    turn = state.turn
+    if state.phase is Phase.TURN and turn is not None and turn.seat == seat:
+        return MoveClock(move_ms=state.cfg.move_ms, reserve_ms=state.reserve[seat]).left(turn.started, now)[1]
+    return state.reserve[seat]
+
+
+def live_free(state: State, now: int) -> int:
+    """The mover's free time left at `now` (0 once on reserve, or with no move under way)."""
+    turn = state.turn
+    if state.phase is not Phase.TURN or turn is None:
+        return 0
+    return MoveClock(move_ms=state.cfg.move_ms, reserve_ms=state.reserve[turn.seat]).left(turn.started, now)[0]
 
 
 # ---------------------------------------------------------------- data
@@ -645,32 +726,169 @@ def board_json(state: State) -> dict[str, str]:
     return {square_name(i): state.cfg.book.pieces.words(p) for i, p in enumerate(state.board) if p is not None}
 
 
+def public_board(state: State) -> dict[str, str]:
+    """The board as players may see it: without a placement whose turn has not ended."""
+    board = board_json(state)
+    if state.turn is not None and state.turn.placed is not None:
+        board.pop(square_name(state.turn.placed[1]), None)
+    return board
+
+
 def line_haps(state: State) -> list[tuple[int, int, int]]:
     """Every unclaimed hap on one line of the current board (for the host's `haps`)."""
     claimed = state.claimed_this_game()
-    board = state.board
-    out = []
-    for t in _SORTED_TRIPLES:
-        a, b, c = board[t[0]], board[t[1]], board[t[2]]
-        if a is not None and b is not None and c is not None and hap.is_hap(a, b, c) and t not in claimed:
-            out.append(t)
-    return out
+    return [t for t in _SORTED_TRIPLES if t not in claimed and _is_hap_at(state.board, t)]
+
+
+def _is_hap_at(board: tuple[int | None, ...], t: Iterable[int]) -> bool:
+    a, b, c = (board[i] for i in t)
+    return a is not None and b is not None and c is not None and hap.is_hap(a, b, c)
 
 
 _SORTED_TRIPLES = tuple(sorted(TRIPLES))
 
 
-def live_reserve(state: State, seat: int, now: int) -> int:
-    """A player's reserve at `now`, counting the move under way."""
-    turn = state.turn
-    if state.phase == "turn" and turn is not None and turn.seat == seat:
-        return MoveClock(move_ms=state.cfg.move_ms, reserve_ms=state.reserve[seat]).left(turn.started, now)[1]
-    return state.reserve[seat]
-
-
-def _num(x: Fraction) -> int | float:
+def number(x: Fraction) -> Number:
+    """An exact score as JSON: a whole number when whole."""
     return int(x) if x.denominator == 1 else float(x)
 
 
-def _fmt(x: Fraction) -> str:
-    return str(int(x)) if x.denominator == 1 else f"{float(x):g}"
+def fmt(x: Fraction | Number) -> str:
+    """A score as text: "4", "-0.5"."""
+    if isinstance(x, Fraction):
+        return str(int(x)) if x.denominator == 1 else f"{float(x):g}"
+    if isinstance(x, float) and x.is_integer():
+        return str(int(x))
+    return f"{x:g}" if isinstance(x, float) else str(x)
+
+
+# ---------------------------------------------------------------- reading commands
+
+_COUNT = {2: "two", 3: "three", 4: "four", 5: "five"}
+_FILLER = {"place", "play", "on", "at", "to", "in"}
+_ME = {"me", "i", "myself"}
+_END_PUNCT = ".!,;"
+PLAYER_WORDS = ("first", "done", "hap", "set")
+HOST_WORDS = ("first", "start", "end")
+
+
+def parse(state: State, actor: int | None, text: str, resolve: Callable[[str], int]) -> Command:
+    """Read one line from a player (`actor`) or the host. `resolve` maps a name to a seat."""
+    words = text.split()
+    if not words:
+        raise InvalidCommand("empty command", text=text)
+    head = words[0].casefold().rstrip(_END_PUNCT)
+    if head == "first":
+        return _parse_first(actor, words, text, resolve)
+    if actor is None:
+        return _parse_host(state, head, words, text, resolve)
+    if head == "done" and len(words) == 1:
+        return Done(seat=actor)
+    if head in ("hap", "set"):
+        return _claim_command(actor, words[1:], text, state.cfg.book.claim_word)
+    if head in ("start", "end"):
+        raise InvalidCommand(f"“{head}” is the host's command, not a player's", text=text)
+    _did_you_mean(state.cfg.book, head, PLAYER_WORDS, text)
+    return _parse_move(state, actor, words, text)
+
+
+def _parse_first(actor: int | None, words: list[str], text: str, resolve: Callable[[str], int]) -> ChooseFirst:
+    if len(words) != 2:
+        raise InvalidCommand("say who moves first in game 1, e.g. “first p1”", text=text)
+    target = words[1].rstrip(_END_PUNCT)
+    seat = actor if (actor is not None and target.casefold() in _ME) else resolve(target)
+    return ChooseFirst(by=actor, seat=seat)
+
+
+def _parse_host(state: State, head: str, words: list[str], text: str, resolve: Callable[[str], int]) -> Command:
+    if head == "start" and len(words) == 1:
+        return Start()
+    if head == "end" and len(words) == 1:
+        return Done(seat=None)
+    seat = _player_named(words[0], resolve)
+    if seat is not None and len(words) > 1:
+        rest = " ".join(words[1:])
+        raise InvalidCommand(f"a player's move needs a colon after the name: “{state.cfg.handles[seat]}: {rest}”", text=text)
+    _did_you_mean(state.cfg.book, head, HOST_WORDS, text)
+    if head in ("done", "hap", "set") or any(is_square_like(w) for w in words) or _reads_as_piece(state.cfg.book, words):
+        who = state.cfg.handles[state.turn.seat if state.turn is not None else 0]
+        raise InvalidCommand(f"this is a player's move; write it with the player's name, e.g. “{who}: {text.strip()}”", text=text)
+    raise InvalidCommand("unknown host command (type “help” for the list)", text=text)
+
+
+def _player_named(word: str, resolve: Callable[[str], int]) -> int | None:
+    """The seat of the player called `word`, or None when nobody (or more than one) is."""
+    try:
+        return resolve(word.rstrip(":,"))
+    except UmpireError:
+        return None
+
+
+def _reads_as_piece(book: Rulebook, words: list[str]) -> bool:
+    lookup = book.pieces.lookup()
+    return all(w.casefold().strip(",.;") in lookup for w in words)
+
+
+def _did_you_mean(book: Rulebook, head: str, commands: tuple[str, ...], text: str) -> None:
+    """Refuse a misspelt command word ("frist") with the word it resembles."""
+    if head in commands or is_square_like(head) or head in book.pieces.lookup() or head in _FILLER:
+        return
+    close = difflib.get_close_matches(head, commands, n=1, cutoff=0.75)
+    if close:
+        raise InvalidCommand(f"“{head}” is not a command; did you mean “{close[0]}”?", text=text)
+
+
+def _claim_command(actor: int, words: list[str], text: str, claim_word: str) -> Claim:
+    names = [w.strip(",.;") for w in words if w.strip(",.;")]
+    if len(names) != 3:
+        raise InvalidCommand(f"a claim names exactly three squares, e.g. “{claim_word} A1 A2 A4” (got {len(names)})", text=text)
+    typed = [square_index(w, text) for w in names]
+    if len(set(typed)) != 3:
+        raise InvalidCommand("a claim names three different squares", text=text)
+    a, b, c = sorted(typed)
+    return Claim(seat=actor, squares=(a, b, c), typed=(typed[0], typed[1], typed[2]))
+
+
+def _parse_move(state: State, actor: int, words: list[str], text: str) -> Command:
+    """A placement (or, by the card's own ways of writing a move, a bare claim or a chosen star)."""
+    book = state.cfg.book
+    rest = [w for w in words if w.casefold() not in _FILLER]
+    squares = [w for w in rest if is_square_like(w.strip(",.;"))]
+    others = [w for w in rest if w not in squares]
+    lookup = book.pieces.lookup()
+    unknown = [w for w in others if w.casefold().strip(",.;") not in lookup]
+    if unknown and len(unknown) < len(rest):
+        # Some words are attributes: read it as a placement and name the word that is not.
+        book.pieces.parse_piece(others, text)
+    if len(squares) == 3 and not others:
+        if book.bare_claims:
+            return _claim_command(actor, squares, text, book.claim_word)
+        raise InvalidCommand(
+            f"to claim a {book.claim_word}, say “{book.claim_word}” first: “{book.claim_word} {' '.join(squares)}”", text=text
+        )
+    if not squares:
+        return _piece_without_square(state, actor, rest, text)
+    if len(squares) > 1:
+        raise InvalidCommand(
+            f"{_COUNT.get(len(squares), str(len(squares)))} squares given ({', '.join(s.upper().strip(',.;') for s in squares)}); place one {book.pieces.noun} on one square",
+            text=text,
+        )
+    square = square_index(squares[0], text)
+    turn = state.turn
+    if not others and book.select_first and turn is not None and turn.seat == actor and turn.selected is not None:
+        return Place(seat=actor, piece=turn.selected, square=square)
+    return Place(seat=actor, piece=book.pieces.parse_piece(others, text), square=square)
+
+
+def _piece_without_square(state: State, actor: int, rest: list[str], text: str) -> Command:
+    book = state.cfg.book
+    if not _reads_as_piece(book, rest):
+        raise InvalidCommand(
+            f"not a move: place a {book.pieces.noun} with its attributes and a square "
+            f"(“{book.example()}”), claim with “{book.claim_word} A1 A2 A4”, or say “done”",
+            text=text,
+        )
+    piece = book.pieces.parse_piece(rest, text)
+    if book.select_first:
+        return Select(seat=actor, piece=piece)
+    raise InvalidCommand(f"where? add the square, e.g. “{text.strip()} C3”", text=text)
