@@ -109,7 +109,7 @@ def test_the_match_has_three_rounds_one_of_them_all_odd_and_pity_cards() -> None
 
 
 def test_the_match_has_trades_done_declined_and_withdrawn() -> None:
-    assert [e["trade"] for e in of("trade_done")] == [1, 4]
+    assert [e["trade"] for e in of("trade_done")] == [1, 4, 5]  # 5: Elara trades a card outside her deck (R-OP-7)
     assert [e["trade"] for e in of("trade_declined")] == [2]
     assert [e["trade"] for e in of("trade_cancelled")] == [3]
 
@@ -126,6 +126,21 @@ def test_each_dealt_card_and_its_prompt_go_to_the_player_it_is_dealt_to() -> Non
     assert all(e["audience"] == "player" and e["to"] == e["player"] for e in of("answered"))
     for kind in ("bid_confirmed", "deck_confirmed", "dealer_set"):  # receipts
         assert of(kind) and all(e["audience"] == "player" and e["to"] == e["player"] for e in of(kind)), kind
+
+
+def test_the_match_has_round_3_closed_by_its_clock_and_the_playing_reminder() -> None:
+    (reminder,) = of("round_reminder")
+    assert (reminder["round"], reminder["minutes_left"], reminder["t"]) == (3, 60, 23 * 3_600_000)
+    assert [e["what"] for e in of("time_up")] == ["round 3's bidding"]
+    assert [(e["what"], e["waiting"][:2]) for e in of("still_waiting")][0][0] == "a bid in round 3"
+    (play,) = of("play_reminder")
+    assert play["minutes_left"] == 360
+    assert of("still_waiting")[-1]["waiting"] == ["Wren"]
+
+
+def test_the_match_has_a_deck_withdrawn_and_submitted_again() -> None:
+    assert [e["player"] for e in of("deck_withdrawn")] == ["Marcel"]
+    assert [e["player"] for e in of("deck_confirmed")].count("Marcel") == 2
 
 
 def test_the_match_has_a_deal_left_and_resumed() -> None:

@@ -338,7 +338,7 @@ def _status(state: State, now: int, args: Sequence[str]) -> View:
         columns=("player", "cards", "collection", "score", "tokens", ""),
         rows=rows,
         chat="\n".join(lines),
-        notes=("collections, rows and scores are private: the chat text shows only what is public",),
+        notes=() if state.over else ("collections, rows and scores are private: the chat text shows only what is public",),
     )
 
 

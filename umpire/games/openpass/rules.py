@@ -143,7 +143,7 @@ def on_due(state: State, now: int) -> tuple[State, Events]:
     else:
         events = [PlayReminder(t=now, minutes_left=minutes)]
         waiting = tuple(cfg.names[s] for s, p in enumerate(state.players) if not p.finished)
-        what = "to play"
+        what = "players to play"
     if waiting:
         events.append(StillWaiting(t=now, what=what, waiting=waiting))
     return state, events
