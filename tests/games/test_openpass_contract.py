@@ -234,3 +234,34 @@ def test_no_dataclass_event_holds_a_field_the_json_does_not_name() -> None:
     for kind in OPEN_PASS.events:
         names = [f.name for f in fields(kind)]
         assert names[:2] == ["t", "audience"]
+
+
+def test_no_post_of_the_whole_match_exceeds_discords_2000_characters() -> None:
+    assert max(len(text) for _, _, text in MATCH_EVENTS) <= 2000
+
+
+def test_results_for_30_players_with_long_rows_are_split_into_posts_under_2000_characters() -> None:
+    from umpire.games.openpass.events import Placing, Results
+
+    row = ("9", "x", "9", "x", "9", "x", "9", "x", "9", "+")
+    ranking = tuple(
+        Placing(
+            place=i + 1,
+            player=f"Player number {i + 1}",
+            played=True,
+            row=row,
+            reading="9 x 9 x 9 x 9 x 9",
+            score="59049",
+            shown="59049",
+            tokens=0,
+            ec=False,
+        )
+        for i in range(30)
+    )
+    s = new_session()
+    posts = OPEN_PASS.announce(
+        s.state, Results(t=0, ranking=ranking, ties=("tie at 59049 between " + ", ".join(p.player for p in ranking),))
+    )
+    assert len(posts) > 1 and all(len(p.text) <= 2000 for p in posts)
+    text = "\n".join(p.text for p in posts)
+    assert all(f"{p.place}. {p.player} — 59049" in text for p in ranking)

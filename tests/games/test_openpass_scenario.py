@@ -44,11 +44,26 @@ def test_the_bundled_scenario_is_the_13_player_match_with_the_house_rulings() ->
 
 def test_rules_lists_every_ruling_in_force() -> None:
     text = new_session().rules_text()
-    for ruling in ("R-OP-1", "R-OP-2", "R-OP-3", "R-OP-4", "R-ARITH-1", "R-ARITH-2"):
+    for ruling in ("R-OP-1", "R-OP-2", "R-OP-3", "R-OP-4", "R-OP-5", "R-OP-6", "R-OP-7", "R-OP-8", "R-OP-9", "R-ARITH-1", "R-ARITH-2"):
         assert ruling in text
+    assert "R-OP-6: each bidding round closes after 24 h (1440 min) (round_minutes)" in text
+    assert "(reveal_rows = at-close)" in text and "(reveal_receipts = private)" in text
+    assert "Every ruling is explained in docs/rulings.md (Open, Pass section)." in text
+    at_once = new_session(reveal_rows="at-once", reveal_receipts="public").rules_text()
+    assert "(reveal_rows = at-once)" in at_once and "(reveal_receipts = public)" in at_once
     assert "nobody gets a pack that round, and so everyone gets a pity card (all_odd_pity = true)." in text
     off = new_session(all_odd_pity=False).rules_text()
     assert "nobody gets a pity card either (all_odd_pity = false)." in off
+
+
+def test_every_ruling_of_rules_is_explained_in_docs_rulings() -> None:
+    import re
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "rulings.md").read_text(encoding="utf-8")
+    section = doc.split("## Open, Pass — Heaven and Hell", 1)[1].split("\n## ", 1)[0]
+    keys = set(re.findall(r"R-[A-Z]+-\d+", new_session().rules_text()))
+    assert keys and all(f"| {k} |" in section for k in keys), sorted(k for k in keys if f"| {k} |" not in section)
 
 
 @pytest.mark.parametrize(
