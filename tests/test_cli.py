@@ -450,7 +450,7 @@ def test_check_hap_says_when_two_pieces_are_the_same(cli):
 def test_check_hap_accepts_stars(cli):
     res = cli("check", "hap", "yellow solid 4", "blue hollow 5", "white striped 6")
     assert res.exit_code == 0
-    assert res.stdout.startswith("✓ a hap: yellow solid 4 / blue hollow 5 / white striped 6\n")
+    assert res.stdout.startswith("✓ a set: yellow solid 4 / blue hollow 5 / white striped 6\n")
 
 
 def test_check_hap_reads_emoji_and_letters(cli):

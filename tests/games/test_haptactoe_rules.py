@@ -14,6 +14,7 @@ import pytest
 
 from umpire.games.haptactoe import rules
 from umpire.games.haptactoe.pieces import SQUARES, square_index
+from umpire.session import Session
 
 from . import (
     ANY_HAP,
@@ -618,3 +619,104 @@ def test_haps_view_is_never_announced() -> None:
     out = s.feed("haps")
     assert [o.kind for o in out] == ["view"]
     assert len(s.history) == before
+
+
+# ---------------------------------------------------------------- claims off a line (R-HTT-7, R-HTT-8)
+
+
+def _three_on(s: Session, pieces: tuple[str, str, str], squares: tuple[str, str, str]) -> None:
+    """Hedger, Ian/Uri, Hedger place the three pieces; it is then Hedger's turn 3 with the third placed."""
+    for i, (piece, square) in enumerate(zip(pieces, squares, strict=True)):
+        ok(s, f"{mover(s)}: {piece} {square}")
+        if i < 2:
+            ok(s, f"{mover(s)}: done")
+
+
+def test_wsa_off_line_claim_is_a_strike() -> None:
+    # The card: "the diagonal of A2 to D5 plus E1 does NOT contain a set ... diagonals do not wrap", and
+    # "if a player attempts to claim an invalid set ... that player will receive a strike".
+    s = new_session("wsa")
+    begin(s)
+    _three_on(s, STAR_ROW, ("C4", "D5", "E1"))  # a set of stars, but C4 D5 E1 line up only if the grid wrapped
+    out = ok(s, "p1: set E1 D5 C4")
+    assert events(out, "claim_noted")[0]["squares"] == ["E1", "C4", "D5"]
+    out = ok(s, "p1: done")
+    (ended,) = events(out, "turn_ended")
+    claim = ended["claims"][0]
+    assert (claim["verdict"], claim["strike"], claim["points"]) == ("not on a line", 1, 0)
+    assert ended["strikes"]["Hedger"] == 1
+    assert "❌ set E1 C4 D5 — not on one straight line (rows, columns and 45° diagonals; the grid does not wrap) — strike 1" in public_text(
+        out
+    )
+    assert s.final()["claimed"] == []
+
+
+def test_htt_off_line_claim_costs_the_invalid_claim_penalty() -> None:
+    s = new_session("htt")
+    begin(s)
+    _three_on(s, HAP_ROW, ("A1", "B1", "C2"))  # a hap of blocks, not on one line
+    ok(s, "p1: hap A1 B1 C2")
+    out = ok(s, "p1: done")
+    (ended,) = events(out, "turn_ended")
+    assert (ended["claims"][0]["verdict"], ended["claims"][0]["points"]) == ("not on a line", -0.5)
+    assert ended["scores"]["Hedger"] == -0.5
+
+
+def test_htt_off_line_claim_penalty_follows_the_scenario() -> None:
+    s = new_session("htt", invalid_claim_penalty=2)
+    begin(s)
+    _three_on(s, HAP_ROW, ("A1", "B1", "C2"))
+    ok(s, "p1: hap A1 B1 C2")
+    (ended,) = events(ok(s, "p1: done"), "turn_ended")
+    assert ended["scores"]["Hedger"] == -2
+
+
+@pytest.mark.parametrize("kind", BOTH)
+def test_an_off_line_claim_repeated_in_the_turn_counts_twice(kind: str) -> None:
+    s = new_session(kind)
+    begin(s)
+    _three_on(s, HAP_ROW if kind == "htt" else STAR_ROW, ("A1", "B1", "C2"))
+    word = s.state.cfg.book.claim_word
+    ok(s, f"p1: {word} A1 B1 C2")
+    ok(s, f"p1: {word} C2 B1 A1")
+    (ended,) = events(ok(s, "p1: done"), "turn_ended")
+    assert [c["verdict"] for c in ended["claims"]] == ["not on a line", "repeated this turn"]
+
+
+@pytest.mark.parametrize("kind", BOTH)
+def test_the_off_line_rulings_are_shown_by_rules(kind: str) -> None:
+    s = new_session(kind)
+    text = s.rules_text()
+    cost = "a strike" if kind == "wsa" else "costs 0.5 (invalid_claim_penalty)"
+    assert (
+        f"R-HTT-7: a claim of three occupied squares that are not on one row, column or 45° diagonal (the grid does not wrap) is an invalid claim: {cost}."
+        in text
+    )
+    assert (
+        "R-HTT-8: a claim naming an empty or off-grid square, the same square twice, or other than three squares is unreadable: refused, no penalty, nothing changes."
+        in text
+    )
+    assert "docs/rulings.md" in text
+
+
+# ---------------------------------------------------------------- a reserve time-out (R-HTT-10)
+
+
+@pytest.mark.parametrize("kind", BOTH)
+def test_after_a_reserve_time_out_the_board_is_the_board_before_the_unfinished_move(kind: str) -> None:
+    # The card: "I will not give a board update during a move"; the move never ended, so it never happened.
+    s = new_session(kind)
+    begin(s)
+    pieces = HAP_ROW if kind == "htt" else STAR_ROW
+    play_turn(s)  # Hedger's turn 1: piece 0 on A1
+    before = s.final()["board"]
+    ok(s, f"p2: {pieces[2]} E5")  # the chooser places, then runs out of time
+    ok(s, "@ 10:00")
+    final = s.final()
+    assert (final["over"], final["winner"]) == (True, "Hedger")
+    assert final["board"] == before
+    assert "E5" not in final["board"]
+    (view,) = s.feed("board")
+    assert view.view is not None
+    assert view.view.title == "Game 1 board"
+    assert view.view.notes == (view.view.chat.removeprefix("```\n").removesuffix("\n```"),)

@@ -41,7 +41,7 @@ def check_hap(
     a, b, c = codes
     ok = hap.is_hap(a, b, c)
     same = len(set(codes)) < 3
-    lines = hap.explain(a, b, c, ps.values, ps.attributes)
+    lines = hap.explain(a, b, c, ps.values, ps.attributes, word=ps.claim_word)
     completes = ps.words(hap.third(a, b)) if a != b else None
     if png is not None:
         _draw_check(png, [ps.words(x) for x in codes], ok, lines if not same else ["two of the pieces are the same piece"])
@@ -57,14 +57,14 @@ def check_hap(
             )
         )
     else:
-        typer.echo(("✓ a hap: " if ok else "✗ not a hap: ") + " / ".join(ps.words(x) for x in codes))
+        typer.echo((f"✓ a {ps.claim_word}: " if ok else f"✗ not a {ps.claim_word}: ") + " / ".join(ps.words(x) for x in codes))
         if same:
             typer.echo("  two of the pieces are the same piece")
         else:
             for line in lines:
                 typer.echo(f"  {line}")
         if not ok and completes:
-            typer.echo(f"  the piece that makes a hap with the first two: {completes}")
+            typer.echo(f"  the piece that makes a {ps.claim_word} with the first two: {completes}")
     raise typer.Exit(0 if ok else 1)
 
 

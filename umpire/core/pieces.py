@@ -23,6 +23,7 @@ class PieceSet:
     letters: tuple[str, str, str]  # one-letter codes per attribute, values concatenated
     synonyms: dict[str, str]  # extra spellings -> canonical word
     order: tuple[int, int, int] = (0, 1, 2)  # the order the words are written in
+    claim_word: str = "hap"  # what three matching pieces are called: a "hap" of blocks or tiles, a "set" of stars
 
     def words(self, code: int) -> str:
         """The piece written as its attribute words, e.g. "yellow solid 4" or "black red circle"."""
@@ -74,6 +75,7 @@ HAP_PIECES = PieceSet(
 
 STAR_PIECES = PieceSet(
     noun="star",
+    claim_word="set",
     attributes=("colour", "pattern", "shape"),
     values=(("yellow", "blue", "white"), ("solid", "hollow", "striped"), ("4", "5", "6")),
     letters=("YBW", "SHZ", "456"),

@@ -875,8 +875,12 @@ def _parse_move(state: State, actor: int, words: list[str], text: str) -> Comman
         )
     square = square_index(squares[0], text)
     turn = state.turn
-    if not others and book.select_first and turn is not None and turn.seat == actor and turn.selected is not None:
-        return Place(seat=actor, piece=turn.selected, square=square)
+    if not others and book.select_first and turn is not None and turn.seat != actor:
+        _require_mover(state, turn, actor)
+    if not others and book.select_first and turn is not None:
+        chosen = turn.placed[0] if turn.placed is not None else turn.selected  # a second placement is refused by the rules
+        if chosen is not None:
+            return Place(seat=actor, piece=chosen, square=square)
     return Place(seat=actor, piece=book.pieces.parse_piece(others, text), square=square)
 
 
