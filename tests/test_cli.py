@@ -526,7 +526,7 @@ def test_check_row_options_work_before_or_after_a_row_that_starts_with_a_minus(c
 def test_check_row_refuses_a_character_that_is_not_a_card(cli):
     res = cli("check", "row", "9-1%2")
     assert (res.exit_code, res.stdout) == (2, "")
-    assert res.stderr == "umpire: “%” is not a card (cards are 0–9 and + - x /)\n"
+    assert res.stderr == "umpire: “%” is not a card (a card is one digit 0–9 or one of + - x /)\n"
 
 
 def test_check_row_refuses_an_unknown_division(cli):
