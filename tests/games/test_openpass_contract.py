@@ -265,3 +265,12 @@ def test_results_for_30_players_with_long_rows_are_split_into_posts_under_2000_c
     assert len(posts) > 1 and all(len(p.text) <= 2000 for p in posts)
     text = "\n".join(p.text for p in posts)
     assert all(f"{p.place}. {p.player} — 59049" in text for p in ranking)
+
+
+def test_completion_offers_the_words_a_player_or_the_host_may_type_next() -> None:
+    s = to_playing()
+    assert OPEN_PASS.suggest(s.state, None, []) == ["start", "close", "deal"]
+    assert OPEN_PASS.suggest(s.state, None, ["deal"]) == list(NAMES)
+    assert OPEN_PASS.suggest(s.state, 0, ["deck"])[:2] == ["all", "none"]
+    assert OPEN_PASS.suggest(s.state, 0, ["dealer"]) == ["heaven", "hell"]
+    assert "none" not in OPEN_PASS.suggest(s.state, 0, ["deck", "1"])

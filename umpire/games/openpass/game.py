@@ -590,8 +590,11 @@ class OpenPass(Game[State, Command]):
             return [str(i + 1) for i in range(len(state.cfg.offered(state.round)))]
         if head == "dealer" and len(words) == 1:
             return [d.lower() for d in state.cfg.dealers]
-        if head in ("deck", "trade"):
-            return sorted(set(listing(state.players[actor].cards)), key=KINDS.index)
+        owned = sorted(set(listing(state.players[actor].cards)), key=KINDS.index)
+        if head == "deck":
+            return ["all", "none", *owned] if len(words) == 1 else owned
+        if head == "trade":
+            return owned
         return []
 
 
