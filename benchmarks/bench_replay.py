@@ -1,10 +1,19 @@
-"""Replaying a 10,000-entry journal: `Session.load(path, reopen=False)` in-process, and `umpire replay`.
+"""Replaying a 10,000-entry journal: `Session.load(path, reopen=False)` in-process, and `umpire replay`;
+and replay and verify at 1,000, 10,000 and 100,000 entries: time and peak memory.
 
 A Death Match has only ~126 inputs, so the journal is one full Hap-Tac-Toe Death Match padded with
 host controls that every real journal has: after each placement, some `undo` + the same placement
 again; before each `done`, some `pause` + `resume`. That makes exactly 10,000 entries (see `build`).
 Replaying an undone placement costs a parse, the rules and an announcement like any input, so the
 padding is not cheaper than play.
+
+At scale (1,000, 10,000 and 100,000 entries, padded the same way) each measure runs in a process of
+its own, so its peak memory is its own: `Session.load` (what a resume waits on before the first
+prompt) timed inside a child Python, and the whole `umpire replay` and `umpire verify` processes
+timed from outside. The peak resident set size of each is read from `os.wait4`'s resource usage
+(`ru_maxrss`, kept per process) by a small launcher process (see LAUNCHER); for `Session.load`
+also the child's peak just before the load (the interpreter, umpire and the game imported), so
+what the replay itself adds can be told from what any process costs.
 """
 
 from __future__ import annotations
@@ -13,16 +22,40 @@ import collections
 import contextlib
 import json
 import os
+import subprocess
 import sys
+import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from unittest import mock
 
-from benchlib import Report, child_env, dm_script, load_scenario, measure, scratch_dir, time_command, umpire_exe
+from benchlib import Measure, Report, child_env, dm_script, load_scenario, measure, scratch_dir, time_command, umpire_exe
 
 TARGET = 1.0
 ENTRIES = 10_000
+SCALES = (1_000, 10_000, 100_000)
+SCALE_TIME_TARGET = 2.0  # seconds, at 100,000 entries
+SCALE_MEMORY_TARGET = 100e6  # bytes of peak resident memory, at 100,000 entries
+
+# `Session.load` in a child of its own: the resident size before (scenario parsed, so the game is
+# imported) and the seconds the load takes, as one JSON line on stdout.
+LOAD_CHILD = """
+import json, resource, sys, time
+from umpire.core import journal
+from umpire.scenario import parse
+from umpire.session import Session
+
+path = sys.argv[1]
+with open(path, encoding="utf-8") as f:
+    parse(json.loads(f.readline())["scenario_toml"], path)  # imports the game, as the load will
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+t0 = time.perf_counter()
+session, outputs, loaded = Session.load(path, reopen=False)
+seconds = time.perf_counter() - t0
+print(json.dumps({"seconds": seconds, "before_kib": before, "entries": len(loaded.entries), "over": session.game.is_over(session.state)}))
+"""
 
 
 @contextlib.contextmanager
@@ -78,8 +111,116 @@ def build(path: Path, entries: int = ENTRIES) -> dict[str, int]:
     return dict(kinds)
 
 
+@dataclass(frozen=True, kw_only=True)
+class ChildRun:
+    """One child process: wall time, peak resident memory (bytes), and what it printed."""
+
+    wall: float
+    peak: int
+    stdout: str
+
+
+# Linux counts a process's peak RSS from its fork: a child of the benchmark process (~65 MB) would
+# report at least that much. So each measured process is started by this small launcher (a bare
+# interpreter, ~10 MB, less than any measured process), which waits for it with `os.wait4` and writes
+# its wall time, exit status and peak RSS (KiB) to the file named first.
+LAUNCHER = """
+import json, os, subprocess, sys, time
+report, argv = sys.argv[1], sys.argv[2:]
+t0 = time.perf_counter()
+proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL)
+_pid, status, usage = os.wait4(proc.pid, 0)
+wall = time.perf_counter() - t0
+proc.returncode = os.waitstatus_to_exitcode(status)
+with open(report, "w") as f:
+    json.dump({"wall": wall, "code": proc.returncode, "maxrss_kib": usage.ru_maxrss}, f)
+"""
+
+
+def run_child(argv: Sequence[str], *, env: dict[str, str], cwd: Path, keep_stdout: bool = False) -> ChildRun:
+    """Run `argv` to completion through LAUNCHER: its wall time and its own peak RSS (output discarded unless kept)."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, tempfile.NamedTemporaryFile(suffix=".json") as rep:
+        launcher = [sys.executable, "-I", "-S", "-c", LAUNCHER, rep.name, *argv]
+        proc = subprocess.run(
+            launcher, env=env, cwd=cwd, stdin=subprocess.DEVNULL, stdout=out if keep_stdout else subprocess.DEVNULL, stderr=err, check=False
+        )
+        got = json.loads(Path(rep.name).read_text() or "{}")
+        if proc.returncode != 0 or got.get("code") != 0:
+            err.seek(0)
+            raise RuntimeError(f"{' '.join(argv)} exited {got.get('code')}: {err.read().decode(errors='replace')[-500:]}")
+        out.seek(0)
+        return ChildRun(wall=float(got["wall"]), peak=int(got["maxrss_kib"]) * 1024, stdout=out.read().decode() if keep_stdout else "")
+
+
+def _mb(n: float) -> str:
+    return f"{n / 1e6:.0f} MB" if n >= 10e6 else f"{n / 1e6:.1f} MB"
+
+
+def at_scale(tmp: Path, runs: int) -> tuple[list[Measure], list[str]]:
+    """`Session.load`, `umpire replay` and `umpire verify` at each of SCALES entries, each in its own process."""
+    env = child_env()
+    measures: list[Measure] = []
+    rows = [
+        "| entries | journal | measure | time (median) | peak memory (max of runs) | before the load | verdict at 100,000 (< 2 s, < 100 MB) |",
+        "|---:|---:|---|---:|---:|---:|---|",
+    ]
+    for entries in SCALES:
+        path = tmp / f"scale-{entries}.journal.jsonl"
+        build(path, entries)
+        size = path.stat().st_size
+        variants: dict[str, tuple[list[str], bool]] = {
+            "`Session.load`": ([sys.executable, "-c", LOAD_CHILD, str(path)], True),
+            "`umpire replay`": ([umpire_exe(), "replay", str(path)], False),
+            "`umpire verify`": ([umpire_exe(), "verify", str(path)], False),
+        }
+        for what, (argv, in_child) in variants.items():
+            times: list[float] = []
+            peaks: list[int] = []
+            befores: list[int] = []
+            for _ in range(runs):
+                r = run_child(argv, env=env, cwd=tmp, keep_stdout=in_child)
+                peaks.append(r.peak)
+                if in_child:
+                    got = json.loads(r.stdout.strip().splitlines()[-1])
+                    assert got["entries"] == entries and got["over"], got
+                    times.append(got["seconds"])
+                    befores.append(int(got["before_kib"]) * 1024)
+                else:
+                    times.append(r.wall)
+            big = entries == SCALES[-1]
+            how = "timed inside a child Python" if in_child else "the whole process, output to /dev/null"
+            m = measure(
+                f"{what}, {entries:,} entries",
+                times,
+                unit="s" if big else "ms",
+                target=SCALE_TIME_TARGET if big else None,
+                note=f"{how}; peak RSS {_mb(max(peaks))}"
+                + (f" ({_mb(min(befores))} before the load)" if befores else "")
+                + f"; {runs} runs",
+            )
+            measures.append(m)
+            verdict = "—"
+            if big:
+                fast = "time pass" if m["median"] <= SCALE_TIME_TARGET else "time **FAIL**"
+                small = "memory pass" if max(peaks) <= SCALE_MEMORY_TARGET else "memory **FAIL**"
+                verdict = f"{fast}, {small}"
+            unit = "s" if big else "ms"
+            shown = f"{m['median']:.2f} s" if unit == "s" else f"{m['median'] * 1e3:.0f} ms"
+            rows.append(
+                f"| {entries:,} | {size / 1e6:.1f} MB | {what} | {shown} | {_mb(max(peaks))} | "
+                f"{_mb(min(befores)) if befores else '—'} | {verdict} |"
+            )
+    note = (
+        "Replay at scale (each run a process of its own; peak memory is the child's peak resident set size from "
+        "`os.wait4`, MB = 10^6 bytes; the journals are the padded Death Match described above):\n\n" + "\n".join(rows)
+    )
+    return measures, [note]
+
+
 def run(repeat: int) -> Report:
-    """`Session.load` max(3, repeat // 2) times and `umpire replay` max(3, repeat // 2) times."""
+    """`Session.load` max(3, repeat // 2) times and `umpire replay` max(3, repeat // 2) times on 10,000 entries;
+    then, at 1,000, 10,000 and 100,000 entries, `Session.load`, `umpire replay` and `umpire verify`
+    max(2, repeat // 3) times each, every run a process of its own."""
     from umpire.session import Session
 
     n = max(3, repeat // 2)
@@ -97,14 +238,19 @@ def run(repeat: int) -> Report:
                 loads.append(dt)
         replay = time_command([umpire_exe(), "replay", str(path)], n, env=child_env(), cwd=tmp)
         replay_json = time_command([umpire_exe(), "replay", "--json", str(path)], n, env=child_env(), cwd=tmp)
+        scale_measures, scale_notes = at_scale(tmp, max(2, repeat // 3))
     what = ", ".join(f"{v} {k}" for k, v in sorted(kinds.items(), key=lambda kv: -kv[1]))
     return Report(
         measures=[
             measure("`Session.load`, 10,000 entries", loads, unit="ms", target=TARGET, note=f"in-process, {n} runs"),
             measure("`umpire replay`, 10,000 entries", replay, unit="ms", target=TARGET, note="subprocess, text to /dev/null"),
             measure("`umpire replay --json`, 10,000 entries", replay_json, unit="ms", target=TARGET, note="subprocess, JSON to /dev/null"),
+            *scale_measures,
         ],
-        notes=[f"The 10,000-entry journal ({size / 1e6:.1f} MB): {what} (one full Hap-Tac-Toe DM of {len(dm_script())} inputs, padded)."],
+        notes=[
+            f"The 10,000-entry journal ({size / 1e6:.1f} MB): {what} (one full Hap-Tac-Toe DM of {len(dm_script())} inputs, padded).",
+            *scale_notes,
+        ],
     )
 
 

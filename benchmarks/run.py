@@ -39,6 +39,7 @@ KNOWN: dict[str, tuple[str, int, int]] = {
     "replay": ("bench_replay", 10, 3),
     "hap": ("bench_hap", 15, 5),
     "imports": ("bench_imports", 20, 3),
+    "phases": ("bench_phases", 10, 3),
 }
 
 
