@@ -64,6 +64,16 @@ GAMES: tuple[tuple[str, str], ...] = (
     ("Devil's Deal", "devils-deal.script"),
 )
 
+# The phases the issue names, which each walk must reach (a phase reader broken by a change to a
+# game's JSON or state would otherwise lump them together unnoticed).
+REQUIRED: dict[str, tuple[str, ...]] = {
+    "Hap-Tac-Toe": ("turn",),
+    "When Stars Align": ("turn",),
+    "The Choice is Yours": ("Goofspiel", "shop", "Gyul Hap", "Expressions"),
+    "Open, Pass": ("bidding", "dealing"),
+    "Devil's Deal": ("division", "pick", "betting"),
+}
+
 # Open, Pass names its phases after what the players do with the cards; the issue after the table talk.
 OPEN_PASS = {"building": "bidding", "playing": "dealing"}
 # Devil's Deal's steps within a round, by the state's step type (the JSON's "waiting" text as a fallback).
@@ -135,9 +145,11 @@ def phase_reader(game: str) -> Callable[[Session, str], str]:
         if f.get("over"):
             return "over"
         if game == "The Choice is Yours":
-            if not f.get("in_block"):
+            where = str(getattr(session.state, "phase", ""))  # the state's before / block / break / over
+            in_block = bool(f["in_block"]) if "in_block" in f else where == "block"
+            if not in_block:
                 last_subgame[0] = "Goofspiel"
-                return "before block 1" if not f.get("block") else "break"
+                return "break" if f.get("block") or where == "break" else "before block 1"
             last_subgame[0] = _choice_subgame(line, last_subgame[0])
             return last_subgame[0]
         phase = str(f.get("phase", "?"))
@@ -260,6 +272,9 @@ def run(repeat: int) -> Report:
                 raise RuntimeError(f"{game}: measuring changed the walk of {name} (its output or final state differs)")
         for phase in samples.lines:
             samples.lines[phase] //= walks
+        missing = [p for p in REQUIRED[game] if p not in samples.lines]
+        if missing:
+            raise RuntimeError(f"{game}: the walk of {name} never reached {', '.join(missing)} (phases read: {', '.join(samples.lines)})")
         per_game[game] = samples
 
     measures: list[Measure] = []
