@@ -1,4 +1,4 @@
-"""Scenario files: TOML in (tomllib), TOML out (tomli-w), checked key by key.
+"""Scenario files: TOML in (tomllib), checked key by key.
 
 A scenario names the game, the players (display names and aliases, by seat),
 an optional seed and the game's `[rules]` settings. Every problem is reported
