@@ -27,7 +27,7 @@ def test_check_hand_names_the_hand_and_ranks_it_among_the_2925() -> None:
     assert res.exit_code == 0
     assert res.stdout.split("\n") == [
         "R5 G5 B5: three 5s — three of a kind, category 1 of 6",
-        "  beats 2,920 of the 2,925 hands, ties 0, loses to 4",
+        "  beats 2,920 of the other 2,924 hands, ties 0, loses to 4",
         "  order (R-DD-4): three of a kind > straight flush > straight > flush > pair > high card",
         "",
     ]

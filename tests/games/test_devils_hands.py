@@ -9,6 +9,7 @@ matters, so copies from different decks make the same hand.
 from __future__ import annotations
 
 import itertools
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from math import comb
 
@@ -18,20 +19,17 @@ from hypothesis import strategies as st
 
 from umpire.core.errors import InvalidCommand
 from umpire.games.devilsdeal import cards as C
+from umpire.games.devilsdeal.divisions import Division, best_division, problems, read_division, read_segment
 from umpire.games.devilsdeal.hands import (
     CATEGORIES,
     DEFAULT_ORDER,
     HANDS,
-    Division,
     all_hands,
-    best_division,
     category_name,
     compare,
     describe,
     hand,
-    problems,
-    read_division,
-    read_segment,
+    standing,
     strength,
     why,
 )
@@ -352,3 +350,14 @@ def test_the_best_division_of_twelve_cards_is_valid(offer: list[int]) -> None:
     assert best is not None  # twelve different cards always hold two disjoint piles of one sum
     assert problems(o, best) == []
     assert len(best.taken(o)) + len(best.set_aside(o)) == 12
+
+
+@pytest.mark.parametrize("order", [DEFAULT_ORDER, ("high card", "pair", "flush", "straight", "straight flush", "three of a kind")])
+def test_standing_counts_the_other_2924_hands_each_hand_beats_ties_and_loses_to(order: tuple[str, ...]) -> None:
+    # Against a brute force over every hand's strength (what `check hand` used to build in every process).
+    every = sorted(strength(h, order) for h in all_hands())
+    for h in all_hands():
+        mine = strength(h, order)
+        beats = bisect_left(every, mine)
+        ties = bisect_right(every, mine) - beats - 1
+        assert standing(h, order) == (beats, ties, HANDS - 1 - beats - ties)

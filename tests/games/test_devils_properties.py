@@ -32,7 +32,7 @@ from hypothesis import strategies as st
 
 from umpire.core.clock import fmt_stamp
 from umpire.games.devilsdeal import cards as C
-from umpire.games.devilsdeal.hands import best_division
+from umpire.games.devilsdeal.divisions import best_division
 from umpire.games.devilsdeal.state import Ask, Bet, Break, Discard, Divide, Pick, State, Take
 from umpire.session import Output, Session
 

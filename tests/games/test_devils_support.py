@@ -21,7 +21,7 @@ from umpire.core.streams import Streams
 from umpire.games.devilsdeal import cards as C
 from umpire.games.devilsdeal import rules
 from umpire.games.devilsdeal.config import SETTINGS, configure
-from umpire.games.devilsdeal.hands import best_division
+from umpire.games.devilsdeal.divisions import best_division
 from umpire.games.devilsdeal.state import Pick, Seat, State, Timer
 from umpire.games.legacy import Event
 from umpire.scenario import Scenario

@@ -9,7 +9,7 @@ import typer
 from umpire.cli import app, check_app
 
 if TYPE_CHECKING:
-    from umpire.games.devilsdeal.hands import Division
+    from umpire.games.devilsdeal.divisions import Division
 
 solve_app = typer.Typer(
     help="One-shot solvers: the best play the rules allow, for a host settling a question.", no_args_is_help=True, rich_markup_mode=None
@@ -54,12 +54,9 @@ def _read_cards(words: list[str], what: str) -> tuple[int, ...]:
 
 def _hand_json(cards: tuple[int, ...], order: tuple[str, ...]) -> dict[str, Any]:
     from umpire.games.devilsdeal.cards import name_list
-    from umpire.games.devilsdeal.hands import HANDS, all_hands, category_name, describe, strength
+    from umpire.games.devilsdeal.hands import category_name, describe, standing
 
-    mine = strength(cards, order)
-    others = [strength(h, order) for h in all_hands()]
-    beats = sum(1 for s in others if s < mine)
-    ties = sum(1 for s in others if s == mine) - 1
+    beats, ties, loses = standing(cards, order)
     cat = category_name(cards)
     return {
         "cards": name_list(cards),
@@ -68,7 +65,7 @@ def _hand_json(cards: tuple[int, ...], order: tuple[str, ...]) -> dict[str, Any]
         "category_rank": order.index(cat) + 1,
         "beats": beats,
         "ties": ties,
-        "loses_to": HANDS - 1 - beats - ties,
+        "loses_to": loses,
     }
 
 
@@ -116,7 +113,7 @@ def check_hand(
         if h is None:
             continue
         typer.echo(f"{' '.join(h['cards'])}: {h['hand']} — {h['category']}, category {h['category_rank']} of 6")
-        typer.echo(f"  beats {h['beats']:,} of the {HANDS:,} hands, ties {h['ties']:,}, loses to {h['loses_to']:,}")
+        typer.echo(f"  beats {h['beats']:,} of the other {HANDS - 1:,} hands, ties {h['ties']:,}, loses to {h['loses_to']:,}")
     if result is not None and b is not None:
         win = " ".join(a["cards"]) if result > 0 else " ".join(b["cards"])
         typer.echo(f"→ {'a tie' if result == 0 else win + ' wins'}: {reason}")
@@ -170,7 +167,7 @@ def check_division(
     from umpire.cli.common import abort, dumps, stdout_utf8
     from umpire.core.errors import UmpireError
     from umpire.games.devilsdeal.cards import names
-    from umpire.games.devilsdeal.hands import Division, Segment, problems, read_division, read_segment
+    from umpire.games.devilsdeal.divisions import Division, Segment, problems, read_division, read_segment
 
     stdout_utf8()
     _, min_pile = _rules(scenario)
@@ -215,13 +212,13 @@ def solve_division(
     scenario: str = typer.Option(None, "--scenario", help="Use this Devil's Deal scenario's min_pile_cards (default 1, R-DD-3)."),
     json_out: bool = typer.Option(False, "--json", help="The best division as JSON."),
 ) -> None:
-    """The best division of a refill's cards: the most cards taken (then the highest numbers taken).
+    """The best division of a refill's cards: the most cards taken; ties go to the highest sum of the numbers taken, then the smallest pile sum.
 
     Exit code 0: solved (even when no division takes a card); 2: the cards cannot be read.
     """
     from umpire.cli.common import dumps, stdout_utf8
     from umpire.games.devilsdeal.cards import names
-    from umpire.games.devilsdeal.hands import best_division
+    from umpire.games.devilsdeal.divisions import best_division
 
     stdout_utf8()
     _, min_pile = _rules(scenario)

@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from umpire.core.errors import InvalidCommand
-from umpire.core.streams import Stream
+
+if TYPE_CHECKING:  # a type only: `check hand` never loads the seeded streams (and hashlib)
+    from umpire.core.streams import Stream
 
 COLOURS = "RGB"
 COLOUR_WORDS = ("red", "green", "blue")

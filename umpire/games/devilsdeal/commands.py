@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from umpire.core.errors import InvalidCommand
 from umpire.games.devilsdeal import cards as C
-from umpire.games.devilsdeal.hands import ASIDE_WORDS, UNUSED_WORDS, Segment, read_division, read_segment
+from umpire.games.devilsdeal.divisions import ASIDE_WORDS, UNUSED_WORDS, Segment, read_division, read_segment
 from umpire.games.devilsdeal.state import Divide, State, Take
 
 

@@ -48,8 +48,9 @@ SETTINGS: tuple[Setting, ...] = (
         kind="int",
         default=1,
         minimum=1,
+        maximum=4,
         ruling="R-DD-3",
-        help="Fewest cards a pile of a division may hold (so the set-aside pile is never empty).",
+        help="Fewest cards a pile of a division may hold (so the set-aside pile is never empty); at most 4, so the best division is found at once.",
     ),
     Setting(
         key="hand_order",
@@ -209,6 +210,13 @@ def validate(settings: dict[str, Any]) -> list[tuple[str, str]]:
                 + ", ".join(f'"{c}"' for c in DEFAULT_ORDER)
                 + "): "
                 + "; ".join(detail),
+            )
+        )
+    if 2 * settings["min_pile_cards"] > settings["refill_cards"]:
+        out.append(
+            (
+                "min_pile_cards",
+                f"two piles of {settings['min_pile_cards']} cards do not fit in a refill of {settings['refill_cards']} (refill_cards): no division could take a card",
             )
         )
     if 2 * settings["starting_pool"] > 27:

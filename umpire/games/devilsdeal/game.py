@@ -14,7 +14,8 @@ from umpire.core.clock import fmt_clock
 from umpire.games.devilsdeal import cards as C
 from umpire.games.devilsdeal import rules
 from umpire.games.devilsdeal.config import SETTINGS, configure, validate
-from umpire.games.devilsdeal.hands import best_division, describe
+from umpire.games.devilsdeal.divisions import best_for
+from umpire.games.devilsdeal.hands import describe
 from umpire.games.devilsdeal.state import Ask, Bet, Break, Discard, Divide, Pick, State, Take, waiting
 from umpire.games.legacy import HOST, Announcement, Event, HelpItem, ModuleGame, Setup, View
 
@@ -386,7 +387,7 @@ class DevilsDeal(ModuleGame):
         step = state.step
         if not isinstance(step, Divide):
             return View(title="Division", notes=("no refill is being divided",))
-        best = best_division(step.offer, state.cfg.min_pile)
+        best = best_for(step.offer, state.cfg.min_pile)
         notes = [f"offered: {C.names(step.offer)}"]
         if step.division is None:
             notes.append("in force: nothing valid (every card is set aside at the deadline)")

@@ -1,5 +1,5 @@
-"""Hands and divisions: ranking three-card hands, reading and judging a refill's division, and
-the best division of a refill (most cards taken). Pure functions, no state.
+"""Hands: ranking three-card hands, naming them, saying why one beats another, and where a hand
+stands among all 2,925. Pure functions, no state, nothing built at import.
 
 Hand ranking (R-DD-4, the default order, best first): three of a kind > straight flush >
 straight > flush > pair > high card. Straights do not wrap; within a category numbers are
@@ -11,19 +11,17 @@ compared high to low (a pair first by its number, then the kicker); colours neve
 1
 >>> why(hand("R7 G7 B9"), hand("G7 B7 R4"))
 'both pairs of 7s: the kicker 9 beats 4'
+>>> standing(hand("R5 G5 B5"))
+(2920, 0, 4)
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from functools import lru_cache
 
 from umpire.core.errors import InvalidCommand
-from umpire.games.devilsdeal.cards import KINDS, colour, colour_word, lookup, names, not_a_card, number, ordered, read
-
-# ---------------------------------------------------------------- hands
+from umpire.games.devilsdeal.cards import KINDS, colour, colour_word, number, read
 
 HIGH, PAIR, FLUSH, STRAIGHT, STRAIGHT_FLUSH, TRIPS = range(6)
 CATEGORIES = ("high card", "pair", "flush", "straight", "straight flush", "three of a kind")
@@ -44,19 +42,22 @@ def hand(text: str) -> tuple[int, int, int]:
 
 def category(a: int, b: int, c: int) -> int:
     """The best category three different cards belong to (an index into CATEGORIES)."""
-    x, y, z = sorted((number(a), number(b), number(c)))
+    return _category(*sorted((number(a), number(b), number(c))), flush=colour(a) == colour(b) == colour(c))
+
+
+def _category(x: int, y: int, z: int, *, flush: bool) -> int:
+    """The category of numbers x <= y <= z, all of one colour or not."""
     if x == z:
         return TRIPS
     if x == y or y == z:
         return PAIR
-    flush = colour(a) == colour(b) == colour(c)
     if y == x + 1 and z == y + 1:
         return STRAIGHT_FLUSH if flush else STRAIGHT
     return FLUSH if flush else HIGH
 
 
-def _tiebreak(a: int, b: int, c: int, cat: int) -> int:
-    z, y, x = sorted((number(a), number(b), number(c)), reverse=True)
+def _tiebreak(x: int, y: int, z: int, cat: int) -> int:
+    """Within a category, larger is better: numbers high to low (a pair's number first, then its kicker)."""
     if cat == PAIR:
         pair, kicker = (z, x) if z == y else (y, z)
         return pair * 16 + kicker
@@ -64,37 +65,61 @@ def _tiebreak(a: int, b: int, c: int, cat: int) -> int:
 
 
 @lru_cache(maxsize=8)
-def table(order: tuple[str, ...] = DEFAULT_ORDER) -> tuple[int, ...]:
-    """Every ordered triple's strength (index a*729 + b*27 + c; -1 where two cards are the same).
-
-    A stronger hand has a larger number; equal numbers tie.
-    """
-    rank = {CATEGORIES.index(name): len(order) - 1 - i for i, name in enumerate(order)}
-    out = [-1] * (KINDS**3)
-    for a in range(KINDS):
-        for b in range(KINDS):
-            if b == a:
-                continue
-            for c in range(KINDS):
-                if c in (a, b):
-                    continue
-                cat = category(a, b, c)
-                out[a * 729 + b * 27 + c] = rank[cat] * 4096 + _tiebreak(a, b, c, cat)
-    return tuple(out)
+def _ranks(order: tuple[str, ...]) -> tuple[int, ...]:
+    """Each category's rank under `order` (larger is better), by category index."""
+    return tuple(len(order) - 1 - order.index(name) for name in CATEGORIES)
 
 
 def strength(cards: Sequence[int], order: tuple[str, ...] = DEFAULT_ORDER) -> int:
     """How strong a hand of three different cards is: larger is better, equal is a tie."""
     a, b, c = cards
-    return table(order)[a * 729 + b * 27 + c]
+    x, y, z = sorted((number(a), number(b), number(c)))
+    cat = _category(x, y, z, flush=colour(a) == colour(b) == colour(c))
+    return _ranks(order)[cat] * 4096 + _tiebreak(x, y, z, cat)
 
 
 def compare(h1: Sequence[int], h2: Sequence[int], order: tuple[str, ...] = DEFAULT_ORDER) -> int:
     """1 when h1 wins, -1 when h2 wins, 0 for a tie."""
-    t = table(order)
-    s1 = t[h1[0] * 729 + h1[1] * 27 + h1[2]]
-    s2 = t[h2[0] * 729 + h2[1] * 27 + h2[2]]
+    s1, s2 = strength(h1, order), strength(h2, order)
     return (s1 > s2) - (s1 < s2)
+
+
+@lru_cache(maxsize=1)
+def _classes() -> tuple[tuple[int, int, int], ...]:
+    """The 2,925 hands grouped by what decides their strength: (category, tiebreak, how many hands).
+
+    Colours matter only through a flush, so each set of numbers is one group, or two (flush
+    or not) when the numbers differ: 27 colourings of three different numbers, 3 of them one
+    colour; 9 of a pair; 1 of three of a kind.
+    """
+    out = []
+    for x in range(1, 10):
+        for y in range(x, 10):
+            for z in range(y, 10):
+                if x == z:
+                    out.append((TRIPS, _tiebreak(x, y, z, TRIPS), 1))
+                elif x == y or y == z:
+                    out.append((PAIR, _tiebreak(x, y, z, PAIR), 9))
+                else:
+                    for flush, count in ((True, 3), (False, 24)):
+                        cat = _category(x, y, z, flush=flush)
+                        out.append((cat, _tiebreak(x, y, z, cat), count))
+    return tuple(out)
+
+
+def standing(cards: Sequence[int], order: tuple[str, ...] = DEFAULT_ORDER) -> tuple[int, int, int]:
+    """How many of the other 2,924 hands this hand beats, ties and loses to (a few hundred steps, no table)."""
+    mine = strength(cards, order)
+    ranks = _ranks(order)
+    beats = ties = 0
+    for cat, tie, count in _classes():
+        s = ranks[cat] * 4096 + tie
+        if s < mine:
+            beats += count
+        elif s == mine:
+            ties += count
+    ties -= 1  # the hand itself
+    return beats, ties, HANDS - 1 - beats - ties
 
 
 def describe(cards: Sequence[int]) -> str:
@@ -164,225 +189,3 @@ def _pair(desc: list[int]) -> tuple[int, int]:
 def all_hands() -> list[tuple[int, int, int]]:
     """The 2,925 hands: every set of three different cards, as sorted code triples."""
     return [(a, b, c) for a in range(KINDS) for b in range(a + 1, KINDS) for c in range(b + 1, KINDS)]
-
-
-# ---------------------------------------------------------------- divisions
-
-
-@dataclass(frozen=True, kw_only=True)
-class Segment:
-    """One part of a written division: a pile, the pile marked set aside, or cards listed as unused."""
-
-    kind: str  # "pile", "aside", "unused"
-    cards: tuple[int, ...]
-
-
-@dataclass(frozen=True, kw_only=True)
-class Division:
-    """A division of a refill's cards: the piles as written, which are marked set aside, and cards listed unused."""
-
-    piles: tuple[tuple[int, ...], ...]
-    marked: tuple[int, ...]  # indices into piles; a valid division marks exactly one
-    unused: tuple[int, ...] = ()
-
-    @classmethod
-    def of(cls, segments: Iterable[Segment]) -> Division:
-        """The division the segments describe, in the order written."""
-        piles: list[tuple[int, ...]] = []
-        marked: list[int] = []
-        unused: list[int] = []
-        for s in segments:
-            if s.kind == "unused":
-                unused += s.cards
-                continue
-            if s.kind == "aside":
-                marked.append(len(piles))
-            piles.append(s.cards)
-        return cls(piles=tuple(piles), marked=tuple(marked), unused=tuple(unused))
-
-    @property
-    def aside(self) -> tuple[int, ...]:
-        """The pile marked set aside (the first, if several are marked)."""
-        return self.piles[self.marked[0]] if self.marked else ()
-
-    def kept(self) -> tuple[tuple[int, ...], ...]:
-        """The piles the player takes."""
-        return tuple(p for i, p in enumerate(self.piles) if i not in self.marked)
-
-    def taken(self, offer: Sequence[int]) -> tuple[int, ...]:
-        """The cards taken, in the order they were offered."""
-        kept = {c for p in self.kept() for c in p}
-        return tuple(c for c in offer if c in kept)
-
-    def set_aside(self, offer: Sequence[int]) -> tuple[int, ...]:
-        """Every offered card not taken (unused and the marked pile), in the order offered."""
-        kept = {c for p in self.kept() for c in p}
-        return tuple(c for c in offer if c not in kept)
-
-    def total(self) -> int | None:
-        """The piles' common sum, or None when they differ (or there are none)."""
-        sums = {sum(number(c) for c in p) for p in self.piles}
-        return sums.pop() if len(sums) == 1 else None
-
-    def text(self) -> str:
-        """The division written back: piles separated by “ · ”, the marked one and the unused labelled."""
-        parts = []
-        for i, p in enumerate(self.piles):
-            label = "set aside: " if i in self.marked else ""
-            parts.append(f"{label}{names(p)} ({sum(number(c) for c in p)})")
-        if self.unused:
-            parts.append(f"unused: {names(self.unused)}")
-        return " · ".join(parts)
-
-
-ASIDE_WORDS = ("aside", "x", "set-aside", "setaside")
-UNUSED_WORDS = ("unused", "leftover", "leftovers")
-_LABEL = re.compile(r"^\s*(?:[-•>]\s+)?(?:pile\s*)?(?:#?\d{1,2}\s*[:.)]\s+|pile\b\s*:?\s*)", re.IGNORECASE)
-_ANNOTATION = re.compile(r"\(\s*(?:sum\s*)?=?\s*\d{1,3}\s*\)|=\s*\d{1,3}\b|\bsum\s*(?:of\s*)?[:=]?\s*\d{1,3}\b", re.IGNORECASE)
-
-
-def read_segment(part: str, text: str) -> Segment:
-    """One pile (or the unused cards) as written: cards, optionally “aside”/“x” or “unused”, labels and sums ignored."""
-    body = _LABEL.sub("", part, count=1)
-    body = _ANNOTATION.sub(" ", body)
-    body = re.sub(r"[,;+&]", " ", body)
-    words = body.split()
-    kind = "pile"
-    cards: list[int] = []
-    i = 0
-    while i < len(words):
-        w = words[i].strip(":()[]").casefold()
-        if w == "set" and i + 1 < len(words) and words[i + 1].strip(":()[]").casefold() == "aside":
-            w = "aside"
-            i += 1
-        if w in ASIDE_WORDS or w in UNUSED_WORDS:
-            new = "aside" if w in ASIDE_WORDS else "unused"
-            if kind != "pile" and kind != new:
-                raise InvalidCommand("a part cannot be both the set-aside pile and unused cards", text=text)
-            kind = new
-        elif w in ("pile", "piles", "and"):
-            pass
-        else:
-            c = lookup(words[i])
-            if c is None:
-                raise InvalidCommand(not_a_card(words[i]), text=text)
-            cards.append(c)
-        i += 1
-    return Segment(kind=kind, cards=tuple(cards))
-
-
-def read_division(text: str) -> tuple[Segment, ...]:
-    """The parts of a division written on one line, separated by “|” (an empty trailing part is ignored)."""
-    parts = text.split("|")
-    while len(parts) > 1 and not parts[-1].strip():
-        parts.pop()
-    out = []
-    for i, part in enumerate(parts):
-        seg = read_segment(part, text)
-        if not seg.cards and seg.kind != "unused":
-            raise InvalidCommand(f"part {i + 1} of the division has no cards", text=text)
-        out.append(seg)
-    return tuple(out)
-
-
-def problems(offer: Sequence[int], division: Division, min_pile: int = 1) -> list[str]:
-    """Why a division of `offer` is not valid, in the host's words; empty when it is valid."""
-    out: list[str] = []
-    offered = set(offer)
-    written = [c for p in division.piles for c in p] + list(division.unused)
-    foreign = [c for c in dict.fromkeys(written) if c not in offered]
-    if foreign:
-        were = "was" if len(foreign) == 1 else "were"
-        out.append(f"{names(foreign)} {were} not offered (the cards: {names(offer)})")
-    twice = [c for c in dict.fromkeys(written) if written.count(c) > 1 and c in offered]
-    if twice:
-        out.append(f"{names(twice)} {'is' if len(twice) == 1 else 'are'} used twice")
-    if not division.piles:
-        out.append("there are no piles")
-        return out
-    small = [i + 1 for i, p in enumerate(division.piles) if len(p) < min_pile]
-    if small:
-        need = "at least one card" if min_pile == 1 else f"at least {min_pile} cards"
-        which = f"pile {small[0]} has" if len(small) == 1 else f"piles {', '.join(map(str, small[:-1]))} and {small[-1]} have"
-        out.append(f"{which} too few cards (a pile needs {need}, R-DD-3)")
-    if not division.marked:
-        out.append("no pile is marked set aside (write “aside” before the pile to set aside)")
-    elif len(division.marked) > 1:
-        marked = " and ".join(names(division.piles[i]) for i in division.marked)
-        out.append(f"{len(division.marked)} piles are marked set aside ({marked}); mark exactly one")
-    if division.total() is None:
-        sums = ", ".join(
-            f"{'set aside ' if i in division.marked else ''}{names(p)} = {sum(number(c) for c in p)}" for i, p in enumerate(division.piles)
-        )
-        out.append(f"the piles' sums differ: {sums}; every pile needs the same sum")
-    return out
-
-
-def best_division(offer: Sequence[int], min_pile: int = 1) -> Division | None:
-    """A division of `offer` that takes the most cards (then the highest total of numbers taken,
-    then the smallest pile sum); None when no division takes any card.
-
-    Every candidate pile sum S is tried: the piles taken must split into parts of sum S, and one
-    more part of sum S, disjoint from them, is set aside. Subsets are bit masks over the offer.
-
-    >>> d = best_division(hand("R1 G1 B1") + hand("R2 G2 B2"))
-    >>> d.text(), len(d.taken(hand("R1 G1 B1") + hand("R2 G2 B2")))
-    ('R2 (2) · G2 (2) · R1 G1 (2) · set aside: B2 (2)', 4)
-    """
-    n = len(offer)
-    size = 1 << n
-    nums = [number(c) for c in offer]
-    sums = [0] * size
-    pops = [0] * size
-    for m in range(1, size):
-        low = m & -m
-        i = low.bit_length() - 1
-        sums[m] = sums[m ^ low] + nums[i]
-        pops[m] = pops[m ^ low] + 1
-    total = sums[size - 1]
-    by_sum: list[list[int]] = [[] for _ in range(total + 1)]
-    for m in range(1, size):
-        by_sum[sums[m]].append(m)
-    best: tuple[int, int, int] | None = None  # (cards taken, numbers taken, -S)
-    best_parts: tuple[list[int], int] = ([], 0)
-    for s in range(1, total // 2 + 1):
-        subs = [m for m in by_sum[s] if pops[m] >= min_pile]
-        if len(subs) < 2:
-            continue
-        smallest = min(pops[m] for m in subs)
-        if best is not None and n - smallest < best[0]:
-            continue  # even taking every card but the smallest pile cannot beat the best so far
-        by_low: dict[int, list[int]] = {}
-        for m in subs:
-            by_low.setdefault(m & -m, []).append(m)
-        choice = {0: 0}  # a mask that splits into parts of sum S -> the part holding its lowest card
-        multiples = sorted(m for k in range(s, total + 1, s) for m in by_sum[k])
-        for u in multiples:
-            for t in by_low.get(u & -u, ()):
-                if t & u == t and (u ^ t) in choice:
-                    choice[u] = t
-                    break
-        ranked = sorted((m for m in choice if m), key=lambda m: (-pops[m], -sums[m], m))
-        for r in ranked:
-            key = (pops[r], sums[r], -s)
-            if best is not None and key <= best:
-                break
-            aside = next((m for m in sorted(subs, key=lambda m: (pops[m], m)) if m & r == 0), None)
-            if aside is not None:
-                parts = []
-                rest = r
-                while rest:
-                    parts.append(choice[rest])
-                    rest ^= choice[rest]
-                best, best_parts = key, (parts, aside)
-                break
-    if best is None:
-        return None
-    parts, aside = best_parts
-
-    def cards_of(mask: int) -> tuple[int, ...]:
-        """The offered cards a mask picks, in pool order."""
-        return ordered(offer[i] for i in range(n) if mask >> i & 1)
-
-    piles = sorted((cards_of(m) for m in parts), key=lambda p: (len(p), [-number(c) for c in p]))
-    return Division(piles=(*piles, cards_of(aside)), marked=(len(piles),))

@@ -10,7 +10,7 @@ from umpire.core.clock import SECOND, fmt_clock
 from umpire.core.errors import IllegalAction
 from umpire.games.devilsdeal import cards as C
 from umpire.games.devilsdeal.commands import Answer, DivisionLine, TakeCard
-from umpire.games.devilsdeal.hands import Division, problems
+from umpire.games.devilsdeal.divisions import Division, problems
 from umpire.games.devilsdeal.poker import start_poker
 from umpire.games.devilsdeal.state import (
     Ask,

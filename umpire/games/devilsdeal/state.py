@@ -8,7 +8,7 @@ from typing import Any
 from umpire.core.clock import SECOND, fmt_clock
 from umpire.games.devilsdeal import cards as C
 from umpire.games.devilsdeal.config import Config
-from umpire.games.devilsdeal.hands import Division, Segment
+from umpire.games.devilsdeal.divisions import Division, Segment
 
 # ---------------------------------------------------------------- state
 
