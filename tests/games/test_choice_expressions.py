@@ -111,7 +111,7 @@ def test_the_set_is_announced_with_its_puzzles() -> None:
     auto_bout(s)
     out = start(s)
     assert texts(out)[-1] == (
-        "🧮 **Expressions — block 2, set 1/2:**\n"
+        "🧮 **Expressions — block 2, set 1/2** (set 1 of 10, open 5:00):\n"
         "1. `_/_-_+_=5`\n2. `_+_x_+_=102`\n3. `_x_-_-_=51`\n4. `_x_+_-_=23`\n5. `_/_x_x_=80`\n"
         "Solve with `expr x S y` (S left to right, y the extra digit). Each digit serves as the extra once a set."
     )
@@ -135,7 +135,9 @@ def test_a_correct_expr_scores_1_ep_and_spends_the_three_other_tiles() -> None:
     assert (ev["player"], ev["puzzle"], ev["expression"], ev["target"], ev["extra"], ev["wild"]) == ("Hedger", 4, "3x7+5-3", 23, 7, None)
     assert ev["spent"] == [3, 5, 3]
     assert (ev["ep"], ev["extras_used"]) == ({"Hedger": 1, "Uri": 0}, [7])
-    assert texts(out) == ["✅ **Hedger** solves puzzle 4: `3x7+5-3=23` (extra 7). +1 EP. EP: Hedger 1 · Uri 0\nExtras used this set: 7"]
+    assert texts(out) == [
+        "✅ **Hedger** solves puzzle 4: `3x7+5-3=23` (extra 7; tiles used: 3, 3, 5). +1 EP. EP: Hedger 1 · Uri 0\nExtras used this set: 7"
+    ]
     # The extra is not a tile: 7 was never held. Two 3s and one 5 are spent.
     assert tiles(s, "Hedger") == {1: 0, 2: 0, 3: 1, 4: 0, 5: 2, 6: 0, 7: 0, 8: 0, 9: 0}
     assert s.final()["expressions"] == {
@@ -185,7 +187,7 @@ def test_r_ex_2_iexpr_spends_two_tiles_and_the_advantage_copy() -> None:
     out = ok(s, "p2: iexpr 4 3x7+5-3 7 5")
     ev = one(out, "expr_solved")
     assert (ev["extra"], ev["wild"], ev["spent"]) == (7, 5, [3, 3])
-    assert texts(out)[0].startswith("✅ **Uri** solves puzzle 4: `3x7+5-3=23` (extra 7, wildcard 5). +1 EP.")
+    assert texts(out)[0].startswith("✅ **Uri** solves puzzle 4: `3x7+5-3=23` (extra 7, wildcard 5; tiles used: 3, 3). +1 EP.")
     assert tiles(s, "Uri")[3] == 1
     assert s.final()["players"]["Uri"]["advantages"]["expressions"] == {"given": 1, "left": 0}
 
@@ -382,7 +384,7 @@ def test_solutions_lists_exactly_the_solutions_with_a_free_extra() -> None:
     buy(s, "p2", "359")
     ok(s, "p1: expr 1 2/1-2+5 5")
     ok(s, "p2: expr 4 3x5+9-1 1")
-    v = view(s, "solutions 1")
+    v = view(s, "solutions 1 all")
     assert v.title == "Solutions still available for puzzle 1: _/_-_+_=5 (host only — do not post)"
     assert v.columns == ("expression", "extras still free")
     used = {1, 5}
@@ -396,15 +398,35 @@ def test_solutions_lists_exactly_the_solutions_with_a_free_extra() -> None:
     # 5/1-1+1 and 5/1-5+5 solve it, but only with 1s and 5s, both used: they are gone.
     assert (5, 1, 1, 1) in brute_force("/-+", 5) and (5, 1, 5, 5) in brute_force("/-+", 5)
     assert not {"5/1-1+1", "5/1-5+5"} & {r[0] for r in v.rows}
-    assert v.notes == ("extras already used this set: 1, 5", "already solved by Hedger (each player solves each puzzle once)")
+    assert v.notes == (
+        f"{len(expected)} solutions still available",
+        "extras already used this set: 1, 5",
+        "already solved by Hedger (each player solves each puzzle once)",
+    )
 
 
-def test_solutions_of_a_fresh_puzzle_are_all_of_them() -> None:
+def test_solutions_all_of_a_fresh_puzzle_are_all_of_them() -> None:
     s = in_block_2()
-    v = view(s, "solutions 2")
+    v = view(s, "solutions 2 all")
     assert [r[0] for r in v.rows] == [written(d, "+x+") for d in brute_force("+x+", 102)]
     assert len(v.rows) == 23
-    assert v.notes == ("extras already used this set: none",)
+    assert v.notes == ("23 solutions still available", "extras already used this set: none")
+
+
+@pytest.mark.parametrize("line", ["solutions 2", "SOLUTIONS 2"])
+def test_solutions_is_summarised_the_count_then_the_first_10(line: str) -> None:
+    s = in_block_2()
+    v = view(s, line)
+    assert [r[0] for r in v.rows] == [written(d, "+x+") for d in brute_force("+x+", 102)][:10]
+    assert v.notes == (
+        "23 solutions still available; the first 10 shown (“solutions 2 all” for every one)",
+        "extras already used this set: none",
+    )
+
+
+def test_solutions_all_is_case_insensitive() -> None:
+    s = in_block_2()
+    assert len(view(s, "solutions 2 ALL").rows) == 23
 
 
 def test_solutions_says_when_nothing_is_left() -> None:
@@ -427,18 +449,21 @@ def test_solutions_says_when_nothing_is_left() -> None:
     v = view(s, "solutions 5")
     assert v.rows == ()
     assert v.notes == (
+        "0 solutions still available",
         "extras already used this set: 1, 2, 3, 4, 5, 6, 8",
         "already solved by Hedger, Uri (each player solves each puzzle once)",
-        "no solution is still available",
     )
     assert points(s, "ep") == {"Hedger": 4, "Uri": 3}
 
 
-@pytest.mark.parametrize("line", ["solutions", "solutions 6", "solutions 0", "solutions x", "solutions 1 2"])
+@pytest.mark.parametrize(
+    "line", ["solutions", "solutions 6", "solutions 0", "solutions x", "solutions 1 2", "solutions 1 every", "solutions 1 all 2"]
+)
 def test_solutions_needs_one_puzzle_number(line: str) -> None:
     s = in_block_2()
-    v = view(s, line)
-    assert (v.title, v.rows, v.notes) == ("solutions", (), ("write “solutions X” with a puzzle number 1–5",))
+    assert refused(s, line, error="InvalidCommand") == (
+        "write “solutions X” with a puzzle number 1–5, or “solutions X all” for every solution"
+    )
 
 
 def test_solutions_outside_a_set() -> None:

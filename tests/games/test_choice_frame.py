@@ -106,8 +106,8 @@ def test_block_1_announces_goofspiel_and_a_closed_shop() -> None:
     s = new_session()
     out = start(s)
     assert texts(out, "public") == [
-        "**Block 1 of 6 begins.**\n#goofspiel: a bout of nine rounds · #shop: closed this block",
-        "🃏 **Block 1, round 1/9: the prize is 5.** Submit `gs X` privately.",
+        "**Block 1 of 6 begins.**\nBalances: Hedger $0 · Uri $0\n#goofspiel: a bout of nine rounds · #shop: closed this block",
+        "🃏 **Block 1, round 1/9: the prize is 5.** Submit `gs X` privately within 59 s.",
     ]
 
 
@@ -150,13 +150,35 @@ def test_the_reminder_tells_only_the_host_who_is_still_to_play() -> None:
     ok(s, "p2: gs 4")
     out = s.advance(49 * SECOND)
     (ev,) = events(out, "round_reminder")
-    assert ev["waiting"] == ["Hedger"]
-    # Public: only the time; naming who has not played would tell a player that the other has.
-    assert texts(out, "public") == ["⏳ Round 1: 10 seconds left."]
-    assert texts(out, "host") == ["Still to play: Hedger"]
+    # Public: only the time, and no field naming anyone; naming who has not played would tell a
+    # player that the other has (issue 14: the public JSON carried `waiting`).
+    assert ev == {
+        "type": "event",
+        "event": "round_reminder",
+        "t": 49 * SECOND,
+        "audience": "public",
+        "block": 1,
+        "round": 1,
+        "seconds": 10,
+        "n": 3,
+    }
+    assert texts(out, "public") == ["⏳ Block 1, round 1: 10 seconds left."]
+    (waiting,) = events(out, "still_waiting")
+    assert (waiting["audience"], waiting["waiting"]) == ("host", ["Hedger"])
+    assert texts(out, "host") == ["Still to play in round 1: Hedger"]
     ok(s, "p1: gs 4")
     out = s.advance(ROUND + 49 * SECOND)
-    assert texts(out, "host")[-1] == "Still to play: Hedger, Uri"
+    assert texts(out, "host")[-1] == "Still to play in round 2: Hedger, Uri"
+
+
+def test_no_still_waiting_event_when_both_have_played() -> None:
+    s = new_session()
+    start(s)
+    ok(s, "p1: gs 4")
+    ok(s, "p2: gs 5")
+    out = s.advance(49 * SECOND)
+    assert [e["event"] for e in events(out)] == ["round_reminder"]
+    assert texts(out, "host") == []
 
 
 def test_a_round_reminder_setting_of_0_sends_no_reminders() -> None:
@@ -171,9 +193,11 @@ def test_everything_due_on_the_way_is_applied_in_order_by_one_time_line() -> Non
     out = ok(s, "@ 2:00")
     assert [(e["event"], e["t"]) for e in events(out)] == [
         ("round_reminder", 49 * SECOND),
+        ("still_waiting", 49 * SECOND),
         ("round_resolved", 59 * SECOND),
         ("round_started", 60 * SECOND),
         ("round_reminder", 109 * SECOND),
+        ("still_waiting", 109 * SECOND),
         ("round_resolved", 119 * SECOND),
         ("round_started", 120 * SECOND),
     ]
@@ -200,20 +224,32 @@ def test_shop_cycles_open_at_0_00_3_20_and_6_40_of_blocks_2_to_6() -> None:
         assert opened == [(b, c, t0 + (c - 1) * CYCLE, t0 + c * CYCLE) for c in (1, 2, 3)]
 
 
-def test_the_schedule_orders_deadlines_before_the_blocks_end_before_openings_before_reminders() -> None:
+def test_deadlines_at_one_instant_fire_passing_first_then_endings_then_openings_then_reminders() -> None:
     s = new_session(block_seconds=539, shop_cycle_seconds=120, expr_set_seconds=240)
     state, _ = rules.start_block(s.state, 0)
     state, _ = rules.end_block(state, 539 * SECOND)
-    state, _ = rules.start_block(state, 600 * SECOND)  # block 2: Goofspiel and the shop
-    items = list(rules.schedule(state))
-    assert items == sorted(items, key=lambda t: (t.at, t.order))
-    at = {t.at - 600 * SECOND: [] for t in items}
-    for t in items:
-        at[t.at - 600 * SECOND].append(t.kind)
-    assert at[120 * SECOND] == ["round_start", "cycle_start"]
-    assert at[240 * SECOND] == ["round_start", "cycle_start", "set_start"]
-    assert at[539 * SECOND] == ["round_deadline", "block_end"]
-    assert [t.kind for t in items].count("round_deadline") == 9
+    state, _ = rules.start_block(state, 600 * SECOND)  # block 2: Goofspiel, the shop and Expressions
+    at: dict[int, list[str]] = {}
+    while (due := rules.next_due(state)) is not None:
+        state, evs = rules.on_due(state, due)
+        at.setdefault(due - 600 * SECOND, []).extend(e.kind for e in evs)
+    assert list(at) == sorted(at)
+    assert at[120 * SECOND] == ["round_started", "shop_opened"]
+    assert at[240 * SECOND] == ["round_started", "shop_opened", "expr_set"]
+    # Round 9's deadline falls with the block's end: the reveal first, then the block closes.
+    assert at[539 * SECOND][:3] == ["round_resolved", "bout_over", "block_over"]
+    assert sum(kinds.count("round_resolved") for kinds in at.values()) == 9
+
+
+def test_each_timed_decision_is_a_deadline_in_the_state() -> None:
+    s = new_session()
+    start(s)
+    state = s.state
+    assert state.block_clock is not None and (state.block_clock.start, state.block_clock.due) == (0, BLOCK)
+    assert state.round_clock is not None and state.round_clock.what == "round" and state.round_clock.due == PLAY
+    assert [step.at for step in state.round_clock.steps] == [49 * SECOND, PLAY]
+    s.advance(PLAY)
+    assert s.state.round_clock is not None and (s.state.round_clock.what, s.state.round_clock.due) == ("break", ROUND)
 
 
 # ---------------------------------------------------------------- deciding the match

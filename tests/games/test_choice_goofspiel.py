@@ -64,7 +64,7 @@ def test_the_prize_is_revealed_in_its_round_started_event() -> None:
     out = start(s)
     (ev,) = events(out, "round_started")
     assert (ev["block"], ev["round"], ev["prize"], ev["audience"], ev["generated"]) == (1, 1, 5, "public", True)
-    assert texts(out)[-1] == "🃏 **Block 1, round 1/9: the prize is 5.** Submit `gs X` privately."
+    assert texts(out)[-1] == "🃏 **Block 1, round 1/9: the prize is 5.** Submit `gs X` privately within 59 s."
 
 
 def _prize_fields(obj: Any) -> list[tuple[int | None, int | None, int]]:
@@ -124,17 +124,16 @@ def test_no_prize_is_shown_before_its_round_opens() -> None:
 # ---------------------------------------------------------------- plays
 
 
-def test_plays_are_private_to_the_host_and_the_player() -> None:
+def test_a_play_is_private_one_receipt_to_its_player_alone() -> None:
     s = new_session()
     start(s)
     out = ok(s, "p1: gs 7")
-    assert [(str(o.audience), o.event["event"] if o.event else None) for o in out] == [("host", "gs_set"), ("player:0", "gs_confirmed")]
-    assert texts(out) == [
-        "Hedger plays gs 7 in round 1; hidden until the reveal",
-        "Your play for round 1: 7. You can change it until the deadline.",
-    ]
+    assert [(str(o.audience), o.event["event"] if o.event else None) for o in out] == [("player:0", "gs_confirmed")]
+    assert texts(out) == ["Your play for round 1: 7. You can change it until the deadline."]
     out = ok(s, "p2: gs 3")
-    assert {str(o.audience) for o in out} == {"host", "player:1"}
+    assert {str(o.audience) for o in out} == {"player:1"}
+    # The receipt waits in the player's outbox (the host sees it too, as every DM).
+    assert [d.text for d in s.outbox[1]] == ["Your play for round 1: 3. You can change it until the deadline."]
 
 
 def test_the_plays_view_shows_the_host_the_current_plays_and_cards_left() -> None:
@@ -155,8 +154,8 @@ def test_a_play_can_be_changed_until_the_deadline_and_the_last_one_counts() -> N
     ok(s, "p1: gs 3")
     s.advance(30 * SECOND)
     out = ok(s, "p1: gs 8")
-    assert events(out, "gs_set")[0]["replaces"] == {"card": 3, "boosted": False}
-    assert texts(out)[0] == "Hedger plays gs 8 in round 1 (was gs 3); hidden until the reveal"
+    assert events(out, "gs_confirmed")[0]["replaces"] == {"card": 3, "boosted": False}
+    assert texts(out)[0] == "Your play for round 1: 8 (replacing gs 3). You can change it until the deadline."
     s.advance(PLAY - 1)
     ok(s, "p1: gs 2")
     (ev,) = events(close_round(s, 1), "round_resolved")
@@ -189,8 +188,8 @@ def test_the_reveal_shows_both_cards_and_the_prize() -> None:
     ok(s, "p1: gs 4")
     ok(s, "p2: gs 6")
     out = close_round(s, 1)
-    (text,) = [t for t in texts(out, "public") if t.startswith("**Round")]
-    assert text == "**Round 1 (prize 5):** Hedger 4, Uri 6 → **Uri** wins $5.\nBout money: Hedger $0 · Uri $5"
+    (text,) = [t for t in texts(out, "public") if t.startswith("**Block 1, round")]
+    assert text == "**Block 1, round 1 (prize 5):** Hedger 4, Uri 6 → **Uri** wins $5.\nBout money: Hedger $0 · Uri $5"
 
 
 def test_a_tied_round_is_thrown_out() -> None:
@@ -209,7 +208,7 @@ def test_a_tied_round_is_announced_as_thrown_out() -> None:
     to_round(s, 1)
     out = close_round(s, 1)
     assert (
-        "**Round 1 (prize 5):** Hedger 1 (no submission: lowest card), Uri 1 (no submission: lowest card) → a tie: the round is thrown out.\n"
+        "**Block 1, round 1 (prize 5):** Hedger 1 (no submission: lowest card), Uri 1 (no submission: lowest card) → a tie: the round is thrown out.\n"
         "Bout money: Hedger $0 · Uri $0"
     ) in texts(out)
 
@@ -270,7 +269,7 @@ def test_igs_counts_one_more_than_the_card() -> None:
     (ev,) = events(out, "round_resolved")
     assert ev["plays"]["Hedger"] == {"card": 5, "value": 6, "auto": False, "boosted": True}
     assert ev["winner"] is None  # 5+1 ties the 6
-    assert texts(out)[-1].startswith("**Round 1 (prize 5):** Hedger 5+1 = 6 (Advantage), Uri 6 → a tie: the round is thrown out.")
+    assert texts(out)[-1].startswith("**Block 1, round 1 (prize 5):** Hedger 5+1 = 6 (Advantage), Uri 6 → a tie: the round is thrown out.")
     assert s.final()["goofspiel"]["cards_left"]["Hedger"] == [1, 2, 3, 4, 6, 7, 8, 9]
 
 
@@ -283,17 +282,17 @@ def test_igs_can_win_a_round_the_card_alone_would_lose() -> None:
     out = close_round(s, 1)
     (ev,) = events(out, "round_resolved")
     assert (ev["winner"], ev["bout_money"]) == ("Hedger", {"Hedger": 5, "Uri": 0})
-    assert "**Round 1 (prize 5):** Hedger 8+1 = 9 (Advantage), Uri 8 → **Hedger** wins $5.\nBout money: Hedger $5 · Uri $0" in texts(out)
+    assert (
+        "**Block 1, round 1 (prize 5):** Hedger 8+1 = 9 (Advantage), Uri 8 → **Hedger** wins $5.\nBout money: Hedger $5 · Uri $0"
+        in texts(out)
+    )
 
 
 def test_the_igs_confirmation_says_the_card_counts_one_more() -> None:
     s = new_session()
     start(s)
     out = ok(s, "p1: igs 4")
-    assert texts(out) == [
-        "Hedger plays igs 4 in round 1; hidden until the reveal",
-        "Your play for round 1: 4 with the Goofspiel Advantage (counts +1). You can change it until the deadline.",
-    ]
+    assert texts(out) == ["Your play for round 1: 4 with the Goofspiel Advantage (counts +1). You can change it until the deadline."]
 
 
 def test_the_advantage_copy_is_used_only_at_the_reveal() -> None:
@@ -310,7 +309,7 @@ def test_an_igs_replaced_by_a_gs_uses_no_copy() -> None:
     start(s)
     ok(s, "p1: igs 4")
     out = ok(s, "p1: gs 4")
-    assert events(out, "gs_set")[0]["replaces"] == {"card": 4, "boosted": True}
+    assert events(out, "gs_confirmed")[0]["replaces"] == {"card": 4, "boosted": True}
     ev = play_round(s, 1)
     assert ev["plays"]["Hedger"] == {"card": 4, "value": 4, "auto": False, "boosted": False}
     assert player(s, "Hedger")["advantages"]["goofspiel"] == {"given": 1, "left": 1}
@@ -323,7 +322,9 @@ def test_a_second_igs_in_a_round_replaces_the_first_and_uses_one_copy() -> None:
     start(s)
     ok(s, "p1: igs 3")
     out = ok(s, "p1: igs 6")
-    assert texts(out)[0] == "Hedger plays igs 6 in round 1 (was igs 3); hidden until the reveal"
+    assert texts(out)[0] == (
+        "Your play for round 1: 6 with the Goofspiel Advantage (counts +1) (replacing igs 3). You can change it until the deadline."
+    )
     (ev,) = events(close_round(s, 1), "round_resolved")
     assert ev["plays"]["Hedger"] == {"card": 6, "value": 7, "auto": False, "boosted": True}
     assert player(s, "Hedger")["advantages"]["goofspiel"] == {"given": 2, "left": 1}
@@ -389,7 +390,7 @@ def test_the_bout_over_announcement_says_a_tied_bout_earns_no_gsp() -> None:
     assert (over["gsp_to"], over["gsp"], over["prizes"]) == (None, {"Hedger": 0, "Uri": 0}, list(PRIZES[1]))
     assert texts(out)[-1] == (
         "**Block 1's bout is over** (Hedger $0 · Uri $0): a tied bout: no GSP. GSP: Hedger 0 · Uri 0.\n"
-        "(Money won is added to the shop balance at the start of the next block.)"
+        "The prizes came in the order 5 6 2 1 9 7 4 3 8. (Money won is added to the shop balance at the start of the next block.)"
     )
 
 

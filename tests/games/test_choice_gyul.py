@@ -375,12 +375,38 @@ def test_gyul_is_wrong_while_a_hap_is_unclaimed() -> None:
     ok(s, "p1: hap 125 1")
     out = ok(s, "p2: gyul")
     ev = one(out, "gyul_called")
-    assert (ev["verdict"], ev["why"], ev["board"]) == ("incorrect", "2 haps still unclaimed", 1)
-    assert texts(out) == ["❌ **Uri**: gyul — wrong, 2 haps still unclaimed. −1 GHP. GHP: Hedger 1 · Uri -1"]
+    assert (ev["verdict"], ev["board"], ev["ghp"]) == ("incorrect", 1, {"Hedger": 1, "Uri": -1})
     assert s.final()["gyul_hap"]["board"] == 1
+
+
+def test_r_gh_6_a_wrong_gyul_publicly_says_only_that_it_was_wrong_and_the_penalty() -> None:
+    s = in_block_2()
+    buy(s, "p1", "25")
+    ok(s, "p1: hap 125 1")
+    out = ok(s, "p2: gyul")
+    # Public: the call, that it was wrong, the penalty and the points; no count of haps left
+    # (a player would pay 1 point to learn it), in the text or in the JSON.
+    assert texts(out, "public") == ["❌ **Uri**: gyul on board 1 — wrong. −1 GHP. GHP: Hedger 1 · Uri -1"]
+    assert one(out, "gyul_called") == {
+        "type": "event",
+        "event": "gyul_called",
+        "t": s.now,
+        "audience": "public",
+        "player": "Uri",
+        "board": 1,
+        "verdict": "incorrect",
+        "ghp": {"Hedger": 1, "Uri": -1},
+        "n": one(out, "gyul_called")["n"],
+    }
+    # The count goes to the host alone.
+    host = one(out, "gyul_unclaimed")
+    assert (host["audience"], host["player"], host["board"], host["unclaimed"]) == ("host", "Uri", 1, 2)
+    assert texts(out, "host") == ["Uri's gyul on board 1 was wrong: 2 haps still unclaimed (host only: do not post the count)."]
     buy(s, "p1", "46")
     ok(s, "p1: hap 246 2")
-    assert one(ok(s, "p1: gyul"), "gyul_called")["why"] == "1 hap still unclaimed"
+    out = ok(s, "p1: gyul")
+    assert one(out, "gyul_unclaimed")["unclaimed"] == 1
+    assert texts(out, "host") == ["Hedger's gyul on board 1 was wrong: 1 hap still unclaimed (host only: do not post the count)."]
 
 
 def test_gyul_is_correct_when_every_hap_is_claimed_and_the_next_board_follows() -> None:
@@ -410,7 +436,8 @@ def test_r_gh_2_a_wrong_gyul_within_3_seconds_after_the_others_correct_gyul_is_n
     ev = one(out, "gyul_called")
     assert (ev["verdict"], ev["why"], ev["board"]) == ("grace", "Hedger's correct gyul came 3 s earlier (anti-snipe, R-GH-2)", 2)
     assert texts(out) == [
-        "**Uri**: gyul — too late, but not penalised: Hedger's correct gyul came 3 s earlier (anti-snipe, R-GH-2). GHP: Hedger 4 · Uri 0"
+        "**Uri**: gyul on board 2 — too late, but not penalised: Hedger's correct gyul came 3 s earlier (anti-snipe, R-GH-2). "
+        "GHP: Hedger 4 · Uri 0"
     ]
     assert points(s, "ghp") == {"Hedger": 4, "Uri": 0}
     assert s.final()["gyul_hap"]["board"] == 2
@@ -431,8 +458,9 @@ def test_r_gh_2_no_grace_after_3_seconds() -> None:
     t = s.now
     ok(s, "p1: gyul")
     s.advance(t + 3 * SECOND + 1)
-    ev = one(ok(s, "p2: gyul"), "gyul_called")
-    assert (ev["verdict"], ev["why"]) == ("incorrect", "3 haps still unclaimed")
+    out = ok(s, "p2: gyul")
+    assert one(out, "gyul_called")["verdict"] == "incorrect"
+    assert one(out, "gyul_unclaimed")["unclaimed"] == 3
     assert points(s, "ghp") == {"Hedger": 4, "Uri": -1}
 
 

@@ -376,7 +376,10 @@ def expect(step: Step, call: Call | None, before: dict[str, Any], model: Model) 
         return board_tiles(before) is not None, None
     if step.kind == "post expr":
         return set_puzzles(before) is not None, None
-    if step.kind in ("status", "plays", "shop", "haps", "puzzles", "solutions"):
+    if step.kind == "solutions":
+        # A set under way: one of its puzzle numbers; no set: the view says so, whatever the words.
+        return before["expressions"] is None or step.word in ("1", "3", "5"), None
+    if step.kind in ("status", "plays", "shop", "haps", "puzzles"):
         return True, None
     if step.kind == "time":
         return max(0, before["t"] + step.delta) >= before["t"], None

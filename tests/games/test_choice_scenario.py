@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from umpire.games.choice.config import validate
+from umpire.core.settings import Settings
+from umpire.games.choice.config import SETTINGS, validate
 from umpire.scenario import ScenarioError, parse
 
 from .test_choice_support import SCENARIO_FILE, scenario, scenario_text
@@ -103,11 +104,11 @@ def test_a_price_list_that_is_not_nine_prices_is_refused(prices: list[int]) -> N
 
 
 def test_a_price_below_1_is_refused() -> None:
-    assert problem(prices=[0, 2, 2, 3, 3, 4, 4, 5, 5]) == "s.toml: rules.prices: expected a list of whole numbers of at least 1, got 0"
+    assert problem(prices=[0, 2, 2, 3, 3, 4, 4, 5, 5]) == "s.toml: rules.prices: expected a list of whole numbers from 1 to 1000, got 0"
 
 
 def test_validate_reports_every_problem_with_its_key() -> None:
-    settings = dict(scenario().settings)
+    settings = Settings(scenario().settings)
     settings.update(block_seconds=300, prices=[1, 2], round_reminder_seconds=70)
     assert [key for key, _ in validate(settings)] == [
         "round_seconds",
@@ -120,7 +121,7 @@ def test_validate_reports_every_problem_with_its_key() -> None:
 
 def test_the_rulings_name_the_settings_in_force() -> None:
     sc = scenario(shop_credit=25, goofspiel_advantage=[2, 0])
-    rulings = sc.game.rulings(sc.settings)
+    rulings = sc.game.rulings(Settings(sc.settings))
     assert any("plus $25 (shop_credit)" in r for r in rulings)
     assert any("Goofspiel: p1×2, p2×0" in r for r in rulings)
     assert any("at full value" in r for r in rulings)
@@ -135,11 +136,11 @@ def test_the_rulings_name_the_settings_in_force() -> None:
         ({"min_haps": 5, "max_haps": 4}, "rules.min_haps: expected at most max_haps (4), got 5"),
         ({"min_haps": 7}, "rules.min_haps: expected a whole number from 0 to 6, got 7"),
         ({"max_haps": 13}, "rules.max_haps: expected a whole number from 0 to 12, got 13"),
-        ({"gyul_boards": 0}, "rules.gyul_boards: expected a whole number of at least 1, got 0"),
-        ({"gyul_grace_seconds": -1}, "rules.gyul_grace_seconds: expected a number of at least 0, got -1"),
+        ({"gyul_boards": 0}, "rules.gyul_boards: expected a whole number from 1 to 500, got 0"),
+        ({"gyul_grace_seconds": -1}, "rules.gyul_grace_seconds: expected a number from 0 to 60, got -1"),
         ({"puzzles_per_set": 10}, "rules.puzzles_per_set: expected a whole number from 1 to 9, got 10"),
-        ({"min_solutions": 0}, "rules.min_solutions: expected a whole number of at least 1, got 0"),
-        ({"max_target": 0}, "rules.max_target: expected a whole number of at least 1, got 0"),
+        ({"min_solutions": 0}, "rules.min_solutions: expected a whole number from 1 to 100, got 0"),
+        ({"max_target": 0}, "rules.max_target: expected a whole number from 1 to 6561, got 0"),
         (
             {"emoji": ":hap{color}:"},
             "rules.emoji: expected a template using only {colour}, {background} and {shape} ('color')",
@@ -184,3 +185,55 @@ def test_puzzle_settings_with_too_few_puzzles_for_a_set_are_refused() -> None:
     # can never be drawn.
     message = problem(max_target=1, min_solutions=400, puzzles_per_set=9)
     assert message.startswith(("s.toml: rules.puzzles_per_set: ", "s.toml: rules.min_solutions: ", "s.toml: rules.max_target: "))
+
+
+# ---------------------------------------------------------------- bounds (issue 13)
+
+
+def test_every_numeric_setting_has_a_lower_and_an_upper_bound() -> None:
+    numeric = [st for st in SETTINGS if st.kind in ("int", "number", "list[int]")]
+    assert numeric
+    assert [st.key for st in numeric if st.minimum is None or st.maximum is None] == []
+
+
+def test_a_hundred_million_gyul_boards_is_refused_at_load_naming_the_key_and_the_limit() -> None:
+    # Issue 13: `gyul_boards = 100000000` loaded, then block 2's start hung for minutes.
+    assert problem(gyul_boards=100_000_000) == "s.toml: rules.gyul_boards: expected a whole number from 1 to 500, got 100000000"
+
+
+@pytest.mark.parametrize("setting", [st for st in SETTINGS if st.kind in ("int", "number")], ids=lambda st: st.key)
+def test_a_numeric_setting_above_its_maximum_is_refused_naming_the_key_and_the_limit(setting: Any) -> None:
+    assert setting.maximum is not None
+    too_big = int(setting.maximum) + 1
+    message = problem(**{setting.key: too_big})
+    assert message.startswith(f"s.toml: rules.{setting.key}: expected ")
+    assert f"to {int(setting.maximum)}, got {too_big}" in message
+
+
+@pytest.mark.parametrize("key", ["prices", "goofspiel_advantage"])
+def test_a_number_in_a_list_setting_above_its_maximum_is_refused(key: str) -> None:
+    setting = next(st for st in SETTINGS if st.key == key)
+    assert setting.maximum is not None
+    too_big = int(setting.maximum) + 1
+    value = [too_big, *[int(v) for v in setting.default][1:]]
+    assert problem(**{key: value}).startswith(f"s.toml: rules.{key}: expected a list of whole numbers from ")
+
+
+def test_the_largest_gyul_boards_loads_and_its_boards_are_drawn_quickly() -> None:
+    import time
+
+    from umpire.games.choice.gyul import boards
+
+    sc = scenario(gyul_boards=500)
+    assert sc.settings["gyul_boards"] == 500
+    began = time.perf_counter()
+    assert len(boards("bounds", 500, 1, 6)) == 500
+    assert time.perf_counter() - began < 5
+
+
+@pytest.mark.parametrize(("reminder", "play"), [(59, 59), (60, 59), (600, 59), (30, 20)])
+def test_a_round_reminder_at_or_past_its_rounds_length_is_refused_naming_the_key(reminder: int, play: int) -> None:
+    # Issue 13: a reminder longer than its deadline would never be sent; it is refused when the scenario loads.
+    assert problem(round_reminder_seconds=reminder, round_seconds=play) == (
+        f"s.toml: rules.round_reminder_seconds: expected fewer than round_seconds ({play})"
+    )

@@ -24,6 +24,7 @@ from .test_choice_support import (
     events,
     new_session,
     ok,
+    one,
     play_round,
     player,
     refused,
@@ -162,7 +163,7 @@ def test_the_shop_opened_announcement_shows_the_groups_and_their_prices() -> Non
     assert (ev["audience"], ev["generated"], ev["cycle"], ev["shop_cycle"]) == ("public", True, 1, 1)
     # The block's start posts the shop, then the Gyul Hap board and the Expressions set.
     assert texts(out)[-3] == (
-        "🛒 **Shop, block 2 cycle 1/3:** 679, 34, 15, 28\n$2: 6 7 9 · $3: 3 4 · $4: 1 5 · $5: 2 8\n`buy X` gives 3 copies."
+        "🛒 **Shop, block 2 cycle 1/3** (cycle 1 of 15, open 3:20): 679, 34, 15, 28\n$2: 6 7 9 · $3: 3 4 · $4: 1 5 · $5: 2 8\n`buy X` gives 3 copies."
     )
 
 
@@ -184,11 +185,25 @@ def test_buy_pays_the_cycles_price_and_gives_three_copies() -> None:
     out = ok(s, "p1: buy 8")
     (ev,) = events(out, "bought")
     assert (ev["player"], ev["tile"], ev["copies"], ev["price"], ev["money"]) == ("Hedger", 8, 3, 5, 25)
-    assert texts(out) == ["**Hedger** buys tile 8 (×3) for $5: $25 left; tiles 8×3."]
+    assert texts(out) == ["You bought tile 8 (×3) for $5: $25 left; your tiles: 8×3."]
     ok(s, "p1: buy 6")
     assert money(s) == (23, 30)
     assert tiles(s, "Hedger") == {"6": 3, "8": 3}
     assert tiles(s, "Uri") == {}
+
+
+def test_r_shop_4_a_purchase_is_private_its_receipt_goes_to_the_buyer_alone() -> None:
+    s = new_session()
+    auto_bout(s)
+    start(s)
+    out = ok(s, "p2: buy 8")
+    assert [(str(o.audience), o.event["event"] if o.event else None) for o in out] == [("player:1", "bought")]
+    assert (one(out, "bought")["audience"], one(out, "bought")["to"]) == ("player", "Uri")
+    assert texts(out, "public") == []
+    assert [d.text for d in s.outbox[1]] == ["You bought tile 8 (×3) for $5: $25 left; your tiles: 8×3."]
+    # Holdings are public through `status`, as the card's `status` shows both players' tiles and money.
+    status = texts(ok(s, "p1: status"), "public")
+    assert status == ["**Status**\n**Hedger**: $30 · tiles none · GSP 0 · GHP 0 · EP 0\n**Uri**: $25 · tiles 8×3 · GSP 0 · GHP 0 · EP 0"]
 
 
 def test_buying_with_exactly_the_price_leaves_zero() -> None:
@@ -240,7 +255,7 @@ def test_the_tile_copies_setting_is_what_a_buy_gives() -> None:
     auto_bout(s)
     start(s)
     out = ok(s, "p1: buy 1")
-    assert texts(out) == ["**Hedger** buys tile 1 (×2) for $4: $26 left; tiles 1×2."]
+    assert texts(out) == ["You bought tile 1 (×2) for $4: $26 left; your tiles: 1×2."]
 
 
 def test_the_shop_closes_at_the_end_of_each_block() -> None:

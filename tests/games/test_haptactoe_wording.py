@@ -149,10 +149,9 @@ def test_the_title_does_not_repeat_the_games_name(kind: str) -> None:
     s = new_session(kind)
     title = s.help_text().split("\n")[0]
     assert title == ("Hap-Tac-Toe — Death Match" if kind == "htt" else "When Stars Align — Death Match")
-    for game in (HAP_TAC_TOE, WHEN_STARS_ALIGN):
-        view = game.view("status")
-        assert view is not None
-    assert s.feed("status")[0].view.title.count(s.game.title) == 1  # type: ignore[union-attr]
+    (status,) = s.feed("status")
+    assert status.view is not None and status.view.title.count(s.game.title) == 1
+    assert s.game.toolbar(s.state, 0).count(s.game.title) == 1
 
 
 # ---------------------------------------------------------------- bounds (issue 13)

@@ -1,37 +1,65 @@
-"""Goofspiel: opening a round, judging `gs`/`igs`, and the reveal at the deadline. Pure."""
+"""Goofspiel: opening a round, judging `gs`/`igs`, and the reveal at the deadline. Pure.
+
+A round is a `Deadline` ("round", with its reminder); the break after it is another ("break"),
+whose passing opens the next round. The plays are `Sealed`: each player's last play counts, and
+nobody but that player (and the host) sees it before the reveal.
+"""
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
+from umpire.core.deadline import Deadline
 from umpire.core.errors import IllegalAction
+from umpire.core.sealed import Sealed
+from umpire.games.base import Event, dm
 from umpire.games.choice.commands import GsPlay
-from umpire.games.choice.config import (
-    ROUNDS,
+from umpire.games.choice.config import ROUNDS
+from umpire.games.choice.events import (
+    BoutOver,
+    GsConfirmed,
+    PlayRevealed,
+    PlayShown,
+    RoundReminder,
+    RoundResolved,
+    RoundStarted,
+    StillWaiting,
 )
 from umpire.games.choice.state import GOOFSPIEL, Bout, Play, State, names_of
-from umpire.games.legacy import HOST, Event
 
 
-def round_started(state: State, bout: Bout, now: int) -> Event:
-    """The event that opens a round and reveals its prize (from the seed, never earlier)."""
+def open_round(state: State, bout: Bout, now: int) -> tuple[State, RoundStarted]:
+    """Open round `bout.round` at `now`: its deadline (with the reminder) and the event that reveals its prize."""
+    cfg = state.cfg
+    reminders = (cfg.reminder_ms,) if cfg.reminder_ms else ()
+    clock = Deadline(what="round", start=now, due=now + cfg.round_ms, reminders=reminders)
+    bout = replace(bout, open=True, plays=Sealed.expecting(range(len(state.seats))))
     prize = bout.prizes[bout.round - 1]
-    return Event(
-        kind="round_started",
-        t=now,
-        generated=True,
-        data={
-            "block": bout.block,
-            "round": bout.round,
-            "prize": prize,
-            "deadline": now + state.cfg.round_ms,
-        },
-    )
+    event = RoundStarted(t=now, block=bout.block, round=bout.round, prize=prize, deadline=clock.due)
+    return replace(state, bout=bout, round_clock=clock), event
+
+
+def next_round(state: State, now: int) -> tuple[State, list[Event]]:
+    """The break is over: open the next round."""
+    bout = state.bout
+    assert bout is not None
+    state, event = open_round(state, replace(bout, round=bout.round + 1), now)
+    return state, [event]
+
+
+def remind(state: State, now: int, seconds: int) -> tuple[State, list[Event]]:
+    """The round's reminder: public and naming nobody; who is still to play goes to the host."""
+    bout = state.bout
+    assert bout is not None
+    events: list[Event] = [RoundReminder(t=now, block=bout.block, round=bout.round, seconds=seconds)]
+    waiting = tuple(state.cfg.names[i] for i in bout.plays.waiting)
+    if waiting:
+        events.append(StillWaiting(t=now, block=bout.block, round=bout.round, waiting=waiting))
+    return state, events
 
 
 def judge_play(state: State, cmd: GsPlay, now: int) -> tuple[State, list[Event]]:
-    """Judge `gs X` / `igs X`: the play is private and replaces any earlier one this round."""
+    """Judge `gs X` / `igs X`: the play is sealed, replaces any earlier one this round, and its receipt goes to the player."""
     names = names_of(state)
     who = names[cmd.seat]
     bout = state.bout
@@ -53,17 +81,19 @@ def judge_play(state: State, cmd: GsPlay, now: int) -> tuple[State, list[Event]]
         if left < 1:
             given = state.cfg.given[cmd.seat][GOOFSPIEL]
             raise IllegalAction(f"{who} has no Goofspiel Advantage" + (" left (used)" if given else ""))
-    previous = bout.plays[cmd.seat]
-    plays = list(bout.plays)
-    plays[cmd.seat] = Play(card=cmd.card, boosted=cmd.boosted)
-    state = replace(state, bout=replace(bout, plays=tuple(plays)))
-    data: dict[str, Any] = {"player": who, "block": bout.block, "round": bout.round, "card": cmd.card, "boosted": cmd.boosted}
-    if previous is not None:
-        data["replaces"] = {"card": previous.card, "boosted": previous.boosted}
-    return state, [
-        Event(kind="gs_set", t=now, audience=HOST, data=data),
-        Event(kind="gs_confirmed", t=now, audience=f"player:{cmd.seat}", data=data),
-    ]
+    previous = bout.plays.get(cmd.seat)
+    state = replace(state, bout=replace(bout, plays=bout.plays.submit(cmd.seat, Play(card=cmd.card, boosted=cmd.boosted))))
+    receipt = GsConfirmed(
+        t=now,
+        audience=dm(cmd.seat),
+        player=who,
+        block=bout.block,
+        round=bout.round,
+        card=cmd.card,
+        boosted=cmd.boosted,
+        replaces=None if previous is None else PlayShown(card=previous.card, boosted=previous.boosted),
+    )
+    return state, [receipt]
 
 
 def resolve_round(state: State, now: int) -> tuple[State, list[Event]]:
@@ -75,9 +105,10 @@ def resolve_round(state: State, now: int) -> tuple[State, list[Event]]:
     seats = list(state.seats)
     hands = list(bout.hands)
     money = list(bout.money)
-    shown: dict[str, dict[str, Any]] = {}
+    shown: dict[str, PlayRevealed] = {}
     values = []
-    for i, play in enumerate(bout.plays):
+    for i in range(len(seats)):
+        play = bout.plays.get(i)
         auto = play is None
         if play is None:
             # Amendment: no submission plays the lowest unused card, at full value.
@@ -89,27 +120,28 @@ def resolve_round(state: State, now: int) -> tuple[State, list[Event]]:
             seats[i] = replace(seats[i], adv=(adv[0], adv[1], adv[2]))
         hands[i] = tuple(c for c in hands[i] if c != play.card)
         values.append(value)
-        shown[names[i]] = {"card": play.card, "value": value, "auto": auto, "boosted": play.boosted}
+        shown[names[i]] = PlayRevealed(card=play.card, value=value, auto=auto, boosted=play.boosted)
     winner: int | None = None
     if values[0] != values[1]:
         winner = 0 if values[0] > values[1] else 1
         money[winner] += prize
         seats[winner] = replace(seats[winner], pending=seats[winner].pending + prize)
     finished = bout.round == ROUNDS
-    bout = replace(bout, open=False, hands=tuple(hands), money=tuple(money), finished=finished, plays=tuple(None for _ in seats))
-    state = replace(state, bout=bout, seats=tuple(seats))
-    events = [
-        Event(
-            kind="round_resolved",
+    bout = replace(bout, open=False, hands=tuple(hands), money=tuple(money), finished=finished, plays=Sealed.expecting(range(len(seats))))
+    clock = None
+    if not finished:
+        clock = Deadline(what="break", start=now, due=now + state.cfg.break_ms)
+    state = replace(state, bout=bout, seats=tuple(seats), round_clock=clock)
+    bout_money = {names[i]: money[i] for i in range(len(money))}
+    events: list[Event] = [
+        RoundResolved(
             t=now,
-            data={
-                "block": bout.block,
-                "round": bout.round,
-                "prize": prize,
-                "plays": shown,
-                "winner": names[winner] if winner is not None else None,
-                "bout_money": {names[i]: money[i] for i in range(len(money))},
-            },
+            block=bout.block,
+            round=bout.round,
+            prize=prize,
+            plays=shown,
+            winner=names[winner] if winner is not None else None,
+            bout_money=bout_money,
         )
     ]
     if finished:
@@ -119,16 +151,13 @@ def resolve_round(state: State, now: int) -> tuple[State, list[Event]]:
             seats[gsp_to] = replace(seats[gsp_to], gsp=seats[gsp_to].gsp + 1)
             state = replace(state, seats=tuple(seats))
         events.append(
-            Event(
-                kind="bout_over",
+            BoutOver(
                 t=now,
-                data={
-                    "block": bout.block,
-                    "bout_money": {names[i]: money[i] for i in range(len(money))},
-                    "gsp_to": names[gsp_to] if gsp_to is not None else None,
-                    "gsp": {names[i]: seats[i].gsp for i in range(len(seats))},
-                    "prizes": list(bout.prizes),
-                },
+                block=bout.block,
+                bout_money=bout_money,
+                gsp_to=names[gsp_to] if gsp_to is not None else None,
+                gsp={names[i]: seats[i].gsp for i in range(len(seats))},
+                prizes=bout.prizes,
             )
         )
     return state, events

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from umpire.core.arith import parse_digits
 from umpire.core.errors import InvalidCommand
-from umpire.games.choice.state import State
+
+if TYPE_CHECKING:
+    from umpire.games.choice.state import State
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -72,7 +75,7 @@ class ExprCall:
 Command = StartBlock | GsPlay | Buy | Post | HapCall | GyulCall | ExprCall
 
 
-def parse(state: State, actor: int | None, text: str, resolve: Any = None) -> Command:
+def parse(state: State, actor: int | None, text: str, resolve: Callable[[str], int] | None = None) -> Command:
     """Read one line; the bot syntax players already know."""
     words = text.lower().split()
     if not words:

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from umpire.core.clock import SECOND
-from umpire.core.settings import Setting
+from umpire.core.settings import Setting, Settings
 from umpire.core.streams import Streams
+
+if TYPE_CHECKING:
+    from umpire.games.base import Setup
 
 ITEMS = ("goofspiel", "gyul_hap", "expressions")
 ITEM_NAMES = {"goofspiel": "Goofspiel", "gyul_hap": "Gyul Hap", "expressions": "Expressions"}
@@ -45,33 +48,50 @@ SETTINGS: tuple[Setting, ...] = (
         per_player=True,
         help="Copies of the Expressions Advantage (a wildcard digit for `iexpr`) each player holds.",
     ),
-    Setting(key="block_seconds", kind="int", default=600, minimum=60, help="Length of each of the six blocks."),
-    Setting(key="round_seconds", kind="int", default=59, minimum=5, help="Time to play a card in each Goofspiel round (amendment: 59 s)."),
-    Setting(key="round_break_seconds", kind="int", default=1, minimum=0, help="Break between Goofspiel rounds (amendment: 1 s)."),
+    Setting(key="block_seconds", kind="int", default=600, minimum=60, maximum=7200, help="Length of each of the six blocks."),
+    Setting(
+        key="round_seconds",
+        kind="int",
+        default=59,
+        minimum=5,
+        maximum=600,
+        help="Time to play a card in each Goofspiel round (amendment: 59 s).",
+    ),
+    Setting(
+        key="round_break_seconds", kind="int", default=1, minimum=0, maximum=60, help="Break between Goofspiel rounds (amendment: 1 s)."
+    ),
     Setting(
         key="round_reminder_seconds",
         kind="int",
         default=10,
         minimum=0,
+        maximum=600,
         help="Reminder this many seconds before a round's deadline (0: none).",
     ),
     Setting(
-        key="shop_cycle_seconds", kind="int", default=200, minimum=10, help="Length of each of a block's three shop cycles (3 min 20 s)."
+        key="shop_cycle_seconds",
+        kind="int",
+        default=200,
+        minimum=10,
+        maximum=2400,
+        help="Length of each of a block's three shop cycles (3 min 20 s).",
     ),
     Setting(
         key="shop_credit",
         kind="int",
         default=30,
         minimum=0,
+        maximum=1000,
         help="Money every player gains at the start of each block the shop is open (blocks 2–6).",
     ),
-    Setting(key="starting_money", kind="int", default=0, minimum=0, help="Each player's balance before block 1."),
-    Setting(key="tile_copies", kind="int", default=3, minimum=1, help="Copies of a tile one `buy` gives."),
+    Setting(key="starting_money", kind="int", default=0, minimum=0, maximum=10000, help="Each player's balance before block 1."),
+    Setting(key="tile_copies", kind="int", default=3, minimum=1, maximum=20, help="Copies of a tile one `buy` gives."),
     Setting(
         key="gyul_boards",
         kind="int",
         default=50,
         minimum=1,
+        maximum=500,
         help="Gyul Hap boards in the match (amendment: 50); when the last is done, Gyul Hap ends.",
     ),
     Setting(
@@ -89,6 +109,7 @@ SETTINGS: tuple[Setting, ...] = (
         kind="number",
         default=3,
         minimum=0,
+        maximum=60,
         ruling="R-GH-2",
         help="Anti-snipe: a wrong `gyul` this soon after the other player's correct one is not penalised.",
     ),
@@ -99,22 +120,34 @@ SETTINGS: tuple[Setting, ...] = (
         ruling="R-GH-4",
         help="Emoji name of a tile; {colour} is R/Y/B, {background} B/G/W, {shape} C/S/T.",
     ),
-    Setting(key="expr_set_seconds", kind="int", default=300, minimum=10, help="Length of each of a block's two Expressions sets."),
+    Setting(
+        key="expr_set_seconds", kind="int", default=300, minimum=10, maximum=3600, help="Length of each of a block's two Expressions sets."
+    ),
     Setting(key="puzzles_per_set", kind="int", default=5, minimum=1, maximum=9, help="Puzzles in each Expressions set."),
     Setting(
         key="min_solutions",
         kind="int",
         default=3,
         minimum=1,
+        maximum=100,
         ruling="R-EX-1",
         help="Fewest solutions a generated puzzle may have (using at least two different digits).",
     ),
-    Setting(key="max_target", kind="int", default=999, minimum=1, ruling="R-EX-1", help="Largest target X a generated puzzle may have."),
+    Setting(
+        key="max_target",
+        kind="int",
+        default=999,
+        minimum=1,
+        maximum=6561,
+        ruling="R-EX-1",
+        help="Largest target X a generated puzzle may have.",
+    ),
     Setting(
         key="prices",
         kind="list[int]",
         default=[2, 2, 2, 3, 3, 4, 4, 5, 5],
         minimum=1,
+        maximum=1000,
         help="The nine prices dealt to the tiles 1–9 each cycle (the card: three at $2, two each at $3, $4, $5).",
     ),
 )
@@ -151,80 +184,84 @@ class Config:
         return self.round_ms + self.break_ms
 
 
-def validate(settings: dict[str, Any]) -> list[tuple[str, str]]:
-    """Timing that cannot fit in a block, or a price list that is not nine prices."""
-    out = []
-    block = settings["block_seconds"]
-    period = settings["round_seconds"] + settings["round_break_seconds"]
-    if ROUNDS * period - settings["round_break_seconds"] > block:
-        out.append(
-            (
-                "round_seconds",
-                f"nine rounds of {settings['round_seconds']} s + {settings['round_break_seconds']} s breaks do not fit in a {block} s block",
-            )
-        )
-    if CYCLES * settings["shop_cycle_seconds"] > block:
-        out.append(("shop_cycle_seconds", f"three cycles of {settings['shop_cycle_seconds']} s do not fit in a {block} s block"))
-    if len(settings["prices"]) != 9:
-        out.append(("prices", f"expected nine prices, one for each tile 1–9, got {len(settings['prices'])}"))
-    if settings["min_haps"] > settings["max_haps"]:
-        out.append(("min_haps", f"expected at most max_haps ({settings['max_haps']}), got {settings['min_haps']}"))
+def validate(settings: Settings) -> list[tuple[str, str]]:
+    """Timing that cannot fit in a block, a reminder longer than its round, or a price list that is not nine prices."""
+    out: list[tuple[str, str]] = []
+    block = settings.integer("block_seconds")
+    play, pause = settings.integer("round_seconds"), settings.integer("round_break_seconds")
+    if ROUNDS * (play + pause) - pause > block:
+        out.append(("round_seconds", f"nine rounds of {play} s + {pause} s breaks do not fit in a {block} s block"))
+    cycle = settings.integer("shop_cycle_seconds")
+    if CYCLES * cycle > block:
+        out.append(("shop_cycle_seconds", f"three cycles of {cycle} s do not fit in a {block} s block"))
+    prices = settings.integers("prices")
+    if len(prices) != 9:
+        out.append(("prices", f"expected nine prices, one for each tile 1–9, got {len(prices)}"))
+    if settings.integer("min_haps") > settings.integer("max_haps"):
+        out.append(("min_haps", f"expected at most max_haps ({settings.integer('max_haps')}), got {settings.integer('min_haps')}"))
     out += _puzzles_possible(settings)
-    if 2 * settings["expr_set_seconds"] > block:
-        out.append(("expr_set_seconds", f"two sets of {settings['expr_set_seconds']} s do not fit in a {block} s block"))
+    expr_set = settings.integer("expr_set_seconds")
+    if 2 * expr_set > block:
+        out.append(("expr_set_seconds", f"two sets of {expr_set} s do not fit in a {block} s block"))
     try:
-        settings["emoji"].format(colour="R", background="B", shape="C")
-    except Exception as exc:  # any template error must name the key, never crash the loader
+        settings.text("emoji").format(colour="R", background="B", shape="C")
+    except (KeyError, IndexError, ValueError, AttributeError, TypeError) as exc:  # a template error names the key, never crashes the loader
         out.append(("emoji", f"expected a template using only {{colour}}, {{background}} and {{shape}} ({exc})"))
-    if settings["round_reminder_seconds"] >= settings["round_seconds"]:
-        out.append(("round_reminder_seconds", f"expected fewer than round_seconds ({settings['round_seconds']})"))
+    reminder = settings.integer("round_reminder_seconds")
+    if reminder >= play:
+        out.append(("round_reminder_seconds", f"expected fewer than round_seconds ({play})"))
     return out
 
 
-def configure(names: tuple[str, ...], settings: dict[str, Any], streams: Streams) -> Config:
-    """Read checked settings into a Config."""
-    given = tuple(tuple(int(settings[f"{item}_advantage"][seat]) for item in ITEMS) for seat in range(len(names)))
+def configure(setup: Setup) -> Config:
+    """Read a scenario's checked settings into a Config."""
+    settings = setup.settings
+    names = tuple(p.name for p in setup.roster)
+    copies = [settings.integers(f"{item}_advantage") for item in ITEMS]
+    given = tuple((copies[0][seat], copies[1][seat], copies[2][seat]) for seat in range(len(names)))
     return Config(
         names=names,
-        streams=streams,
-        given=tuple((g[0], g[1], g[2]) for g in given),
-        block_ms=settings["block_seconds"] * SECOND,
-        round_ms=settings["round_seconds"] * SECOND,
-        break_ms=settings["round_break_seconds"] * SECOND,
-        reminder_ms=settings["round_reminder_seconds"] * SECOND,
-        cycle_ms=settings["shop_cycle_seconds"] * SECOND,
-        credit=settings["shop_credit"],
-        starting_money=settings["starting_money"],
-        copies=settings["tile_copies"],
-        prices=tuple(sorted(settings["prices"])),
-        gyul_boards=settings["gyul_boards"],
-        min_haps=settings["min_haps"],
-        max_haps=settings["max_haps"],
-        grace_ms=int(settings["gyul_grace_seconds"] * SECOND),
-        emoji=settings["emoji"],
-        set_ms=settings["expr_set_seconds"] * SECOND,
-        per_set=settings["puzzles_per_set"],
-        min_solutions=settings["min_solutions"],
-        max_target=settings["max_target"],
+        streams=setup.streams,
+        given=given,
+        block_ms=settings.integer("block_seconds") * SECOND,
+        round_ms=settings.integer("round_seconds") * SECOND,
+        break_ms=settings.integer("round_break_seconds") * SECOND,
+        reminder_ms=settings.integer("round_reminder_seconds") * SECOND,
+        cycle_ms=settings.integer("shop_cycle_seconds") * SECOND,
+        credit=settings.integer("shop_credit"),
+        starting_money=settings.integer("starting_money"),
+        copies=settings.integer("tile_copies"),
+        prices=tuple(sorted(settings.integers("prices"))),
+        gyul_boards=settings.integer("gyul_boards"),
+        min_haps=settings.integer("min_haps"),
+        max_haps=settings.integer("max_haps"),
+        grace_ms=round(settings.number("gyul_grace_seconds") * SECOND),
+        emoji=settings.text("emoji"),
+        set_ms=settings.integer("expr_set_seconds") * SECOND,
+        per_set=settings.integer("puzzles_per_set"),
+        min_solutions=settings.integer("min_solutions"),
+        max_target=settings.integer("max_target"),
     )
 
 
 DEFAULT_PUZZLES = (3, 999)
 
 
-def _puzzles_possible(settings: dict[str, Any]) -> list[tuple[str, str]]:
+def _puzzles_possible(settings: Settings) -> list[tuple[str, str]]:
     """R-EX-1 bounds that leave too few distinct puzzles to fill a set would make generation endless."""
-    key = (settings["min_solutions"], settings["max_target"])
+    key = (settings.integer("min_solutions"), settings.integer("max_target"))
+    per_set = settings.integer("puzzles_per_set")
     if key == DEFAULT_PUZZLES:
         return []  # known to leave thousands of puzzles
     from umpire.games.choice.expressions import count_possible
 
-    possible = count_possible(settings["min_solutions"], settings["max_target"])
-    if possible < settings["puzzles_per_set"]:
+    possible = count_possible(*key)
+    if possible < per_set:
         return [
             (
                 "min_solutions",
-                f"with min_solutions = {key[0]} and max_target = {key[1]} only {possible} different puzzles exist, fewer than puzzles_per_set ({settings['puzzles_per_set']})",
+                f"with min_solutions = {key[0]} and max_target = {key[1]} only {possible} different puzzles exist, "
+                f"fewer than puzzles_per_set ({per_set})",
             )
         ]
     return []

@@ -1,506 +1,631 @@
-"""The Final Match as a `Game`: announcements, views, help and completion."""
+"""The Final Match as a `Game`: announcements, views, help, rulings and completion."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 from umpire.core import chat
-from umpire.core.clock import fmt_clock
+from umpire.core.clock import SECOND, fmt_clock
+from umpire.core.errors import InvalidCommand
+from umpire.core.settings import Settings
+from umpire.games.base import JSON, Event, Game, HelpItem, Renderers, Resolve, Setup, View, ViewDef
 from umpire.games.choice import rules
-from umpire.games.choice.config import BLOCKS, ITEM_NAMES, ITEMS, ROUNDS, SETTINGS, configure, validate
+from umpire.games.choice.commands import Command, parse
+from umpire.games.choice.config import BLOCKS, CYCLES, ITEM_NAMES, ITEMS, ROUNDS, SETTINGS, configure, validate
+from umpire.games.choice.events import (
+    EVENTS,
+    BlockOver,
+    BlockStarted,
+    BoardWhy,
+    Bought,
+    BoutOver,
+    ExprClosed,
+    ExprReposted,
+    ExprSetOpened,
+    ExprSolved,
+    GhBoard,
+    GhOver,
+    GhReset,
+    GsConfirmed,
+    GyulCalled,
+    GyulUnclaimed,
+    HapCalled,
+    MatchOver,
+    PlayerStatus,
+    RoundReminder,
+    RoundResolved,
+    RoundStarted,
+    ShopClosed,
+    ShopOpened,
+    ShopPosted,
+    StatusPosted,
+    StillWaiting,
+    SubgameDecided,
+    Verdict,
+)
 from umpire.games.choice.expressions import solutions, written
 from umpire.games.choice.generate import shop_lines, shop_text
 from umpire.games.choice.gyul import board_plain as gyul_plain
 from umpire.games.choice.gyul import tile_letters
-from umpire.games.choice.rules import State
-from umpire.games.legacy import HOST, Announcement, Event, HelpItem, ModuleGame, Setup, View
+from umpire.games.choice.gyulhap import board
+from umpire.games.choice.rulings import rulings
+from umpire.games.choice.sets import SETS_PER_BLOCK
+from umpire.games.choice.sets import puzzles as _set_puzzles
+from umpire.games.choice.shape import expression_sets, shop_cycles
+from umpire.games.choice.state import Phase, State, initial, status_json, tiles_json
+
+RENDER: Renderers[State] = Renderers()
+
+SOLUTIONS_SHOWN = 10  # `solutions x` lists this many; `solutions x all` lists every one
 
 
 def _n(name: str) -> str:
     return chat.bold(chat.safe(name))
 
 
-def _tiles(tiles: dict[str, int]) -> str:
+def _tiles(tiles: Mapping[str, int]) -> str:
     held = [f"{d}×{c}" for d, c in tiles.items() if c]
     return " ".join(held) if held else "none"
 
 
-class ChoiceIsYours(ModuleGame):
-    """The Choice is Yours — Final Match "Multi-Player"."""
+def _pairs(values: Mapping[str, int], unit: str = "") -> str:
+    return " · ".join(f"{chat.safe(n)} {unit}{v}" for n, v in values.items())
 
-    rules = rules
+
+def _span(ms: int) -> str:
+    """A length of time as players read it: `59 s`, or `3:20` from a minute up."""
+    return f"{ms // SECOND} s" if ms < 60 * SECOND else fmt_clock(ms)
+
+
+# ---------------------------------------------------------------- the block frame
+
+
+@RENDER.on(BlockStarted)
+def _block_started(state: State, ev: BlockStarted) -> str:
+    lines = [f"**Block {ev.block} of {BLOCKS} begins.**"]
+    for name, c in ev.credits.items():
+        lines.append(f"{_n(name)}: +${c.goofspiel} (Goofspiel) +${c.credit} → ${ev.money[name]}")
+    if not ev.credits:
+        lines.append("Balances: " + _pairs(ev.money, "$"))
+    parts = ["#goofspiel: a bout of nine rounds"] if ev.goofspiel else []
+    parts.append("#shop: open" if ev.shop else "#shop: closed this block")
+    lines.append(" · ".join(parts))
+    return "\n".join(lines)
+
+
+@RENDER.on(BlockOver)
+def _block_over(state: State, ev: BlockOver) -> str:
+    return f"**Block {ev.block} is over.**" + ("" if ev.block == BLOCKS else " Break: the host starts the next block.")
+
+
+@RENDER.on(SubgameDecided)
+def _subgame_decided(state: State, ev: SubgameDecided) -> str:
+    who = f"{chat.safe(ev.winner)} wins" if ev.winner else "no winner"
+    return f"🏁 **{ITEM_NAMES[ev.subgame]}: {who}** ({chat.safe(ev.reason)}). Points: {_pairs(ev.points)}."
+
+
+@RENDER.on(MatchOver)
+def _match_over(state: State, ev: MatchOver) -> str:
+    subs = ", ".join(f"{ITEM_NAMES[s]}: {chat.safe(w) if w else 'no winner'}" for s, w in ev.subgame_winners.items())
+    if ev.winner:
+        return f"🏆 **{chat.safe(ev.winner)} wins The Choice is Yours!** {subs}."
+    return f"**The Final Match is undecided:** nobody won two subgames. {subs}."
+
+
+# ---------------------------------------------------------------- Goofspiel
+
+
+@RENDER.on(RoundStarted)
+def _round_started(state: State, ev: RoundStarted) -> str:
+    return (
+        f"🃏 **Block {ev.block}, round {ev.round}/{ROUNDS}: the prize is {ev.prize}.** "
+        f"Submit `gs X` privately within {_span(ev.deadline - ev.t)}."
+    )
+
+
+@RENDER.on(RoundReminder)
+def _round_reminder(state: State, ev: RoundReminder) -> str:
+    return f"⏳ Block {ev.block}, round {ev.round}: {ev.seconds} seconds left."
+
+
+@RENDER.on(StillWaiting)
+def _still_waiting(state: State, ev: StillWaiting) -> str:
+    return f"Still to play in round {ev.round}: " + ", ".join(ev.waiting)
+
+
+@RENDER.on(GsConfirmed)
+def _gs_confirmed(state: State, ev: GsConfirmed) -> str:
+    boost = " with the Goofspiel Advantage (counts +1)" if ev.boosted else ""
+    was = ""
+    if ev.replaces is not None:
+        was = f" (replacing {'igs' if ev.replaces.boosted else 'gs'} {ev.replaces.card})"
+    return f"Your play for round {ev.round}: {ev.card}{boost}{was}. You can change it until the deadline."
+
+
+@RENDER.on(RoundResolved)
+def _round_resolved(state: State, ev: RoundResolved) -> str:
+    plays = []
+    for name, p in ev.plays.items():
+        what = f"{p.card}"
+        if p.boosted:
+            what += f"+1 = {p.value} (Advantage)"
+        if p.auto:
+            what += " (no submission: lowest card)"
+        plays.append(f"{chat.safe(name)} {what}")
+    outcome = f"{_n(ev.winner)} wins ${ev.prize}" if ev.winner else "a tie: the round is thrown out"
+    return (
+        f"**Block {ev.block}, round {ev.round} (prize {ev.prize}):** "
+        + ", ".join(plays)
+        + f" → {outcome}.\nBout money: {_pairs(ev.bout_money, '$')}"
+    )
+
+
+@RENDER.on(BoutOver)
+def _bout_over(state: State, ev: BoutOver) -> str:
+    who = f"{_n(ev.gsp_to)} earns a GSP" if ev.gsp_to else "a tied bout: no GSP"
+    return (
+        f"**Block {ev.block}'s bout is over** ({_pairs(ev.bout_money, '$')}): {who}. GSP: {_pairs(ev.gsp)}.\n"
+        f"The prizes came in the order {' '.join(map(str, ev.prizes))}. "
+        "(Money won is added to the shop balance at the start of the next block.)"
+    )
+
+
+# ---------------------------------------------------------------- the Shop
+
+
+def _prices(prices: Mapping[str, int]) -> tuple[int, ...]:
+    return tuple(prices[str(i)] for i in range(1, 10))
+
+
+@RENDER.on(ShopOpened)
+def _shop_opened(state: State, ev: ShopOpened) -> str:
+    return (
+        f"🛒 **Shop, block {ev.block} cycle {ev.cycle}/{CYCLES}** (cycle {ev.shop_cycle} of {shop_cycles()}, "
+        f"open {_span(ev.until - ev.t)}): {ev.shop}\n"
+        + " · ".join(shop_lines(_prices(ev.prices)))
+        + f"\n`buy X` gives {state.cfg.copies} copies."
+    )
+
+
+@RENDER.on(ShopPosted)
+def _shop_posted(state: State, ev: ShopPosted) -> str:
+    return f"🛒 Shop (block {ev.block}, cycle {ev.cycle}/{CYCLES}): {ev.shop}\n" + " · ".join(shop_lines(_prices(ev.prices)))
+
+
+@RENDER.on(ShopClosed)
+def _shop_closed(state: State, ev: ShopClosed) -> str:
+    return f"🛒 Block {ev.block}: the shop's cycle {ev.cycle} is over: the shop is closed until the next block."
+
+
+@RENDER.on(Bought)
+def _bought(state: State, ev: Bought) -> str:
+    return f"You bought tile {ev.tile} (×{ev.copies}) for ${ev.price}: ${ev.money} left; your tiles: {_tiles(ev.tiles)}."
+
+
+def _status_chat(status: Mapping[str, PlayerStatus]) -> str:
+    lines = ["**Status**"]
+    for name, s in status.items():
+        lines.append(f"{_n(name)}: ${s.money} · tiles {_tiles(s.tiles)} · GSP {s.gsp} · GHP {s.ghp} · EP {s.ep}")
+    return "\n".join(lines)
+
+
+@RENDER.on(StatusPosted)
+def _status_posted(state: State, ev: StatusPosted) -> str:
+    return _status_chat(ev.status)
+
+
+# ---------------------------------------------------------------- Gyul Hap
+
+
+@RENDER.on(GhBoard)
+def _gh_board(state: State, ev: GhBoard) -> str:
+    head = {BoardWhy.POSTED: "", BoardWhy.GYUL: " (next board)", BoardWhy.REPOSTED: " (repost)"}.get(ev.why, "")
+    lines = [f"🎴 **Gyul Hap — board {ev.board}/{ev.of}{head}**"]
+    lines += [" ".join(ev.emoji[r * 3 : r * 3 + 3]) for r in range(3)]
+    plain = "\n".join("  ".join(f"{r * 3 + c + 1} {ev.letters[r * 3 + c]}" for c in range(3)) for r in range(3))
+    lines.append(chat.block(plain))
+    if ev.claimed:
+        lines.append("Claimed: " + ", ".join(f"{c.positions} ({chat.safe(c.player)})" for c in ev.claimed))
+    return "\n".join(lines)
+
+
+@RENDER.on(GhReset)
+def _gh_reset(state: State, ev: GhReset) -> str:
+    return f"Gyul Hap: the board resets at the end of the block; board {ev.next_board} comes with the next block."
+
+
+@RENDER.on(GhOver)
+def _gh_over(state: State, ev: GhOver) -> str:
+    return f"🏁 **Gyul Hap is over:** {'all ' if ev.boards > 1 else ''}{ev.boards} board{'s' if ev.boards != 1 else ''} done."
+
+
+@RENDER.on(HapCalled)
+def _hap_called(state: State, ev: HapCalled) -> str:
+    call = f"{'ihap' if ev.wild else 'hap'} {ev.positions} {ev.extra}" + (f" {ev.wild}" if ev.wild else "")
+    if ev.verdict is Verdict.CORRECT:
+        spent = ", ".join(str(p) for p in ev.spent or ()) or "none"
+        wild = "; wildcard used" if ev.wild else ""
+        return f"✅ {_n(ev.player)}: `{call}` is a hap! +1 GHP (tiles used: {spent}{wild}). GHP: {_pairs(ev.ghp)}"
+    return f"❌ {_n(ev.player)}: `{call}` — {chat.safe(ev.why or '')}. −1 GHP. GHP: {_pairs(ev.ghp)}"
+
+
+@RENDER.on(GyulCalled)
+def _gyul_called(state: State, ev: GyulCalled) -> str:
+    if ev.verdict is Verdict.CORRECT:
+        return f"✅ {_n(ev.player)}: **Gyul!** Every hap on board {ev.board} is claimed. +1 GHP. GHP: {_pairs(ev.ghp)}"
+    if ev.verdict is Verdict.GRACE:
+        return f"{_n(ev.player)}: gyul on board {ev.board} — too late, but not penalised: {chat.safe(ev.why or '')}. GHP: {_pairs(ev.ghp)}"
+    return f"❌ {_n(ev.player)}: gyul on board {ev.board} — wrong. −1 GHP. GHP: {_pairs(ev.ghp)}"
+
+
+@RENDER.on(GyulUnclaimed)
+def _gyul_unclaimed(state: State, ev: GyulUnclaimed) -> str:
+    haps = f"{ev.unclaimed} hap{'s' if ev.unclaimed != 1 else ''}"
+    return f"{ev.player}'s gyul on board {ev.board} was wrong: {haps} still unclaimed (host only: do not post the count)."
+
+
+# ---------------------------------------------------------------- Expressions
+
+
+@RENDER.on(ExprSetOpened)
+def _expr_set(state: State, ev: ExprSetOpened) -> str:
+    lines = [
+        f"🧮 **Expressions — block {ev.block}, set {ev.set}/{SETS_PER_BLOCK}** "
+        f"(set {ev.expr_set} of {expression_sets()}, open {_span(ev.until - ev.t)}):"
+    ]
+    lines += [f"{p.number}. `{p.text}`" for p in ev.puzzles]
+    lines.append("Solve with `expr x S y` (S left to right, y the extra digit). Each digit serves as the extra once a set.")
+    return "\n".join(lines)
+
+
+@RENDER.on(ExprReposted)
+def _expr_reposted(state: State, ev: ExprReposted) -> str:
+    lines = [f"🧮 Expressions (block {ev.block}, set {ev.set}/{SETS_PER_BLOCK}):"]
+    lines += [f"{p.number}. `{p.text}`" for p in ev.puzzles]
+    lines.append("Extras used: " + (", ".join(map(str, ev.extras_used)) or "none"))
+    return "\n".join(lines)
+
+
+@RENDER.on(ExprSolved)
+def _expr_solved(state: State, ev: ExprSolved) -> str:
+    wild = f", wildcard {ev.wild}" if ev.wild else ""
+    spent = ", ".join(map(str, sorted(ev.spent))) or "none"
+    return (
+        f"✅ {_n(ev.player)} solves puzzle {ev.puzzle}: `{ev.expression}={ev.target}` (extra {ev.extra}{wild}; tiles used: {spent}). "
+        f"+1 EP. EP: {_pairs(ev.ep)}\nExtras used this set: {', '.join(map(str, ev.extras_used))}"
+    )
+
+
+@RENDER.on(ExprClosed)
+def _expr_closed(state: State, ev: ExprClosed) -> str:
+    return f"Expressions set {ev.set} of block {ev.block} is over."
+
+
+# ---------------------------------------------------------------- host views
+
+
+def _where(state: State, now: int) -> str:
+    if state.phase is Phase.OVER:
+        return f"over: {state.result}"
+    if state.phase is not Phase.BLOCK:
+        return f"break before block {state.block + 1} (host: “start”)"
+    left = state.block_clock.left(now) if state.block_clock else 0
+    parts = [f"block {state.block}/{BLOCKS} {fmt_clock(left)} left"]
+    bout, clock = state.bout, state.round_clock
+    if bout is not None and clock is not None:
+        if clock.what == "round":
+            marks = " ".join(f"{state.cfg.names[i]} {'✓' if bout.plays.has(i) else '…'}" for i in range(len(state.seats)))
+            parts.append(f"GS round {bout.round}/{ROUNDS} prize {bout.prizes[bout.round - 1]} {fmt_clock(clock.left(now))} ({marks})")
+        else:
+            parts.append(f"GS round {bout.round + 1} in {fmt_clock(clock.left(now))}")
+    if state.shop is not None:
+        ends = state.shop_clock.due if state.shop_clock else state.block_start + state.cfg.block_ms
+        parts.append(f"shop {state.shop.block_cycle}/{CYCLES} {fmt_clock(ends - now)}")
+    return " · ".join(parts)
+
+
+def _status_view(state: State, now: int, args: Sequence[str]) -> View:
+    status = status_json(state)
+    rows = []
+    for i, (name, s) in enumerate(status.items()):
+        adv = ", ".join(
+            f"{ITEM_NAMES[item]} {state.seats[i].adv[j]}/{state.cfg.given[i][j]}" for j, item in enumerate(ITEMS) if state.cfg.given[i][j]
+        )
+        rows.append((name, _tiles(s.tiles), f"${s.money}", f"${state.seats[i].pending}", str(s.gsp), str(s.ghp), str(s.ep), adv or "—"))
+    return View(
+        title=f"The Choice is Yours — {_where(state, now)}",
+        columns=("player", "tiles", "money", "bout winnings (next block)", "GSP", "GHP", "EP", "Advantages left"),
+        rows=tuple(rows),
+        chat=_status_chat(status),
+    )
+
+
+def _plays_view(state: State, now: int, args: Sequence[str]) -> View:
+    bout = state.bout
+    rows: list[tuple[str, ...]] = []
+    if bout is not None and state.in_block:
+        for i, name in enumerate(state.cfg.names):
+            p = bout.plays.get(i)
+            current = "—" if p is None else f"{'igs' if p.boosted else 'gs'} {p.card}"
+            rows.append((name, current, " ".join(map(str, bout.hands[i]))))
+    where = "" if bout is None else f": round {bout.round}, prize {bout.prizes[bout.round - 1]}"
+    return View(
+        title=f"Goofspiel plays this round (host only — hidden until the reveal){where}",
+        columns=("player", "current play", "cards left"),
+        rows=tuple(rows),
+        notes=() if rows else ("no round is open",),
+    )
+
+
+def _shop_view(state: State, now: int, args: Sequence[str]) -> View:
+    if state.shop is None:
+        return View(title="Shop", notes=("closed",))
+    return View(
+        title=f"Shop, block {state.block} cycle {state.shop.block_cycle}/{CYCLES}",
+        chat=f"🛒 {shop_text(state.shop.prices)}",
+        notes=tuple(shop_lines(state.shop.prices)),
+    )
+
+
+def _haps_view(state: State, now: int, args: Sequence[str]) -> View:
+    if state.gyul.over:
+        return View(title="Gyul Hap", notes=("Gyul Hap is over",))
+    if state.block < 2:
+        return View(title="Gyul Hap", notes=("Gyul Hap starts in block 2",))
+    b = board(state)
+    claimed = dict(state.gyul.claimed)
+    rows = tuple(
+        ("".join(map(str, t)), " / ".join(tile_letters(b.tiles[p - 1]) for p in t), state.cfg.names[claimed[t]] if t in claimed else "—")
+        for t in sorted(b.haps)
+    )
+    left = len(b.haps) - len(claimed)
+    return View(
+        title=f"Haps on board {b.number} (host only — do not post)",
+        columns=("positions", "tiles", "claimed by"),
+        rows=rows,
+        notes=(f"{left} unclaimed; gyul is {'correct' if left == 0 else 'wrong'} now", *gyul_plain(b)),
+    )
+
+
+def _puzzles_view(state: State, now: int, args: Sequence[str]) -> View:
+    if state.expr is None:
+        return View(title="Expressions", notes=("no Expressions set is under way",))
+    names = state.cfg.names
+    rows = []
+    for i, p in enumerate(_set_puzzles(state)):
+        by = [names[s] for s, solved in enumerate(state.expr.solved) if i + 1 in solved]
+        rows.append((str(i + 1), p.text(), str(len(solutions(p.ops, p.target))), ", ".join(by) or "—"))
+    return View(
+        title=f"Expressions, block {state.block} set {state.expr.block_set}/{SETS_PER_BLOCK}",
+        columns=("#", "puzzle", "solutions", "solved by"),
+        rows=tuple(rows),
+        notes=(f"extras used: {', '.join(map(str, sorted(state.expr.extras))) or 'none'}",),
+    )
+
+
+def _solutions_view(state: State, now: int, args: Sequence[str]) -> View:
+    """`solutions x`: how many solutions of puzzle x are still available, and the first few; `solutions x all`: every one."""
+    if state.expr is None:
+        return View(title="Expressions", notes=("no Expressions set is under way",))
+    set_puzzles = _set_puzzles(state)
+    numbers = [str(i) for i in range(1, len(set_puzzles) + 1)]
+    usage = f"write “solutions X” with a puzzle number 1–{len(set_puzzles)}, or “solutions X all” for every solution"
+    if not args or len(args) > 2 or args[0] not in numbers or (len(args) == 2 and args[1].casefold() != "all"):
+        raise InvalidCommand(usage)
+    every = len(args) == 2
+    x = int(args[0])
+    p = set_puzzles[x - 1]
+    used = state.expr.extras
+    rows = []
+    for digits in solutions(p.ops, p.target):
+        extras = sorted({d for d in digits if d not in used})
+        if extras:
+            rows.append((written(digits, p.ops), " ".join(map(str, extras))))
+    solved_by = [state.cfg.names[i] for i, s in enumerate(state.expr.solved) if x in s]
+    notes = [f"{len(rows)} solution{'s' if len(rows) != 1 else ''} still available"]
+    if not every and len(rows) > SOLUTIONS_SHOWN:
+        notes[0] += f"; the first {SOLUTIONS_SHOWN} shown (“solutions {x} all” for every one)"
+        rows = rows[:SOLUTIONS_SHOWN]
+    notes.append(f"extras already used this set: {', '.join(map(str, sorted(used))) or 'none'}")
+    if solved_by:
+        notes.append(f"already solved by {', '.join(solved_by)} (each player solves each puzzle once)")
+    return View(
+        title=f"Solutions still available for puzzle {x}: {p.text()} (host only — do not post)",
+        columns=("expression", "extras still free"),
+        rows=tuple(rows),
+        notes=tuple(notes),
+    )
+
+
+VIEWS: tuple[ViewDef[State], ...] = (
+    ViewDef(name="status", what="Everyone's tiles, money, points and Advantages (with the chat text to post).", build=_status_view),
+    ViewDef(name="plays", what="The Goofspiel plays sent this round (host only: hidden until the reveal).", build=_plays_view),
+    ViewDef(name="shop", what="The current prices (with the chat text to post).", build=_shop_view),
+    ViewDef(name="haps", what="The Gyul Hap board's haps and which are claimed (host only).", build=_haps_view),
+    ViewDef(name="puzzles", what="The Expressions set: puzzles, solution counts, who solved what.", build=_puzzles_view),
+    ViewDef(
+        name="solutions",
+        what=f"How many solutions of puzzle x are still available and the first {SOLUTIONS_SHOWN} (host only); “all” lists every one.",
+        build=_solutions_view,
+        args="x [all]",
+        example="solutions 3",
+    ),
+)
+
+
+# ---------------------------------------------------------------- the game
+
+
+class ChoiceIsYours(Game[State, Command]):
+    """The Choice is Yours — Final Match "Multi-Player"."""
 
     key = "choice-is-yours"
     title = "The Choice is Yours — Multi-Player"
     players = (2, 2)
     settings = SETTINGS
     doc = "docs/choice-is-yours.md"
+    events = EVENTS
+    renderers = RENDER
 
     def start(self, setup: Setup) -> State:
-        names = tuple(p.name for p in setup.roster)
-        return rules.initial(configure(names, setup.settings, setup.streams))
+        """The match before block 1."""
+        return initial(configure(setup))
 
-    def validate(self, settings: dict[str, Any]) -> list[tuple[str, str]]:
-        return validate(settings)
+    def validate(self, settings: Settings) -> list[tuple[str, str]]:
+        """Settings that each look fine alone but do not fit together."""
+        return validate(settings if isinstance(settings, Settings) else Settings(settings))
 
-    # -- text
+    def parse(self, state: State, actor: int | None, text: str, resolve: Resolve) -> Command:
+        """Read one line in the bot syntax players already know."""
+        return parse(state, actor, text, resolve)
 
-    def announce(self, state: State, event: Event) -> list[Announcement]:
-        d = event.data
-        k = event.kind
-        if k == "block_started":
-            lines = [f"**Block {d['block']} of {BLOCKS} begins.**"]
-            if d["credits"]:
-                for name, c in d["credits"].items():
-                    lines.append(f"{_n(name)}: +${c['goofspiel']} (Goofspiel) +${c['credit']} → ${d['money'][name]}")
-            parts = []
-            if d["goofspiel"]:
-                parts.append("#goofspiel: a bout of nine rounds")
-            if d["shop"]:
-                parts.append("#shop: open")
-            else:
-                parts.append("#shop: closed this block")
-            lines.append(" · ".join(parts))
-            text = "\n".join(lines)
-        elif k == "round_started":
-            text = f"🃏 **Block {d['block']}, round {d['round']}/{ROUNDS}: the prize is {d['prize']}.** Submit `gs X` privately."
-        elif k == "round_reminder":
-            text = f"⏳ Round {d['round']}: {d['seconds']} seconds left."
-            if d["waiting"]:
-                # Who has not played yet is for the host only: it would tell a player the other has.
-                return [
-                    Announcement(text=text, audience=event.audience),
-                    Announcement(text="Still to play: " + ", ".join(d["waiting"]), audience=HOST),
-                ]
-        elif k == "gs_set":
-            was = ""
-            if "replaces" in d:
-                r = d["replaces"]
-                was = f" (was {'igs ' if r['boosted'] else 'gs '}{r['card']})"
-            return [
-                Announcement(
-                    text=f"{chat.safe(d['player'])} plays {'igs' if d['boosted'] else 'gs'} {d['card']} in round {d['round']}{was}; hidden until the reveal",
-                    audience=event.audience,
-                )
-            ]
-        elif k == "gs_confirmed":
-            boost = " with the Goofspiel Advantage (counts +1)" if d["boosted"] else ""
-            return [
-                Announcement(
-                    text=f"Your play for round {d['round']}: {d['card']}{boost}. You can change it until the deadline.",
-                    audience=event.audience,
-                )
-            ]
-        elif k == "round_resolved":
-            plays = []
-            for name, p in d["plays"].items():
-                what = f"{p['card']}"
-                if p["boosted"]:
-                    what += f"+1 = {p['value']} (Advantage)"
-                if p["auto"]:
-                    what += " (no submission: lowest card)"
-                plays.append(f"{chat.safe(name)} {what}")
-            outcome = f"{_n(d['winner'])} wins ${d['prize']}" if d["winner"] else "a tie: the round is thrown out"
-            money = " · ".join(f"{chat.safe(n)} ${m}" for n, m in d["bout_money"].items())
-            text = f"**Round {d['round']} (prize {d['prize']}):** " + ", ".join(plays) + f" → {outcome}.\nBout money: {money}"
-        elif k == "bout_over":
-            money = " · ".join(f"{chat.safe(n)} ${m}" for n, m in d["bout_money"].items())
-            gsp = " · ".join(f"{chat.safe(n)} {v}" for n, v in d["gsp"].items())
-            who = f"{_n(d['gsp_to'])} earns a GSP" if d["gsp_to"] else "a tied bout: no GSP"
-            text = f"**Block {d['block']}'s bout is over** ({money}): {who}. GSP: {gsp}.\n(Money won is added to the shop balance at the start of the next block.)"
-        elif k == "shop_opened":
-            text = (
-                f"🛒 **Shop, block {d['block']} cycle {d['cycle']}/3:** {d['shop']}\n"
-                + " · ".join(shop_lines(_prices(d)))
-                + f"\n`buy X` gives {state.cfg.copies} copies."
-            )
-        elif k == "shop_posted":
-            text = f"🛒 Shop (block {d['block']}, cycle {d['cycle']}/3): {d['shop']}\n" + " · ".join(shop_lines(_prices(d)))
-        elif k == "bought":
-            text = f"{_n(d['player'])} buys tile {d['tile']} (×{d['copies']}) for ${d['price']}: ${d['money']} left; tiles {_tiles(d['tiles'])}."
-        elif k == "status_posted":
-            text = self._status_chat(d["status"])
-        elif k in ("gh_board",):
-            text = self._board_text(state, d)
-        elif k == "expr_closed":
-            text = f"Expressions set {d['set']} of block {d['block']} is over."
-        elif k == "shop_closed":
-            text = f"🛒 The shop's cycle {d['cycle']} is over: the shop is closed until the next block."
-        elif k == "gh_reset":
-            text = f"Gyul Hap: the board resets at the end of the block; board {d['next_board']} comes with the next block."
-        elif k == "gh_over":
-            text = f"🏁 **Gyul Hap is over:** {'all ' if d['boards'] > 1 else ''}{d['boards']} board{'s' if d['boards'] != 1 else ''} done."
-        elif k == "hap_called":
-            call = f"{'ihap' if d['wild'] else 'hap'} {d['positions']} {d['extra']}" + (f" {d['wild']}" if d["wild"] else "")
-            ghp = " · ".join(f"{chat.safe(n)} {v}" for n, v in d["ghp"].items())
-            if d["verdict"] == "correct":
-                spent = ", ".join(str(p) for p in d["spent"]) or "none"
-                text = f"✅ {_n(d['player'])}: `{call}` is a hap! +1 GHP (tiles used: {spent}{'; wildcard used' if d['wild'] else ''}). GHP: {ghp}"
-            else:
-                text = f"❌ {_n(d['player'])}: `{call}` — {chat.neutralise(d['why'])}. −1 GHP. GHP: {ghp}"
-        elif k == "gyul_called":
-            ghp = " · ".join(f"{chat.safe(n)} {v}" for n, v in d["ghp"].items())
-            if d["verdict"] == "correct":
-                text = f"✅ {_n(d['player'])}: **Gyul!** Every hap on board {d['board']} is claimed. +1 GHP. GHP: {ghp}"
-            elif d["verdict"] == "grace":
-                text = f"{_n(d['player'])}: gyul — too late, but not penalised: {chat.neutralise(d['why'])}. GHP: {ghp}"
-            else:
-                text = f"❌ {_n(d['player'])}: gyul — wrong, {d['why']}. −1 GHP. GHP: {ghp}"
-        elif k == "expr_set":
-            lines = [f"🧮 **Expressions — block {d['block']}, set {d['set']}/2:**"]
-            lines += [f"{p['number']}. `{p['text']}`" for p in d["puzzles"]]
-            lines.append("Solve with `expr x S y` (S left to right, y the extra digit). Each digit serves as the extra once a set.")
-            text = "\n".join(lines)
-        elif k == "expr_reposted":
-            lines = [f"🧮 Expressions (block {d['block']}, set {d['set']}/2):"]
-            lines += [f"{p['number']}. `{p['text']}`" for p in d["puzzles"]]
-            lines.append("Extras used: " + (", ".join(map(str, d["extras_used"])) or "none"))
-            text = "\n".join(lines)
-        elif k == "expr_solved":
-            ep = " · ".join(f"{chat.safe(n)} {v}" for n, v in d["ep"].items())
-            wild = f", wildcard {d['wild']}" if d["wild"] else ""
-            text = (
-                f"✅ {_n(d['player'])} solves puzzle {d['puzzle']}: `{d['expression']}={d['target']}` (extra {d['extra']}{wild}). +1 EP. EP: {ep}\n"
-                f"Extras used this set: {', '.join(map(str, d['extras_used']))}"
-            )
-        elif k == "block_over":
-            text = f"**Block {d['block']} is over.**" + ("" if d["block"] == BLOCKS else " Break: the host starts the next block.")
-        elif k == "subgame_decided":
-            name = ITEM_NAMES[d["subgame"]]
-            pts = " · ".join(f"{chat.safe(n)} {v}" for n, v in d["points"].items())
-            who = f"{chat.safe(d['winner'])} wins" if d["winner"] else "no winner"
-            text = f"🏁 **{name}: {who}** ({chat.neutralise(d['reason'])}). Points: {pts}."
-        elif k == "match_over":
-            subs = ", ".join(f"{ITEM_NAMES[s]}: {chat.safe(w) if w else 'no winner'}" for s, w in d["subgame_winners"].items())
-            if d["winner"]:
-                text = f"🏆 **{chat.safe(d['winner'])} wins The Choice is Yours!** {subs}."
-            else:
-                text = f"**The Final Match is undecided:** nobody won two subgames. {subs}."
-        else:
-            text = f"{k}: {d}"
-        return [Announcement(text=text, audience=event.audience)]
+    def apply(self, state: State, command: Command, now: int) -> tuple[State, list[Event]]:
+        """Judge a command at `now`."""
+        return rules.apply(state, command, now)
 
-    def _board_text(self, state: State, d: dict[str, Any]) -> str:
-        head = {"posted": "", "gyul": " (next board)", "reposted": " (repost)"}.get(d["why"], "")
-        lines = [f"🎴 **Gyul Hap — board {d['board']}/{d['of']}{head}**"]
-        em = d["emoji"]
-        lines += [" ".join(em[r * 3 : r * 3 + 3]) for r in range(3)]
-        plain = "\n".join("  ".join(f"{r * 3 + c + 1} {d['letters'][r * 3 + c]}" for c in range(3)) for r in range(3))
-        lines.append(chat.block(plain))
-        if d.get("claimed"):
-            lines.append("Claimed: " + ", ".join(f"{c['positions']} ({chat.safe(c['player'])})" for c in d["claimed"]))
-        return "\n".join(lines)
+    def next_due(self, state: State) -> int | None:
+        """When the block's next deadline acts."""
+        return rules.next_due(state)
 
-    def _status_chat(self, status: dict[str, dict[str, Any]]) -> str:
-        lines = ["**Status**"]
-        for name, s in status.items():
-            lines.append(f"{_n(name)}: ${s['money']} · tiles {_tiles(s['tiles'])} · GSP {s['gsp']} · GHP {s['ghp']} · EP {s['ep']}")
-        return "\n".join(lines)
+    def on_due(self, state: State, now: int) -> tuple[State, list[Event]]:
+        """Fire the next deadline's next step."""
+        return rules.on_due(state, now)
 
-    def final(self, state: State, now: int) -> dict[str, Any]:
+    def is_over(self, state: State) -> bool:
+        """Whether the sixth block has ended."""
+        return state.over
+
+    def final(self, state: State, now: int) -> dict[str, JSON]:
+        """The whole match as JSON data."""
         names = state.cfg.names
         players = {}
         for i, s in enumerate(state.seats):
             players[names[i]] = {
                 "money": s.money,
                 "pending": s.pending,
-                "tiles": rules.tiles_json(s),
+                "tiles": tiles_json(s),
                 "gsp": s.gsp,
                 "ghp": s.ghp,
                 "ep": s.ep,
                 "advantages": {item: {"given": state.cfg.given[i][j], "left": s.adv[j]} for j, item in enumerate(ITEMS)},
             }
         bout = state.bout
+        goofspiel = None
+        if bout is not None:
+            goofspiel = {
+                "block": bout.block,
+                "round": bout.round,
+                "open": bout.open,
+                "finished": bout.finished,
+                "bout_money": {names[i]: bout.money[i] for i in range(len(names))},
+                "cards_left": {names[i]: list(bout.hands[i]) for i in range(len(names))},
+            }
         return {
             "game_key": self.key,
             "players": players,
             "block": state.block,
             "in_block": state.in_block,
-            "goofspiel": (
-                {
-                    "block": bout.block,
-                    "round": bout.round,
-                    "open": bout.open,
-                    "finished": bout.finished,
-                    "bout_money": {names[i]: bout.money[i] for i in range(len(names))},
-                    "cards_left": {names[i]: list(bout.hands[i]) for i in range(len(names))},
-                }
-                if bout
-                else None
-            ),
+            "goofspiel": goofspiel,
             "shop": {"cycle": state.shop.block_cycle, "shop": shop_text(state.shop.prices)} if state.shop else None,
-            "gyul_hap": self._gyul_json(state),
-            "expressions": self._expr_json(state),
+            "gyul_hap": _gyul_json(state),
+            "expressions": _expr_json(state),
             "subgame_winners": {item: dict(state.subgame_winners).get(item) for item in ITEMS},
             "winner": names[state.winner] if state.winner is not None else None,
             "result": state.result or None,
             "over": state.over,
         }
 
-    def _gyul_json(self, state: State) -> dict[str, Any]:
-        names = state.cfg.names
-        g = state.gyul
-        out: dict[str, Any] = {"over": g.over, "board": None if g.over else g.index + 1, "of": state.cfg.gyul_boards}
-        out["claimed"] = [{"positions": "".join(map(str, t)), "player": names[s]} for t, s in g.claimed]
-        return out
-
-    def _expr_json(self, state: State) -> dict[str, Any] | None:
-        if state.expr is None:
-            return None
-        names = state.cfg.names
-        return {
-            "set": state.expr.block_set,
-            "expr_set": state.expr.number,
-            "puzzles": [p.text() for p in rules.puzzles(state)],
-            "extras_used": sorted(state.expr.extras),
-            "solved": {names[i]: sorted(s) for i, s in enumerate(state.expr.solved)},
-        }
-
-    def query(self, state: State, now: int, words: list[str]) -> View | None:
-        if words[0].casefold() != "solutions":
-            return None
-        if state.expr is None:
-            return View(title="Expressions", notes=("no Expressions set is under way",))
-        set_puzzles = rules.puzzles(state)
-        if len(words) != 2 or words[1] not in [str(i) for i in range(1, len(set_puzzles) + 1)]:
-            return View(title="solutions", notes=(f"write “solutions X” with a puzzle number 1–{len(set_puzzles)}",))
-        x = int(words[1])
-        p = set_puzzles[x - 1]
-        used = state.expr.extras
-        rows = []
-        for digits in solutions(p.ops, p.target):
-            extras = sorted({d for d in digits if d not in used})
-            if extras:
-                rows.append((written(digits, p.ops), " ".join(map(str, extras))))
-        solved_by = [state.cfg.names[i] for i, s in enumerate(state.expr.solved) if x in s]
-        notes = [f"extras already used this set: {', '.join(map(str, sorted(used))) or 'none'}"]
-        if solved_by:
-            notes.append(f"already solved by {', '.join(solved_by)} (each player solves each puzzle once)")
-        if not rows:
-            notes.append("no solution is still available")
-        return View(
-            title=f"Solutions still available for puzzle {x}: {p.text()} (host only — do not post)",
-            columns=("expression", "extras still free"),
-            rows=tuple(rows),
-            notes=tuple(notes),
-        )
-
-    def views(self, state: State, now: int) -> dict[str, View]:
-        names = state.cfg.names
-        status = rules.status_json(state)
-        rows = []
-        for i, (name, s) in enumerate(status.items()):
-            adv = ", ".join(
-                f"{ITEM_NAMES[item]} {state.seats[i].adv[j]}/{state.cfg.given[i][j]}"
-                for j, item in enumerate(ITEMS)
-                if state.cfg.given[i][j]
-            )
-            rows.append(
-                (
-                    name,
-                    _tiles(s["tiles"]),
-                    f"${s['money']}",
-                    f"${state.seats[i].pending}",
-                    str(s["gsp"]),
-                    str(s["ghp"]),
-                    str(s["ep"]),
-                    adv or "—",
-                )
-            )
-        bout = state.bout
-        play_rows: list[tuple[str, ...]] = []
-        if bout is not None and state.in_block:
-            for i in range(len(names)):
-                p = bout.plays[i]
-                current = "—" if p is None else f"{'igs' if p.boosted else 'gs'} {p.card}"
-                play_rows.append((names[i], current, " ".join(map(str, bout.hands[i]))))
-        shop_view = View(title="Shop", notes=("closed",))
-        if state.shop is not None:
-            shop_view = View(
-                title=f"Shop, block {state.block} cycle {state.shop.block_cycle}/3",
-                chat=f"🛒 {shop_text(state.shop.prices)}",
-                notes=tuple(shop_lines(state.shop.prices)),
-            )
-        return {
-            "status": View(
-                title=f"The Choice is Yours — {self._where(state, now)}",
-                columns=("player", "tiles", "money", "bout winnings (next block)", "GSP", "GHP", "EP", "Advantages left"),
-                rows=tuple(rows),
-                chat=self._status_chat(status),
-            ),
-            "plays": View(
-                title=f"Goofspiel plays this round (host only — hidden until the reveal){'' if bout is None else f': round {bout.round}, prize {bout.prizes[bout.round - 1]}'}",
-                columns=("player", "current play", "cards left"),
-                rows=tuple(play_rows),
-                notes=() if play_rows else ("no round is open",),
-            ),
-            "shop": shop_view,
-            "haps": self._haps_view(state),
-            "puzzles": self._puzzles_view(state),
-        }
-
-    def _haps_view(self, state: State) -> View:
-        if state.gyul.over:
-            return View(title="Gyul Hap", notes=("Gyul Hap is over",))
-        if state.block < 2:
-            return View(title="Gyul Hap", notes=("Gyul Hap starts in block 2",))
-        b = rules.board(state)
-        claimed = dict(state.gyul.claimed)
-        rows = tuple(
-            (
-                "".join(map(str, t)),
-                " / ".join(tile_letters(b.tiles[p - 1]) for p in t),
-                state.cfg.names[claimed[t]] if t in claimed else "—",
-            )
-            for t in sorted(b.haps)
-        )
-        left = len(b.haps) - len(claimed)
-        return View(
-            title=f"Haps on board {b.number} (host only — do not post)",
-            columns=("positions", "tiles", "claimed by"),
-            rows=rows,
-            notes=(f"{left} unclaimed; gyul is {'correct' if left == 0 else 'wrong'} now", *gyul_plain(b)),
-        )
-
-    def _puzzles_view(self, state: State) -> View:
-        if state.expr is None:
-            return View(title="Expressions", notes=("no Expressions set is under way",))
-        names = state.cfg.names
-        rows = []
-        for i, p in enumerate(rules.puzzles(state)):
-            by = [names[s] for s, solved in enumerate(state.expr.solved) if i + 1 in solved]
-            rows.append((str(i + 1), p.text(), str(len(solutions(p.ops, p.target))), ", ".join(by) or "—"))
-        return View(
-            title=f"Expressions, block {state.block} set {state.expr.block_set}/2",
-            columns=("#", "puzzle", "solutions", "solved by"),
-            rows=tuple(rows),
-            notes=(f"extras used: {', '.join(map(str, sorted(state.expr.extras))) or 'none'}",),
-        )
-
-    def _where(self, state: State, now: int) -> str:
-        if state.over:
-            return f"over: {state.result}"
-        if not state.in_block:
-            return f"break before block {state.block + 1} (host: “start”)"
-        left = state.block_start + state.cfg.block_ms - now
-        parts = [f"block {state.block}/{BLOCKS} {fmt_clock(left)} left"]
-        bout = state.bout
-        if bout is not None and not bout.finished:
-            opens = state.block_start + (bout.round - 1) * state.cfg.round_period
-            if bout.open:
-                marks = " ".join(f"{state.cfg.names[i]} {'✓' if p else '…'}" for i, p in enumerate(bout.plays))
-                parts.append(
-                    f"GS round {bout.round}/9 prize {bout.prizes[bout.round - 1]} {fmt_clock(opens + state.cfg.round_ms - now)} ({marks})"
-                )
-            else:
-                parts.append(f"GS round {bout.round + 1} in {fmt_clock(opens + state.cfg.round_period - now)}")
-        if state.shop is not None:
-            ends = state.block_start + state.shop.block_cycle * state.cfg.cycle_ms
-            parts.append(f"shop {state.shop.block_cycle}/3 {fmt_clock(ends - now)}")
-        return " · ".join(parts)
+    def views(self) -> Sequence[ViewDef[State]]:
+        """The host views: status, plays, shop, haps, puzzles and solutions."""
+        return VIEWS
 
     def toolbar(self, state: State, now: int) -> str:
+        """Where the match is, the running clocks and the balances."""
         money = " ".join(f"{state.cfg.names[i]} ${s.money}" for i, s in enumerate(state.seats))
-        return f"{self._where(state, now)} · {money}"
+        return f"{_where(state, now)} · {money}"
 
     def help(self) -> list[HelpItem]:
-        return [
-            HelpItem(
-                syntax="gs X", what="Goofspiel: play card X (1–9) this round; private, changeable until the deadline.", example="p1: gs 7"
-            ),
-            HelpItem(
-                syntax="igs X", what="Goofspiel with the Advantage: X counts X+1 (not 9). One copy used at the reveal.", example="p1: igs 5"
-            ),
-            HelpItem(
-                syntax="buy X", what="Shop: buy 3 copies of tile X at this cycle's price (once per tile per cycle).", example="p2: buy 4"
-            ),
-            HelpItem(
-                syntax="hap abc d",
-                what="Gyul Hap: positions a<b<c form a hap; d (one of them) is the board's extra, your tiles pay for the other two.",
-                example="p1: hap 149 4",
-            ),
-            HelpItem(
-                syntax="ihap abc d e",
-                what="Gyul Hap with the Advantage: e is the wildcard (used only by a correct call).",
-                example="p2: ihap 149 4 9",
-            ),
-            HelpItem(syntax="gyul", what="Every hap on the board is claimed: +1 and the next board; wrong: -1.", example="p1: gyul"),
-            HelpItem(
-                syntax="expr x S y",
-                what="Expressions: solve puzzle x with S (left to right; x, * or × multiply), y the extra digit.",
-                example="p1: expr 1 2+3x9-3 3",
-            ),
-            HelpItem(
-                syntax="iexpr x S y z",
-                what="Expressions with the Advantage: z is the wildcard digit (used only by a correct solve).",
-                example="p2: iexpr 1 2+3x9-3 3 9",
-            ),
-            HelpItem(syntax="status", what="Post everyone's tiles, money, GSP, GHP and EP.", example="p1: status"),
-            HelpItem(syntax="post shop|gh|expr", what="Repost the current shop, Gyul Hap board or Expressions set.", example="post gh"),
-            HelpItem(syntax="start", what="Start the next block (the host, after each break).", example="start", who="host"),
-            HelpItem(syntax="plays", what="The Goofspiel plays submitted this round (host only).", example="plays", who="host"),
-            HelpItem(syntax="shop", what="The current prices (host view with chat text).", example="shop", who="host"),
-            HelpItem(syntax="haps", what="The Gyul Hap board's haps and which are claimed (host only).", example="haps", who="host"),
-            HelpItem(
-                syntax="puzzles", what="The Expressions set: puzzles, solution counts, who solved what.", example="puzzles", who="host"
-            ),
-            HelpItem(
-                syntax="solutions x", what="Every solution of puzzle x still available (host only).", example="solutions 3", who="host"
-            ),
-        ]
+        """The players' commands and the host's `start`."""
+        return HELP
 
-    def rulings(self, settings: dict[str, Any]) -> list[str]:
-        s = settings
-        adv = []
-        for item in ITEMS:
-            copies = s[f"{item}_advantage"]
-            adv.append(f"{ITEM_NAMES[item]}: " + ", ".join(f"p{i + 1}×{c}" for i, c in enumerate(copies)))
-        return [
-            f"Six blocks of {s['block_seconds']} s (block_seconds); the host starts each block with “start”, breaks in between.",
-            f"Goofspiel in blocks 1–5: nine rounds of {s['round_seconds']} s with a {s['round_break_seconds']} s break (amendment; round_seconds, round_break_seconds), reminder at {s['round_reminder_seconds']} s left.",
-            "Goofspiel amendment: no submission plays the lowest unused card at full value (it can still win).",
-            "Goofspiel: the higher card wins the prize; a tie throws the round out; the bout's higher total earns 1 GSP, a tied bout none.",
-            "`igs X` plays X as X+1 (not 9); the copy is used when the round is revealed; a later `igs` in the same round replaces the play, using one copy.",
-            f"Shop: closed in block 1; at the start of blocks 2–6 each balance gains the previous block's Goofspiel money plus ${s['shop_credit']} (shop_credit); R-SHOP-3: block 5's winnings arrive at block 6's start.",
-            f"Shop: three cycles of {s['shop_cycle_seconds']} s a block (shop_cycle_seconds); prices {sorted(s['prices'])} dealt to tiles 1–9 each cycle (prices); `buy X` gives {s['tile_copies']} copies (tile_copies), once per tile per cycle.",
-            "R-SHOP-1: supply is unlimited (both players may buy the same tile in a cycle). R-SHOP-2: a purchase the balance cannot cover is refused.",
-            f"Starting balance ${s['starting_money']} (starting_money).",
-            "Advantages (copies by seat): "
-            + "; ".join(adv)
-            + ". Both copies never in one round; a holder wins its subgame when tied (kept after the copies are used).",
-            "R-ADV-1: a tied subgame without a single holder has no winner; nobody with two subgames = “undecided”.",
-            f"Gyul Hap in blocks 2–6: {s['gyul_boards']} boards in all (gyul_boards); a board changes only on a correct gyul or at a block's end (amendment: no inactivity timer).",
-            f"R-GH-3: every board has {s['min_haps']} to {s['max_haps']} haps (min_haps, max_haps), drawn from the seed in sequence.",
-            "Gyul Hap: a correct hap +1 (two tiles used, hap claimed); incorrect −1, nothing used; invalid (malformed, unsorted, extra not among the three, tiles not held) is refused without penalty.",
-            "R-GH-1: calling a hap already claimed (by anyone) is incorrect (−1). R-GH-5: the Gyul Hap wildcard is used only by a correct call.",
-            f"R-GH-2: a wrong gyul within {s['gyul_grace_seconds']} s after the other player's correct gyul is not penalised (gyul_grace_seconds).",
-            f"R-GH-4: tiles are posted as {s['emoji']} emoji (emoji) and as plain letters (colour R/Y/B, background B/G/W, shape C/S/T).",
-            f"Expressions in blocks 2–6: two sets of {s['expr_set_seconds']} s a block (expr_set_seconds), {s['puzzles_per_set']} puzzles a set (puzzles_per_set); left-to-right, exact division.",
-            f"R-EX-1: every puzzle has at least {s['min_solutions']} solutions using at least two different digits, and a target of at most {s['max_target']} (min_solutions, max_target).",
-            "Expressions: the operators must match the puzzle's; the extra is one of S's digits, and serves once a set across both players; each player solves each puzzle once; tiles pay for the other three digits.",
-            "R-EX-2: the Expressions wildcard is used only by a correct solve. A wrong or invalid solve costs nothing.",
-        ]
+    def rulings(self, settings: Settings) -> list[str]:
+        """The house rulings in force for these settings."""
+        return rulings(settings if isinstance(settings, Settings) else Settings(settings))
 
     def suggest(self, state: State, actor: int | None, words: list[str]) -> list[str]:
+        """What may come next, for tab completion."""
         if actor is None:
             if not words:
-                return ["start", "post", "plays", "shop", "haps", "puzzles", "solutions"]
+                return ["start", "post"]
             return ["shop", "gh", "expr"] if words == ["post"] else []
         if not words:
             return ["gs", "igs", "buy", "hap", "ihap", "gyul", "expr", "iexpr", "status", "post"]
-        if words[0].lower() in ("gs", "igs") and len(words) == 1 and state.bout is not None:
+        head = words[0].lower()
+        if len(words) != 1:
+            return []
+        if head in ("gs", "igs") and state.bout is not None:
             return [str(c) for c in state.bout.hands[actor]]
-        if words[0].lower() == "buy" and len(words) == 1:
+        if head == "buy":
             return [str(d) for d in range(1, 10)]
-        if words[0].lower() == "post" and len(words) == 1:
+        if head == "post":
             return ["shop", "gh", "expr"]
-        if words[0].lower() in ("expr", "iexpr") and len(words) == 1 and state.expr is not None:
+        if head in ("expr", "iexpr") and state.expr is not None:
             return [str(i + 1) for i in range(state.cfg.per_set)]
         return []
 
 
-def _prices(d: dict[str, Any]) -> tuple[int, ...]:
-    return tuple(d["prices"][str(i)] for i in range(1, 10))
+def _gyul_json(state: State) -> dict[str, JSON]:
+    g = state.gyul
+    return {
+        "over": g.over,
+        "board": None if g.over else g.index + 1,
+        "of": state.cfg.gyul_boards,
+        "claimed": [{"positions": "".join(map(str, t)), "player": state.cfg.names[s]} for t, s in g.claimed],
+    }
+
+
+def _expr_json(state: State) -> dict[str, JSON] | None:
+    if state.expr is None:
+        return None
+    names = state.cfg.names
+    return {
+        "set": state.expr.block_set,
+        "expr_set": state.expr.number,
+        "puzzles": [p.text() for p in _set_puzzles(state)],
+        "extras_used": sorted(state.expr.extras),
+        "solved": {names[i]: sorted(s) for i, s in enumerate(state.expr.solved)},
+    }
+
+
+HELP: list[HelpItem] = [
+    HelpItem(syntax="gs X", what="Goofspiel: play card X (1–9) this round; private, changeable until the deadline.", example="p1: gs 7"),
+    HelpItem(syntax="igs X", what="Goofspiel with the Advantage: X counts X+1 (not 9). One copy used at the reveal.", example="p1: igs 5"),
+    HelpItem(syntax="buy X", what="Shop: buy 3 copies of tile X at this cycle's price (once per tile per cycle).", example="p2: buy 4"),
+    HelpItem(
+        syntax="hap abc d",
+        what="Gyul Hap: positions a<b<c form a hap; d (one of them) is the board's extra, your tiles pay for the other two.",
+        example="p1: hap 149 4",
+    ),
+    HelpItem(
+        syntax="ihap abc d e",
+        what="Gyul Hap with the Advantage: e is the wildcard (used only by a correct call).",
+        example="p2: ihap 149 4 9",
+    ),
+    HelpItem(syntax="gyul", what="Every hap on the board is claimed: +1 and the next board; wrong: -1.", example="p1: gyul"),
+    HelpItem(
+        syntax="expr x S y",
+        what="Expressions: solve puzzle x with S (left to right; x, * or × multiply), y the extra digit.",
+        example="p1: expr 1 2+3x9-3 3",
+    ),
+    HelpItem(
+        syntax="iexpr x S y z",
+        what="Expressions with the Advantage: z is the wildcard digit (used only by a correct solve).",
+        example="p2: iexpr 1 2+3x9-3 3 9",
+    ),
+    HelpItem(syntax="status", what="Post everyone's tiles, money, GSP, GHP and EP.", example="p1: status"),
+    HelpItem(syntax="post shop|gh|expr", what="Repost the current shop, Gyul Hap board or Expressions set.", example="post gh"),
+    HelpItem(syntax="start", what="Start the next block (the host, after each break).", example="start", who="host"),
+]
 
 
 CHOICE_IS_YOURS = ChoiceIsYours()

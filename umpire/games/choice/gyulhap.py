@@ -5,18 +5,19 @@ The boards themselves are drawn in `gyul.py`."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from umpire.core import hap
+from umpire.core.deadline import Deadline
 from umpire.core.errors import IllegalAction
 from umpire.core.pieces import HAP_PIECES
+from umpire.games.base import Event
 from umpire.games.choice.commands import GyulCall, HapCall
 from umpire.games.choice.config import (
     SHOP_FIRST_BLOCK,
 )
+from umpire.games.choice.events import BoardWhy, Claim, GhBoard, GhOver, GhReset, GyulCalled, GyulUnclaimed, HapCalled, Verdict
 from umpire.games.choice.gyul import Board, boards, emoji, tile_letters, tile_words
 from umpire.games.choice.state import GYUL_HAP, State, names_of, where_now
-from umpire.games.legacy import Event
 
 
 def board(state: State) -> Board:
@@ -25,21 +26,21 @@ def board(state: State) -> Board:
     return boards(cfg.streams.seed, cfg.gyul_boards, cfg.min_haps, cfg.max_haps)[state.gyul.index]
 
 
-def board_posted(state: State, now: int, why: str) -> Event:
-    """The event that posts the board under way (tiles as words, emoji and letters)."""
+def board_posted(state: State, now: int, why: BoardWhy) -> GhBoard:
+    """The event that posts the board under way (tiles as words, emoji and letters); a repost lists the claims."""
     b = board(state)
-    return Event(
-        kind="gh_board",
+    claimed = None
+    if why is BoardWhy.REPOSTED:
+        claimed = tuple(Claim(positions="".join(map(str, t)), player=state.cfg.names[s]) for t, s in state.gyul.claimed)
+    return GhBoard(
         t=now,
-        generated=True,
-        data={
-            "board": b.number,
-            "of": state.cfg.gyul_boards,
-            "why": why,
-            "tiles": {str(i + 1): tile_words(b.tiles[i]) for i in range(9)},
-            "emoji": [emoji(b.tiles[i], state.cfg.emoji) for i in range(9)],
-            "letters": [tile_letters(b.tiles[i]) for i in range(9)],
-        },
+        board=b.number,
+        of=state.cfg.gyul_boards,
+        why=why,
+        tiles={str(i + 1): tile_words(b.tiles[i]) for i in range(9)},
+        emoji=tuple(emoji(b.tiles[i], state.cfg.emoji) for i in range(9)),
+        letters=tuple(tile_letters(b.tiles[i]) for i in range(9)),
+        claimed=claimed,
     )
 
 
@@ -62,32 +63,21 @@ def judge_hap(state: State, cmd: HapCall, now: int) -> tuple[State, list[Event]]
     seat = state.seats[cmd.seat]
     if cmd.wild is not None and seat.adv[GYUL_HAP] < 1:
         raise IllegalAction(f"{who} has no Gyul Hap Advantage" + (" left" if state.cfg.given[cmd.seat][GYUL_HAP] else ""))
-    spend = [p for p in cmd.positions if p not in (cmd.extra, cmd.wild)]
+    spend = tuple(p for p in cmd.positions if p not in (cmd.extra, cmd.wild))
     for p in spend:
         if seat.tiles[p - 1] < 1:
             raise IllegalAction(f"{who} holds no tile {p}")
     claimed = dict(state.gyul.claimed)
     x, y, z = (b.tiles[p - 1] for p in cmd.positions)
-    call = "".join(map(str, cmd.positions))
-    data: dict[str, Any] = {
-        "player": who,
-        "board": b.number,
-        "positions": call,
-        "extra": cmd.extra,
-        "wild": cmd.wild,
-        "tiles": [tile_words(t) for t in (x, y, z)],
-    }
+    why = ""
     if cmd.positions in claimed:
-        verdict, why = "incorrect", f"already claimed by {names[claimed[cmd.positions]]} (R-GH-1)"
+        why = f"already claimed by {names[claimed[cmd.positions]]} (R-GH-1)"
     elif not hap.is_hap(x, y, z):
-        verdict = "incorrect"
         why = "not a hap: " + "; ".join(
             line for line in hap.explain(x, y, z, HAP_PIECES.values, HAP_PIECES.attributes) if "not a hap" in line
         )
-    else:
-        verdict, why = "correct", ""
     seats = list(state.seats)
-    if verdict == "correct":
+    if not why:
         tiles = list(seat.tiles)
         for p in spend:
             tiles[p - 1] -= 1
@@ -97,57 +87,80 @@ def judge_hap(state: State, cmd: HapCall, now: int) -> tuple[State, list[Event]]
         seats[cmd.seat] = replace(seat, ghp=seat.ghp + 1, tiles=tuple(tiles), adv=(adv[0], adv[1], adv[2]))
         gyul = replace(state.gyul, claimed=(*state.gyul.claimed, (cmd.positions, cmd.seat)))
         state = replace(state, seats=tuple(seats), gyul=gyul)
-        data["spent"] = spend
     else:
         seats[cmd.seat] = replace(seat, ghp=seat.ghp - 1)
         state = replace(state, seats=tuple(seats))
-        data["why"] = why
-    data["verdict"] = verdict
-    data["ghp"] = {names[i]: s.ghp for i, s in enumerate(state.seats)}
-    return state, [Event(kind="hap_called", t=now, data=data)]
+    event = HapCalled(
+        t=now,
+        player=who,
+        board=b.number,
+        positions="".join(map(str, cmd.positions)),
+        extra=cmd.extra,
+        wild=cmd.wild,
+        tiles=tuple(tile_words(t) for t in (x, y, z)),
+        spent=None if why else spend,
+        why=why or None,
+        verdict=Verdict.INCORRECT if why else Verdict.CORRECT,
+        ghp=_ghp(state),
+    )
+    return state, [event]
+
+
+def _ghp(state: State) -> dict[str, int]:
+    return {state.cfg.names[i]: s.ghp for i, s in enumerate(state.seats)}
+
+
+def in_grace(state: State, seat: int, now: int) -> bool:
+    """R-GH-2: whether a wrong gyul by `seat` at `now` falls inside the other player's anti-snipe grace.
+
+    The grace is a window of time after a correct gyul; it covers its seconds whatever happens in
+    them, a block's end, the board's reset and the next block's start included.
+    """
+    grace = state.gyul.grace
+    return grace is not None and state.gyul.grace_by != seat and grace.start <= now <= grace.due
 
 
 def judge_gyul(state: State, cmd: GyulCall, now: int) -> tuple[State, list[Event]]:
-    """Judge `gyul`: correct when every hap is claimed (+1, next board); else −1 unless within the anti-snipe grace."""
+    """Judge `gyul`: correct when every hap is claimed (+1, next board); else −1 unless within the anti-snipe grace.
+
+    A wrong gyul's public post says only that it was wrong and the penalty: how many haps are
+    left is the host's alone (it would be worth the point to learn it).
+    """
     names = names_of(state)
     who = names[cmd.seat]
     b = require_gyul(state)
     claimed = {t for t, _ in state.gyul.claimed}
     seats = list(state.seats)
     seat = seats[cmd.seat]
-    data: dict[str, Any] = {"player": who, "board": b.number}
-    events: list[Event] = []
     if b.haps <= claimed:
         seats[cmd.seat] = replace(seat, ghp=seat.ghp + 1)
-        state = replace(state, seats=tuple(seats), gyul=replace(state.gyul, last_gyul=(cmd.seat, now)))
-        data["verdict"] = "correct"
-        data["ghp"] = {names[i]: s.ghp for i, s in enumerate(state.seats)}
-        events.append(Event(kind="gyul_called", t=now, data=data))
-        state, ev = next_board(state, now, "gyul")
+        grace = Deadline(what="grace", start=now, due=now + state.cfg.grace_ms)
+        state = replace(state, seats=tuple(seats), gyul=replace(state.gyul, grace=grace, grace_by=cmd.seat))
+        events: list[Event] = [GyulCalled(t=now, player=who, board=b.number, verdict=Verdict.CORRECT, ghp=_ghp(state))]
+        state, ev = next_board(state, now, BoardWhy.GYUL)
         events.append(ev)
         return state, events
-    last = state.gyul.last_gyul
-    grace = state.cfg.grace_ms
-    if last is not None and last[0] != cmd.seat and now - last[1] <= grace:
-        data["verdict"] = "grace"
-        data["why"] = f"{names[last[0]]}'s correct gyul came {(now - last[1]) / 1000:g} s earlier (anti-snipe, R-GH-2)"
-    else:
-        seats[cmd.seat] = replace(seat, ghp=seat.ghp - 1)
-        state = replace(state, seats=tuple(seats))
-        data["verdict"] = "incorrect"
-        data["why"] = f"{len(b.haps - claimed)} hap{'s' if len(b.haps - claimed) != 1 else ''} still unclaimed"
-    data["ghp"] = {names[i]: s.ghp for i, s in enumerate(state.seats)}
-    return state, [Event(kind="gyul_called", t=now, data=data)]
+    if in_grace(state, cmd.seat, now):
+        assert state.gyul.grace is not None and state.gyul.grace_by is not None
+        since = (now - state.gyul.grace.start) / 1000
+        why = f"{names[state.gyul.grace_by]}'s correct gyul came {since:g} s earlier (anti-snipe, R-GH-2)"
+        return state, [GyulCalled(t=now, player=who, board=b.number, verdict=Verdict.GRACE, why=why, ghp=_ghp(state))]
+    seats[cmd.seat] = replace(seat, ghp=seat.ghp - 1)
+    state = replace(state, seats=tuple(seats))
+    return state, [
+        GyulCalled(t=now, player=who, board=b.number, verdict=Verdict.INCORRECT, ghp=_ghp(state)),
+        GyulUnclaimed(t=now, player=who, board=b.number, unclaimed=len(b.haps - claimed)),
+    ]
 
 
-def next_board(state: State, now: int, why: str) -> tuple[State, Event]:
+def next_board(state: State, now: int, why: BoardWhy) -> tuple[State, Event]:
     """Move to the next board (after a correct gyul, or at a block's end); after the last, Gyul Hap ends."""
     index = state.gyul.index + 1
     if index >= state.cfg.gyul_boards:
         state = replace(state, gyul=replace(state.gyul, over=True, claimed=()))
-        return state, Event(kind="gh_over", t=now, data={"boards": state.cfg.gyul_boards, "why": why})
+        return state, GhOver(t=now, boards=state.cfg.gyul_boards, why=why)
     state = replace(state, gyul=replace(state.gyul, index=index, claimed=()))
-    if why == "reset":
+    if why is BoardWhy.RESET:
         # Posted when the next block starts.
-        return state, Event(kind="gh_reset", t=now, data={"next_board": index + 1})
+        return state, GhReset(t=now, next_board=index + 1)
     return state, board_posted(state, now, why)

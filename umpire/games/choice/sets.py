@@ -8,40 +8,65 @@ from dataclasses import replace
 from fractions import Fraction
 
 from umpire.core.arith import evaluate, show
+from umpire.core.deadline import Deadline
 from umpire.core.errors import IllegalAction
+from umpire.games.base import Event
 from umpire.games.choice.commands import ExprCall
 from umpire.games.choice.config import (
     BLOCKS,
     SHOP_FIRST_BLOCK,
 )
+from umpire.games.choice.events import ExprClosed, ExprReposted, ExprSetOpened, ExprSolved, PuzzleDealt, PuzzlePosted
 from umpire.games.choice.expressions import Puzzle, puzzle_sets, written
 from umpire.games.choice.state import EXPRESSIONS, ExprSet, State, names_of, where_now
-from umpire.games.legacy import Event
+
+SETS_PER_BLOCK = 2
 
 
 def puzzles(state: State) -> tuple[Puzzle, ...]:
     """The puzzles of the Expressions set under way."""
     assert state.expr is not None
     cfg = state.cfg
-    sets = puzzle_sets(cfg.streams.seed, (BLOCKS - 1) * 2, cfg.per_set, cfg.min_solutions, cfg.max_target)
+    sets = puzzle_sets(cfg.streams.seed, (BLOCKS - 1) * SETS_PER_BLOCK, cfg.per_set, cfg.min_solutions, cfg.max_target)
     return sets[state.expr.number - 1]
 
 
-def open_set(state: State, block_set: int, now: int) -> tuple[State, Event]:
-    """Open set 1 or 2 of the block: the event posts its puzzles (operators and targets)."""
-    number = (state.block - SHOP_FIRST_BLOCK) * 2 + block_set
-    state = replace(state, expr=ExprSet(number=number, block_set=block_set, solved=tuple(frozenset() for _ in state.seats)))
-    return state, Event(
-        kind="expr_set",
+def open_set(state: State, block_set: int, now: int) -> tuple[State, ExprSetOpened]:
+    """Open set 1 or 2 of the block: its deadline, and the event that posts its puzzles (operators and targets).
+
+    The last set of a block that would end with the block has no deadline of its own: the block's end closes it.
+    """
+    number = (state.block - SHOP_FIRST_BLOCK) * SETS_PER_BLOCK + block_set
+    until = now + state.cfg.set_ms
+    clock: Deadline | None = Deadline(what="set", start=now, due=until)
+    if block_set == SETS_PER_BLOCK and state.block_clock is not None and until >= state.block_clock.due:
+        clock = None
+    state = replace(
+        state, expr=ExprSet(number=number, block_set=block_set, solved=tuple(frozenset() for _ in state.seats)), set_clock=clock
+    )
+    dealt = tuple(PuzzleDealt(number=i + 1, ops=p.ops, target=p.target, text=p.text()) for i, p in enumerate(puzzles(state)))
+    return state, ExprSetOpened(t=now, block=state.block, set=block_set, expr_set=number, puzzles=dealt, until=until)
+
+
+def set_over(state: State, now: int) -> tuple[State, list[Event]]:
+    """A set's time is up: the next set opens, or (after the block's last set) Expressions waits for the next block."""
+    assert state.expr is not None
+    done = state.expr.block_set
+    if done < SETS_PER_BLOCK:
+        state, ev = open_set(state, done + 1, now)
+        return state, [ev]
+    return replace(state, expr=None, set_clock=None), [ExprClosed(t=now, block=state.block, set=done)]
+
+
+def reposted(state: State, now: int) -> ExprReposted:
+    """`post expr`: the set's puzzles again, with the extras already used."""
+    expr = require_expr(state)
+    return ExprReposted(
         t=now,
-        generated=True,
-        data={
-            "block": state.block,
-            "set": block_set,
-            "expr_set": number,
-            "puzzles": [{"number": i + 1, "ops": p.ops, "target": p.target, "text": p.text()} for i, p in enumerate(puzzles(state))],
-            "until": now + state.cfg.set_ms,
-        },
+        block=state.block,
+        set=expr.block_set,
+        puzzles=tuple(PuzzlePosted(number=i + 1, text=p.text()) for i, p in enumerate(puzzles(state))),
+        extras_used=tuple(sorted(expr.extras)),
     )
 
 
@@ -97,20 +122,17 @@ def judge_expr(state: State, cmd: ExprCall, now: int) -> tuple[State, list[Event
     expr = replace(expr, solved=tuple(solved), extras=expr.extras | {cmd.extra})
     state = replace(state, seats=tuple(seats), expr=expr)
     return state, [
-        Event(
-            kind="expr_solved",
+        ExprSolved(
             t=now,
-            data={
-                "player": who,
-                "puzzle": cmd.puzzle,
-                "expression": text,
-                "target": p.target,
-                "extra": cmd.extra,
-                "wild": cmd.wild,
-                "spent": need,
-                "ep": {names[i]: s.ep for i, s in enumerate(state.seats)},
-                "extras_used": sorted(expr.extras),
-            },
+            player=who,
+            puzzle=cmd.puzzle,
+            expression=text,
+            target=p.target,
+            extra=cmd.extra,
+            wild=cmd.wild,
+            spent=tuple(need),
+            ep={names[i]: s.ep for i, s in enumerate(state.seats)},
+            extras_used=tuple(sorted(expr.extras)),
         )
     ]
 

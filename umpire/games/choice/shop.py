@@ -4,36 +4,63 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from umpire.core.deadline import Deadline
 from umpire.core.errors import IllegalAction
+from umpire.games.base import Event, dm
 from umpire.games.choice.commands import Buy
 from umpire.games.choice.config import (
     CYCLES,
     SHOP_FIRST_BLOCK,
 )
+from umpire.games.choice.events import Bought, ShopClosed, ShopOpened, ShopPosted
 from umpire.games.choice.generate import shop_prices, shop_text
 from umpire.games.choice.state import Shop, State, names_of, tiles_json
-from umpire.games.legacy import Event
 
 
-def open_cycle(state: State, block_cycle: int, now: int) -> tuple[State, Event]:
-    """Open shop cycle 1–3 of the block with fresh prices from the seed."""
+def open_cycle(state: State, block_cycle: int, now: int) -> tuple[State, ShopOpened]:
+    """Open shop cycle 1–3 of the block with fresh prices from the seed, and its deadline.
+
+    The last cycle of a block that would end with the block has no deadline of its own: the block's end closes it.
+    """
     cfg = state.cfg
     cycle = (state.block - SHOP_FIRST_BLOCK) * CYCLES + block_cycle
     prices = shop_prices(cfg.streams, cycle, cfg.prices)
     shop = Shop(cycle=cycle, block_cycle=block_cycle, prices=prices, bought=tuple(frozenset() for _ in state.seats))
-    return replace(state, shop=shop), Event(
-        kind="shop_opened",
+    until = now + cfg.cycle_ms
+    clock: Deadline | None = Deadline(what="cycle", start=now, due=until)
+    if block_cycle == CYCLES and state.block_clock is not None and until >= state.block_clock.due:
+        clock = None
+    return replace(state, shop=shop, shop_clock=clock), ShopOpened(
         t=now,
-        generated=True,
-        data={
-            "block": state.block,
-            "cycle": block_cycle,
-            "shop_cycle": cycle,
-            "prices": {str(d + 1): prices[d] for d in range(9)},
-            "shop": shop_text(prices),
-            "until": now + cfg.cycle_ms,
-        },
+        block=state.block,
+        cycle=block_cycle,
+        shop_cycle=cycle,
+        prices=_prices(prices),
+        shop=shop_text(prices),
+        until=until,
     )
+
+
+def _prices(prices: tuple[int, ...]) -> dict[str, int]:
+    return {str(d + 1): prices[d] for d in range(9)}
+
+
+def cycle_over(state: State, now: int) -> tuple[State, list[Event]]:
+    """A cycle's time is up: the next cycle opens, or (after the block's last) the shop closes until the next block."""
+    assert state.shop is not None
+    done = state.shop.block_cycle
+    if done < CYCLES:
+        state, ev = open_cycle(state, done + 1, now)
+        return state, [ev]
+    return replace(state, shop=None, shop_clock=None), [ShopClosed(t=now, block=state.block, cycle=done)]
+
+
+def posted(state: State, now: int) -> ShopPosted:
+    """`post shop`: the cycle's prices again."""
+    if state.shop is None:
+        raise IllegalAction("the shop is closed; there is nothing to post")
+    shop = state.shop
+    return ShopPosted(t=now, block=state.block, cycle=shop.block_cycle, shop=shop_text(shop.prices), prices=_prices(shop.prices))
 
 
 def judge_buy(state: State, cmd: Buy, now: int) -> tuple[State, list[Event]]:
@@ -60,17 +87,14 @@ def judge_buy(state: State, cmd: Buy, now: int) -> tuple[State, list[Event]]:
     bought = list(shop.bought)
     bought[cmd.seat] = shop.bought[cmd.seat] | {cmd.digit}
     state = replace(state, seats=tuple(seats), shop=replace(shop, bought=tuple(bought)))
-    return state, [
-        Event(
-            kind="bought",
-            t=now,
-            data={
-                "player": who,
-                "tile": cmd.digit,
-                "copies": state.cfg.copies,
-                "price": price,
-                "money": seats[cmd.seat].money,
-                "tiles": tiles_json(seats[cmd.seat]),
-            },
-        )
-    ]
+    receipt = Bought(
+        t=now,
+        audience=dm(cmd.seat),
+        player=who,
+        tile=cmd.digit,
+        copies=state.cfg.copies,
+        price=price,
+        money=seats[cmd.seat].money,
+        tiles=tiles_json(seats[cmd.seat]),
+    )
+    return state, [receipt]

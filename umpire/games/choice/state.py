@@ -2,15 +2,26 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from enum import StrEnum
 
+from umpire.core.deadline import Deadline
+from umpire.core.sealed import Sealed
 from umpire.games.choice.config import (
-    BLOCKS,
     Config,
 )
+from umpire.games.choice.events import PlayerStatus
 
 GOOFSPIEL, GYUL_HAP, EXPRESSIONS = 0, 1, 2
+
+
+class Phase(StrEnum):
+    """Where the match stands: before block 1, inside a block, in a break between blocks, or over."""
+
+    BEFORE = "before"
+    BLOCK = "block"
+    BREAK = "break"
+    OVER = "over"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -43,7 +54,9 @@ class Bout:
     round: int = 1
     open: bool = True  # a round is taking plays
     hands: tuple[tuple[int, ...], ...] = (tuple(range(1, 10)), tuple(range(1, 10)))
-    plays: tuple[Play | None, ...] = (None, None)
+    plays: Sealed[Play] = field(
+        default_factory=lambda: Sealed[Play].expecting((0, 1))
+    )  # the round's private plays, sealed until the reveal
     money: tuple[int, ...] = (0, 0)
     finished: bool = False
 
@@ -64,7 +77,8 @@ class Gyul:
 
     index: int = 0  # 0-based, into the match's boards
     claimed: tuple[tuple[tuple[int, int, int], int], ...] = ()  # (positions, seat)
-    last_gyul: tuple[int, int] | None = None  # (seat, time) of the last correct gyul, for the anti-snipe grace
+    grace: Deadline | None = None  # R-GH-2: the anti-snipe window after a correct gyul (a window: it never fires)
+    grace_by: int | None = None  # who made that correct gyul
     over: bool = False
 
 
@@ -85,9 +99,12 @@ class State:
     cfg: Config
     seats: tuple[Seat, ...]
     block: int = 0  # the block under way, or the last one played
-    in_block: bool = False
+    phase: Phase = Phase.BEFORE
     block_start: int = 0
-    fired: int = 0  # how many of the block's timed happenings have happened
+    block_clock: Deadline | None = None  # the block's end
+    round_clock: Deadline | None = None  # a Goofspiel round ("round", with its reminder) or the break after it ("break")
+    shop_clock: Deadline | None = None  # the shop cycle under way
+    set_clock: Deadline | None = None  # the Expressions set under way
     bout: Bout | None = None
     shop: Shop | None = None
     gyul: Gyul = Gyul()
@@ -98,7 +115,17 @@ class State:
 
     @property
     def over(self) -> bool:
-        return self.block == BLOCKS and not self.in_block
+        """Whether the sixth block has ended."""
+        return self.phase is Phase.OVER
+
+    @property
+    def in_block(self) -> bool:
+        """Whether a block is under way."""
+        return self.phase is Phase.BLOCK
+
+    def clocks(self) -> tuple[Deadline | None, ...]:
+        """Every deadline that can fall due, in the order ties are broken (see `rules.due`)."""
+        return (self.round_clock, self.shop_clock, self.set_clock, self.block_clock)
 
 
 def initial(cfg: Config) -> State:
@@ -114,11 +141,11 @@ def names_of(state: State) -> tuple[str, ...]:
 
 def where_now(state: State) -> str:
     """Where the match is, in words, for refusals: "block 3", "the break", …"""
-    if state.over:
+    if state.phase is Phase.OVER:
         return "the match is over"
-    if state.in_block:
+    if state.phase is Phase.BLOCK:
         return f"block {state.block}"
-    return "the break" if state.block else "the match has not started"
+    return "the break" if state.phase is Phase.BREAK else "the match has not started"
 
 
 def tiles_json(seat: Seat) -> dict[str, int]:
@@ -126,15 +153,9 @@ def tiles_json(seat: Seat) -> dict[str, int]:
     return {str(d + 1): seat.tiles[d] for d in range(9)}
 
 
-def status_json(state: State) -> dict[str, dict[str, Any]]:
+def status_json(state: State) -> dict[str, PlayerStatus]:
     """What `status` shows per player (the card: no Goofspiel cards here)."""
     return {
-        state.cfg.names[i]: {
-            "tiles": tiles_json(s),
-            "money": s.money,
-            "gsp": s.gsp,
-            "ghp": s.ghp,
-            "ep": s.ep,
-        }
+        state.cfg.names[i]: PlayerStatus(tiles=tiles_json(s), money=s.money, gsp=s.gsp, ghp=s.ghp, ep=s.ep)
         for i, s in enumerate(state.seats)
     }

@@ -1,0 +1,91 @@
+"""The Final Match on the game contract: typed events each with a renderer, phases as an enum,
+time as deadlines in the state, plays sealed, views built only when the host asks for them.
+"""
+
+from __future__ import annotations
+
+import inspect
+import typing
+
+from umpire.core.sealed import Sealed
+from umpire.games import get
+from umpire.games.base import HOST, PUBLIC, Event, Game
+from umpire.games.choice import events as choice_events
+from umpire.games.choice.events import EVENTS, GhBoard, GsConfirmed, RoundStarted, ShopOpened
+from umpire.games.choice.game import CHOICE_IS_YOURS, VIEWS, ChoiceIsYours
+from umpire.games.choice.state import Phase
+
+from .test_choice_support import new_session, ok, start
+
+
+def test_every_event_kind_has_a_renderer_and_every_renderer_an_event() -> None:
+    assert set(CHOICE_IS_YOURS.events) == CHOICE_IS_YOURS.renderers.kinds()
+
+
+def test_every_event_class_of_the_module_is_listed() -> None:
+    classes = {
+        c
+        for _, c in inspect.getmembers(choice_events, inspect.isclass)
+        if issubclass(c, Event) and c.kind and c.__module__ == choice_events.__name__
+    }
+    assert classes == set(EVENTS)
+    assert len({c.kind for c in EVENTS}) == len(EVENTS)
+
+
+def test_the_registry_uses_the_game_directly_not_through_the_legacy_adapter() -> None:
+    game = get("choice-is-yours")
+    assert isinstance(game, ChoiceIsYours) and isinstance(game, Game)
+
+
+def test_seeded_items_are_marked_generated() -> None:
+    assert {c for c in EVENTS if c.generated} == {RoundStarted, ShopOpened, GhBoard, choice_events.ExprSetOpened}
+
+
+def test_host_only_kinds_default_to_the_host_and_others_to_everyone() -> None:
+    assert choice_events.StillWaiting(t=0, block=1, round=1, waiting=("Uri",)).audience == HOST
+    assert choice_events.GyulUnclaimed(t=0, player="Uri", board=1, unclaimed=2).audience == HOST
+    assert choice_events.RoundReminder(t=0, block=1, round=1, seconds=10).audience == PUBLIC
+
+
+def test_a_receipt_leaves_out_replaces_when_there_was_no_earlier_play() -> None:
+    ev = GsConfirmed(t=0, player="Hedger", block=1, round=1, card=5, boosted=False)
+    assert ev.payload() == {"player": "Hedger", "block": 1, "round": 1, "card": 5, "boosted": False}
+
+
+def test_phases_keep_their_string_values() -> None:
+    assert [p.value for p in Phase] == ["before", "block", "break", "over"]
+    s = new_session()
+    assert s.state.phase is Phase.BEFORE
+    start(s)
+    assert s.state.phase is Phase.BLOCK
+
+
+def test_the_rounds_plays_are_sealed() -> None:
+    s = new_session()
+    start(s)
+    ok(s, "p2: gs 4")
+    plays = s.state.bout.plays
+    assert isinstance(plays, Sealed)
+    assert plays.waiting == (0,)
+    play = plays.get(1)
+    assert play is not None and (play.card, play.boosted) == (4, False)
+
+
+def test_views_are_named_definitions_built_only_when_asked() -> None:
+    assert [v.name for v in CHOICE_IS_YOURS.views()] == ["status", "plays", "shop", "haps", "puzzles", "solutions"]
+    assert [v.name for v in VIEWS if v.takes_args] == ["solutions"]
+    s = new_session()
+    view = CHOICE_IS_YOURS.view("status")
+    assert view is not None
+    assert view.build(s.state, s.now, []).title.startswith("The Choice is Yours — ")
+
+
+def test_help_does_not_list_the_views() -> None:
+    syntaxes = {h.syntax.split()[0] for h in CHOICE_IS_YOURS.help()}
+    assert not syntaxes & {"plays", "haps", "puzzles", "solutions"}
+
+
+def test_the_game_contract_is_typed_without_any() -> None:
+    for name in ("start", "parse", "apply", "next_due", "on_due", "final", "views", "toolbar", "rulings", "suggest", "validate"):
+        hints = typing.get_type_hints(getattr(ChoiceIsYours, name))
+        assert typing.Any not in hints.values(), name
