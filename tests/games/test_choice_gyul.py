@@ -21,13 +21,15 @@ import pytest
 from umpire.core import hap
 from umpire.core.pieces import HAP_PIECES
 from umpire.games.choice.gyul import board_plain, board_text, boards, emoji, haps_on, tile_letters, tile_words
-from umpire.session import Session
+from umpire.scenario import parse as parse_scenario
+from umpire.session import Session, derive_salt
 
 from .test_choice_support import (
     BLOCK,
     BOARDS,
     MINUTE,
     SECOND,
+    SEED,
     auto_bout,
     block_start,
     buy,
@@ -39,6 +41,7 @@ from .test_choice_support import (
     one,
     points,
     refused,
+    scenario_text,
     start,
     texts,
     tiles,
@@ -625,3 +628,65 @@ def test_status_shows_the_gyul_hap_points() -> None:
     ev = one(ok(s, "p1: status"), "status_posted")
     assert (ev["status"]["Hedger"]["ghp"], ev["status"]["Uri"]["ghp"]) == (1, -1)
     assert [r[5] for r in view(s, "status").rows] == ["1", "-1"]
+
+
+def test_r_gh_2_the_grace_covers_its_seconds_across_a_blocks_end_and_the_next_start() -> None:
+    # Issue 14: a correct gyul at 19:59, `start` of the next block at 20:00 and the other player's
+    # gyul at 20:01 penalised the second player, because the grace stopped at the block's end.
+    s = in_block_2()
+    claim_board_1(s)
+    end = block_start(s) + BLOCK
+    s.advance(end - SECOND)
+    ok(s, "p1: gyul")  # correct, 1 s before the block ends
+    out = end_block(s)
+    assert [e["event"] for e in events(out)][:2] == ["block_over", "gh_reset"]
+    start(s)  # block 3 starts at once
+    assert s.now == end
+    s.advance(end + SECOND)
+    ev = one(ok(s, "p2: gyul"), "gyul_called")
+    assert (ev["verdict"], ev["board"]) == ("grace", 3)
+    assert ev["why"] == "Hedger's correct gyul came 2 s earlier (anti-snipe, R-GH-2)"
+    assert points(s, "ghp") == {"Hedger": 4, "Uri": 0}
+    # The grace is the seconds it says, no more: at 3 s and 1 ms the same call costs a point.
+    s.advance(end + 2 * SECOND + 1)
+    assert one(ok(s, "p2: gyul"), "gyul_called")["verdict"] == "incorrect"
+    assert points(s, "ghp") == {"Hedger": 4, "Uri": -1}
+
+
+def test_r_gh_2_the_grace_is_a_deadline_of_the_configured_length_from_the_correct_gyul() -> None:
+    s = in_block_2(gyul_grace_seconds=2.5)
+    claim_board_1(s)
+    t = s.now
+    ok(s, "p1: gyul")
+    grace = s.state.gyul.grace
+    assert grace is not None and (grace.what, grace.start, grace.due) == ("grace", t, t + 2500)
+    assert s.state.gyul.grace_by == 0
+
+
+def test_the_anti_snipe_post_escapes_markdown_in_names() -> None:
+    # Issue 14: `dark_knight` rendered in italics in the "too late, but not penalised" post.
+    text = scenario_text(starting_money=100).replace('name = "Hedger"', 'name = "dark_knight"')
+    s = Session.create(parse_scenario(text, "dark.toml"), journal_path=None, seed=SEED, salt=derive_salt(SEED))
+    auto_bout(s)
+    start(s)
+    claim_board_1(s)
+    ok(s, "p1: gyul")
+    out = ok(s, "p2: gyul")
+    (post,) = texts(out, "public")
+    assert post == (
+        "**Uri**: gyul on board 2 — too late, but not penalised: dark\\_knight's correct gyul came 0 s earlier "
+        "(anti-snipe, R-GH-2). GHP: dark\\_knight 4 · Uri 0"
+    )
+    assert "dark_knight" not in post
+
+
+def test_a_hap_already_claimed_escapes_markdown_in_the_claimers_name() -> None:
+    text = scenario_text(starting_money=100).replace('name = "Hedger"', 'name = "dark_knight"')
+    s = Session.create(parse_scenario(text, "dark.toml"), journal_path=None, seed=SEED, salt=derive_salt(SEED))
+    auto_bout(s)
+    start(s)
+    buy(s, "p1", "25")
+    buy(s, "p2", "25")
+    ok(s, "p1: hap 125 1")
+    (post,) = texts(ok(s, "p2: hap 125 1"), "public")
+    assert "already claimed by dark\\_knight (R-GH-1)" in post
