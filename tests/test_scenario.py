@@ -256,11 +256,22 @@ def test_aliases_that_are_not_a_list_of_strings_are_refused(aliases: Any) -> Non
     assert refusal(data) == 's.toml: players[1].aliases: expected a list of non-empty strings, e.g. ["p1"]'
 
 
-@pytest.mark.parametrize("alias", ["p:2", "player two", "p\t2"])
-def test_an_alias_is_one_word_without_a_colon(alias: str) -> None:
+@pytest.mark.parametrize("alias", ["p:2", "p\t2", "player\ntwo"])
+def test_an_alias_is_words_without_a_colon_tab_or_line_break(alias: str) -> None:
     data = htt()
     data["players"][1]["aliases"] = ["p2", alias]
-    assert refusal(data) == f"s.toml: players[1].aliases: an alias is one word without “:”, not starting with @, # or [ ({alias!r})"
+    assert refusal(data) == (
+        "s.toml: players[1].aliases: an alias is words separated by spaces, without “:”, tabs or line breaks, "
+        f"not starting with @, # or [ ({alias!r})"
+    )
+
+
+def test_an_alias_of_several_words_is_accepted() -> None:
+    # Issue 14: the Choice card says "Hedger may be referred to as Player 1 or p1".
+    data = htt()
+    data["players"][1]["aliases"] = ["p2", "Player 2"]
+    sc = parse(tomli_w.dumps(data), "s.toml")
+    assert sc.roster.resolve("player 2").seat == 1
 
 
 @pytest.mark.parametrize(
@@ -483,7 +494,10 @@ def test_a_name_that_could_not_be_typed_as_a_prefix_is_refused(name: str) -> Non
 def test_an_alias_that_could_not_be_typed_as_a_prefix_is_refused(alias: str) -> None:
     data = htt()
     data["players"][1]["aliases"] = [alias]
-    assert refusal(data) == f"s.toml: players[1].aliases: an alias is one word without “:”, not starting with @, # or [ ({alias!r})"
+    assert refusal(data) == (
+        "s.toml: players[1].aliases: an alias is words separated by spaces, without “:”, tabs or line breaks, "
+        f"not starting with @, # or [ ({alias!r})"
+    )
 
 
 def test_pictures_is_true_or_false() -> None:

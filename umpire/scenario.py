@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from umpire.core.errors import UmpireError
-from umpire.core.players import Player, Roster
+from umpire.core.players import Player, Roster, alias_problem
 from umpire.core.settings import Settings, check, type_name
 from umpire.games import get, keys
 from umpire.games.base import Game
@@ -157,8 +157,8 @@ def _players(value: Any, game: Game, fail: Any) -> Roster:
         if not isinstance(aliases, list) or not all(isinstance(a, str) and a.strip() for a in aliases):
             raise fail(f"{where}.aliases", 'expected a list of non-empty strings, e.g. ["p1"]')
         for a in aliases:
-            if ":" in a or len(a.split()) != 1 or a.strip()[0] in "@#[":
-                raise fail(f"{where}.aliases", f"an alias is one word without “:”, not starting with @, # or [ ({a!r})")
+            if (bad := alias_problem(a)) is not None:
+                raise fail(f"{where}.aliases", f"{bad} ({a!r})")
         for n in [name, *aliases]:
             k = " ".join(n.casefold().split())
             if k in seen and seen[k][0] != i:

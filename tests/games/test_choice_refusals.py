@@ -281,7 +281,7 @@ def test_an_unknown_player_command_is_refused(text: str) -> None:
 
 def test_a_line_for_an_unknown_player_is_refused() -> None:
     s = in_round_1()
-    assert refused(s, "p3: gs 5") == "there is no player called “p3” (players: Hedger (p1/Player1), Uri (p2/Player2))"
+    assert refused(s, "p3: gs 5") == "there is no player called “p3” (players: Hedger (p1/Player 1/Player1), Uri (p2/Player 2/Player2))"
 
 
 def test_a_player_line_with_nothing_after_the_colon_is_refused() -> None:

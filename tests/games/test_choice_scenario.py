@@ -25,7 +25,10 @@ def test_the_bundled_scenario_reads_as_written() -> None:
     sc = scenario()
     assert sc.game.key == "choice-is-yours"
     assert sc.seed is None
-    assert [(p.seat, p.name, p.aliases) for p in sc.roster] == [(0, "Hedger", ("p1", "Player1")), (1, "Uri", ("p2", "Player2"))]
+    assert [(p.seat, p.name, p.aliases) for p in sc.roster] == [
+        (0, "Hedger", ("p1", "Player 1", "Player1")),
+        (1, "Uri", ("p2", "Player 2", "Player2")),
+    ]
     assert sc.settings == {
         "goofspiel_advantage": [1, 0],
         "gyul_hap_advantage": [0, 1],
@@ -236,4 +239,27 @@ def test_a_round_reminder_at_or_past_its_rounds_length_is_refused_naming_the_key
     # Issue 13: a reminder longer than its deadline would never be sent; it is refused when the scenario loads.
     assert problem(round_reminder_seconds=reminder, round_seconds=play) == (
         f"s.toml: rules.round_reminder_seconds: expected fewer than round_seconds ({play})"
+    )
+
+
+# ---------------------------------------------------------------- the card's names for the players
+
+
+@pytest.mark.parametrize(("line", "who"), [("Player 1: gs 3", 0), ("player 2: gs 3", 1), ("PLAYER  1: gs 3", 0), ("Player1: gs 3", 0)])
+def test_the_card_names_player_1_and_player_2_are_accepted(line: str, who: int) -> None:
+    # The card: "Hedger may be referred to as Player 1 or p1 and Uri may be referred to as Player 2 or p2".
+    from .test_choice_support import new_session, ok, start
+
+    s = new_session()
+    start(s)
+    out = ok(s, line)
+    assert [str(o.audience) for o in out] == [f"player:{who}"]
+
+
+def test_a_player_3_is_refused_naming_the_players() -> None:
+    from .test_choice_support import new_session, refused
+
+    s = new_session()
+    assert refused(s, "Player 3: gs 3", error="InvalidCommand") == (
+        "there is no player called “Player 3” (players: Hedger (p1/Player 1/Player1), Uri (p2/Player 2/Player2))"
     )

@@ -1,7 +1,14 @@
-"""Players, their display names and their case-insensitive aliases."""
+"""Players, their display names and their case-insensitive aliases.
+
+A name or alias may be several words ("Player 1", as a design card calls its players): names are
+compared ignoring case and how much space is between the words. When a name has to be found at
+the start of a line, the longest name that fits wins; a name two players share is refused, never
+guessed.
+"""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -23,6 +30,22 @@ class Player:
 
 def _key(name: str) -> str:
     return " ".join(name.casefold().split())
+
+
+def alias_problem(alias: str) -> str | None:
+    """What makes `alias` unusable as a name to type before a command, or None.
+
+    An alias is one or more words separated by spaces ("p1", "Player 1"), without “:” (which ends
+    the name in `Player 1: gs 3`), tabs or line breaks, and not starting with @, # or [ (a mention,
+    a comment or a Discord timestamp).
+
+    >>> alias_problem("Player 1") is None, alias_problem("p:1")
+    (True, 'an alias is words separated by spaces, without “:”, tabs or line breaks, not starting with @, # or [')
+    """
+    text = alias.strip()
+    if not text or ":" in text or any(c.isspace() and c != " " for c in text) or text[0] in "@#[":
+        return "an alias is words separated by spaces, without “:”, tabs or line breaks, not starting with @, # or ["
+    return None
 
 
 class Roster:
@@ -53,6 +76,22 @@ class Roster:
             who = " and ".join(p.name for p in found)
             raise AmbiguousCommand(f"“{name}” could be {who}; use an alias such as p{found[0].seat + 1}")
         return found[0] if found else None
+
+    def match_start(self, text: str) -> tuple[Player, str] | None:
+        """The player whose name or alias begins `text` in whole words, and the rest of `text`; None if nobody's does.
+
+        The longest name that fits wins: with aliases "Player" and "Player 1", `Player 1 gs 3` is the
+        "Player 1" one and the rest is `gs 3`. A longest fit that two players share raises
+        AmbiguousCommand, as `find` does.
+        """
+        words = list(re.finditer(r"\S+", text))
+        for n in range(len(words), 0, -1):
+            candidate = text[: words[n - 1].end()]
+            if self._index.get(_key(candidate)):
+                player = self.find(candidate)
+                assert player is not None
+                return player, text[words[n - 1].end() :].strip()
+        return None
 
     def resolve(self, name: str) -> Player:
         """The player called `name`; a name nobody has is an InvalidCommand."""
