@@ -16,8 +16,10 @@ import tomli_w
 from typer.testing import CliRunner, Result
 
 from umpire.cli import app, check, gen  # noqa: F401 - registers the commands
+from umpire.core.errors import InvalidCommand
 from umpire.games.choice.expressions import puzzle_sets, solutions
 from umpire.games.choice.gyul import boards, tile_words
+from umpire.games.choice.tools import read_puzzle
 
 from .test_choice_support import BOARDS, SCENARIO_FILE, SETS, auto_bout, events, new_session
 
@@ -389,4 +391,46 @@ def test_check_hap_refuses_an_emoji_that_is_no_tile() -> None:
     assert result.stderr == (
         "umpire: :hapXYZ:: “:hapXYZ:” is not a block attribute"
         " (colour: red, yellow, blue; background: black, gray, white; shape: circle, square, triangle)\n"
+    )
+
+
+# ---------------------------------------------------------------- R-EX-3: only puzzles of the card's shape
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "reason"),
+    [
+        ("_+_x_=45", "it has 3 blanks and 2 operators; a puzzle has four blanks and three operators"),
+        ("_+_=5", "it has 2 blanks and 1 operator; a puzzle has four blanks and three operators"),
+        ("_+_x_-_/_=5", "it has 5 blanks and 4 operators; a puzzle has four blanks and three operators"),
+        ("_+_x_-_=-42", "the target must be a positive whole number, not “-42”"),
+        ("_+_x_-_=+42", "the target must be a positive whole number, not “+42”"),
+        ("_+_x_-_=4.2", "the target must be a positive whole number, not “4.2”"),
+        ("_+_x_-_=0", "the target must be a positive whole number, not “0”"),
+        ("_+_x_-_=", "the target after = is missing"),
+    ],
+)
+def test_r_ex_3_check_expr_reads_only_puzzles_of_the_cards_shape(puzzle: str, reason: str) -> None:
+    # Issue 14: `_+_x_=45`, `_+_=5` and negative targets were accepted, though the card cannot deal them.
+    with pytest.raises(InvalidCommand) as info:
+        read_puzzle(puzzle)
+    assert info.value.reason == f"“{puzzle}” is not a puzzle like _+_x_-_=42: {reason}"
+    result = invoke("check", "expr", puzzle, "2+3x9-3")
+    assert result.exit_code == 2
+    assert result.stderr == f"umpire: “{puzzle}” is not a puzzle like _+_x_-_=42: {reason}\n"
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "text"), [("_+_x_-_=42", "_+_x_-_=42"), (" _ * _ × _ − _ = 0042 ", "_x_x_-_=42"), ("_/_-_+_=5", "_/_-_+_=5")]
+)
+def test_r_ex_3_a_puzzle_of_the_cards_shape_is_read(puzzle: str, text: str) -> None:
+    assert read_puzzle(puzzle).text() == text
+
+
+def test_r_ex_3_a_scenarios_max_target_narrows_the_targets() -> None:
+    assert read_puzzle("_+_x_-_=999", max_target=999).target == 999
+    with pytest.raises(InvalidCommand) as info:
+        read_puzzle("_+_x_-_=1000", max_target=999)
+    assert info.value.reason == (
+        "“_+_x_-_=1000” is not a puzzle like _+_x_-_=42: this scenario's puzzles have targets of at most 999 (max_target), not 1000"
     )
