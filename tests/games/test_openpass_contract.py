@@ -274,3 +274,12 @@ def test_completion_offers_the_words_a_player_or_the_host_may_type_next() -> Non
     assert OPEN_PASS.suggest(s.state, 0, ["deck"])[:2] == ["all", "none"]
     assert OPEN_PASS.suggest(s.state, 0, ["dealer"]) == ["heaven", "hell"]
     assert "none" not in OPEN_PASS.suggest(s.state, 0, ["deck", "1"])
+
+
+def test_thirty_packs_of_fifty_cards_are_posted_in_messages_under_2000_characters() -> None:
+    packs = [{"name": f"Pack number {i}", "cards": ["9", "x"] * 25} for i in range(30)]
+    s = new_session(packs=packs)
+    out = ok(s, "start")
+    posts = [o.text for o in out if o.kind == "announce" and str(o.audience) == "public" and o.text]
+    assert len(posts) > 1 and all(len(p) <= 2000 for p in posts)
+    assert "30. Pack number 29: `" in "\n".join(posts)

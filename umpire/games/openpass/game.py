@@ -99,7 +99,7 @@ RENDER: Renderers[State] = Renderers()
 
 
 @RENDER.on(RoundOpened)
-def _round_opened(state: State, ev: RoundOpened) -> str:
+def _round_opened(state: State, ev: RoundOpened) -> list[str]:
     lines = [f"**Deck building, round {ev.round} of {ev.of}.** The packs:"]
     lines += [f"{p.number}. {chat.safe(p.name)}: {_cards(p.cards)}" for p in ev.packs]
     most = state.cfg.bids
@@ -107,7 +107,7 @@ def _round_opened(state: State, ev: RoundOpened) -> str:
         f"Submit up to {most} different pack{'s' if most != 1 else ''}, privately: `bid 1 4` (or by name), or `bid none`. "
         "A pack chosen an odd number of times gives a copy to everyone who chose it. " + _closes_in(state)
     )
-    return "\n".join(lines)
+    return _chunks(lines)
 
 
 @RENDER.on(BidSet)
