@@ -325,7 +325,10 @@ def test_the_match_goes_to_whoever_wins_two_subgames() -> None:
     (ev,) = events(out, "match_over")
     assert (ev["winner"], ev["result"]) == ("Uri", "Uri won 2 of 3 subgames")
     assert ev["subgame_winners"] == {"goofspiel": "Uri", "gyul_hap": "Uri", "expressions": None}
-    assert texts(out)[-1] == "🏆 **Uri wins The Choice is Yours!** Goofspiel: Uri, Gyul Hap: Uri, Expressions: no winner."
+    assert (
+        texts(out)[-1]
+        == "🏆 **Uri wins The Choice is Yours!** Uri won 2 of 3 subgames: Goofspiel: Uri, Gyul Hap: Uri, Expressions: no winner."
+    )
     final = s.final()
     assert (final["winner"], final["result"], final["over"]) == ("Uri", "Uri won 2 of 3 subgames", True)
 

@@ -161,7 +161,7 @@ def test_a_correct_hap_scores_1_spends_the_two_held_tiles_and_is_claimed() -> No
     assert ev["spent"] == [2, 5]
     assert ev["tiles"] == ["white red square", "black red circle", "gray red triangle"]
     assert ev["ghp"] == {"Hedger": 1, "Uri": 0}
-    assert texts(out) == ["✅ **Hedger**: `hap 125 1` is a hap! +1 GHP (tiles used: 2, 5). GHP: Hedger 1 · Uri 0"]
+    assert texts(out) == ["✅ **Hedger**: `hap 125 1` on board 1 is a hap! +1 GHP (tiles used: 2, 5). GHP: Hedger 1 · Uri 0"]
     # The extra (1) comes from the board: tile 1 was never held.
     assert tiles(s, "Hedger") == {1: 0, 2: 2, 3: 0, 4: 0, 5: 2, 6: 0, 7: 0, 8: 0, 9: 0}
     assert s.final()["gyul_hap"]["claimed"] == [{"positions": "125", "player": "Hedger"}]
@@ -182,7 +182,7 @@ def test_r_gh_5_ihap_spends_one_tile_and_the_advantage_copy() -> None:
     out = ok(s, "p2: ihap 125 1 2")
     ev = one(out, "hap_called")
     assert (ev["verdict"], ev["extra"], ev["wild"], ev["spent"]) == ("correct", 1, 2, [5])
-    assert texts(out) == ["✅ **Uri**: `ihap 125 1 2` is a hap! +1 GHP (tiles used: 5; wildcard used). GHP: Hedger 0 · Uri 1"]
+    assert texts(out) == ["✅ **Uri**: `ihap 125 1 2` on board 1 is a hap! +1 GHP (tiles used: 5; wildcard used). GHP: Hedger 0 · Uri 1"]
     assert tiles(s, "Uri")[5] == 2
     assert s.final()["players"]["Uri"]["advantages"]["gyul_hap"] == {"given": 1, "left": 0}
 
@@ -205,7 +205,7 @@ def test_an_incorrect_hap_costs_1_and_uses_nothing() -> None:
     assert ev["why"] == "not a hap: background: white, black, white — two the same and one different: not a hap"
     assert "spent" not in ev
     assert texts(out) == [
-        "❌ **Hedger**: `hap 124 1` — not a hap: background: white, black, white — two the same and one different: not a hap."
+        "❌ **Hedger**: `hap 124 1` on board 1 — not a hap: background: white, black, white — two the same and one different: not a hap."
         " −1 GHP. GHP: Hedger -1 · Uri 0"
     ]
     assert (tiles(s, "Hedger")[2], tiles(s, "Hedger")[4]) == (3, 3)

@@ -61,7 +61,10 @@ def test_more_gyul_hap_points_and_more_expression_points_win_their_subgames() ->
     (ev,) = events(out, "match_over")
     assert (ev["winner"], ev["result"]) == ("Hedger", "Hedger won 2 of 3 subgames")
     assert ev["subgame_winners"] == {"goofspiel": "Hedger", "gyul_hap": "Hedger", "expressions": "Uri"}
-    assert texts(out)[-1] == "🏆 **Hedger wins The Choice is Yours!** Goofspiel: Hedger, Gyul Hap: Hedger, Expressions: Uri."
+    assert (
+        texts(out)[-1]
+        == "🏆 **Hedger wins The Choice is Yours!** Hedger won 2 of 3 subgames: Goofspiel: Hedger, Gyul Hap: Hedger, Expressions: Uri."
+    )
     final = s.final()
     assert (final["winner"], final["result"], final["over"]) == ("Hedger", "Hedger won 2 of 3 subgames", True)
     assert final["subgame_winners"] == {"goofspiel": "Hedger", "gyul_hap": "Hedger", "expressions": "Uri"}

@@ -108,7 +108,7 @@ def _subgame_decided(state: State, ev: SubgameDecided) -> str:
 def _match_over(state: State, ev: MatchOver) -> str:
     subs = ", ".join(f"{ITEM_NAMES[s]}: {chat.safe(w) if w else 'no winner'}" for s, w in ev.subgame_winners.items())
     if ev.winner:
-        return f"🏆 **{chat.safe(ev.winner)} wins The Choice is Yours!** {subs}."
+        return f"🏆 **{chat.safe(ev.winner)} wins The Choice is Yours!** {chat.safe(ev.result)}: {subs}."
     return f"**The Final Match is undecided:** nobody won two subgames. {subs}."
 
 
@@ -245,8 +245,8 @@ def _hap_called(state: State, ev: HapCalled) -> str:
     if ev.verdict is Verdict.CORRECT:
         spent = ", ".join(str(p) for p in ev.spent or ()) or "none"
         wild = "; wildcard used" if ev.wild else ""
-        return f"✅ {_n(ev.player)}: `{call}` is a hap! +1 GHP (tiles used: {spent}{wild}). GHP: {_pairs(ev.ghp)}"
-    return f"❌ {_n(ev.player)}: `{call}` — {chat.safe(ev.why or '')}. −1 GHP. GHP: {_pairs(ev.ghp)}"
+        return f"✅ {_n(ev.player)}: `{call}` on board {ev.board} is a hap! +1 GHP (tiles used: {spent}{wild}). GHP: {_pairs(ev.ghp)}"
+    return f"❌ {_n(ev.player)}: `{call}` on board {ev.board} — {chat.safe(ev.why or '')}. −1 GHP. GHP: {_pairs(ev.ghp)}"
 
 
 @RENDER.on(GyulCalled)
