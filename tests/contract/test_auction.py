@@ -599,3 +599,18 @@ def test_batch_mode_json_is_one_object_a_line_ending_with_the_final_state() -> N
     }
     dm = next(o for o in objects if o.get("event") == "bid_sealed")
     assert (dm["audience"], dm["to"]) == ("player", "Hedger")
+
+
+def test_auc2_umpire_verify_re_derives_every_lot_from_the_seed(tmp_path: Path) -> None:
+    from umpire.verify import verify
+
+    path = tmp_path / "a.jsonl"
+    sc = parse(scenario_text(players=2, lots=2), "auction.toml")
+    s = Session.create(sc, journal_path=path, seed=SEED, salt=derive_salt(SEED))
+    ok(s, "start", "p1: bid 10", "p2: pass", "close")
+    reveal = ok(s, "reveal")
+    final_hash = next(o.event["final_hash"] for o in reveal if o.event is not None and o.event["event"] == "final_hash")
+    assert s.writer is not None
+    s.writer.close()
+    report = verify(path, final_hash=str(final_hash))
+    assert report.ok and report.generated == 2, report.lines()
