@@ -53,7 +53,7 @@ def rulings(s: Settings) -> list[str]:
         "each player solves each puzzle once; tiles pay for the other three digits.",
         "R-EX-2: the Expressions wildcard is used only by a correct solve. A wrong or invalid solve costs nothing.",
         "R-EX-3: `umpire check expr` reads only puzzles of the card's shape, _?_?_?_=X (four blanks, three operators, "
-        "X a positive whole number); with a scenario, X must also be at most its max_target.",
-        "R-NAME-1: a player may be named by any alias of more than one word, as the card's “Player 1”; the longest name "
-        "that fits wins, and a name two players share is refused, never guessed.",
+        "X a positive whole number); anything else is an unreadable puzzle.",
+        "R-NAME-1: a player may be named by an alias of several words, as the card's “Player 1” (p1) and “Player 2” (p2); "
+        "the longest name that fits wins, and a name two players share is refused, never guessed.",
     ]
