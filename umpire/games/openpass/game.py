@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from umpire.core import chat
 from umpire.core.arith import exact, show
 from umpire.core.clock import MINUTE, fmt_clock
 from umpire.core.errors import InvalidCommand
 from umpire.core.settings import Settings
-from umpire.games.base import JSON, Event, Game, HelpItem, Renderers, Resolve, Setup, View, ViewDef
+from umpire.games.base import JSON, Event, Game, HelpItem, Post, Renderers, Resolve, Setup, View, ViewDef
 from umpire.games.openpass import commands, rules
 from umpire.games.openpass.commands import Command
 from umpire.games.openpass.config import KINDS, SETTINGS, Reveal, configure, token_places, validate, validate_players
@@ -255,8 +255,43 @@ def _answered(state: State, ev: Answered) -> str:
     return f"{ev.player} {'opens' if ev.open else 'passes'} {_one(ev.card)}; row: {_row(ev.row)}"
 
 
+def _row_picture(ev: DealOver) -> Callable[[], bytes]:
+    """The row as a picture, drawn only when the host copies it."""
+
+    def draw_row() -> bytes:
+        from umpire.images import OpenPassRow, draw
+
+        return draw(OpenPassRow(player=ev.player, cards=ev.row, reading=ev.reading or "0", score=ev.shown))
+
+    return draw_row
+
+
+def _results_picture(ev: Results) -> Callable[[], bytes]:
+    """The ranking as a table picture, drawn only when the host copies it."""
+
+    def draw_results() -> bytes:
+        from umpire.images import Standings, draw
+
+        rows = tuple(
+            (
+                str(p.place),
+                p.player,
+                p.shown if p.played else "did not play",
+                ", ".join(x for x in (f"+{p.tokens} Tokens" if p.tokens else "", "EC" if p.ec else "") if x) or "—",
+            )
+            for p in ev.ranking
+        )
+        return draw(Standings(title="Open, Pass — results", columns=("place", "player", "score", "prize"), rows=rows))
+
+    return draw_results
+
+
 @RENDER.on(DealOver)
-def _deal_over(state: State, ev: DealOver) -> str:
+def _deal_over(state: State, ev: DealOver) -> Post:
+    return Post(text=_deal_over_text(ev), image=_row_picture(ev))
+
+
+def _deal_over_text(ev: DealOver) -> str:
     lines = [f"🧮 **{chat.safe(ev.player)}'s row:** {_row(ev.row)}"]
     if ev.auto_passed:
         count = len(ev.auto_passed)
@@ -285,11 +320,12 @@ def _placing(p: Placing) -> str:
 
 
 @RENDER.on(Results)
-def _results(state: State, ev: Results) -> list[str]:
+def _results(state: State, ev: Results) -> list[Post]:
     lines = ["🏆 **Open, Pass — results**"]
     lines += [_placing(p) for p in ev.ranking]
     lines += [f"⚖️ {chat.neutralise(t[0].upper() + t[1:])}." for t in ev.ties]
-    return _chunks(lines)
+    posts = _chunks(lines)
+    return [Post(text=posts[0], image=_results_picture(ev)), *(Post(text=p) for p in posts[1:])]
 
 
 # ---------------------------------------------------------------- views

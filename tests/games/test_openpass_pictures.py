@@ -1,0 +1,50 @@
+"""Open, Pass posts with pictures: each finished row, and the results table (issue 12)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.seeds import test_seed
+from tests.transcript_support import scenario_of
+from umpire.images import OpenPassRow, Standings, draw
+from umpire.session import Output, Session, derive_salt
+
+MATCH = Path(__file__).resolve().parent.parent / "transcripts" / "open-pass-match.script"
+
+
+def played() -> list[Output]:
+    sc = scenario_of(MATCH)
+    seed = test_seed(sc)
+    s = Session.create(sc, journal_path=None, seed=seed, salt=derive_salt(seed))
+    out: list[Output] = []
+    for line in MATCH.read_text(encoding="utf-8").split("\n"):
+        out += s.feed(line)
+    return out
+
+
+def test_each_finished_row_is_drawn_for_its_player_with_its_reading_and_score() -> None:
+    rows = [o for o in played() if o.event and o.event["event"] == "deal_over"]
+    assert rows and all(o.post is not None and o.post.image is not None for o in rows)
+    first = rows[0]
+    assert first.post is not None and first.post.image is not None and first.event is not None
+    ev = first.event
+    expected = OpenPassRow(player=ev["player"], cards=tuple(ev["row"]), reading=ev["reading"] or "0", score=ev["shown"])
+    assert first.post.image() == draw(expected)
+
+
+def test_the_results_post_carries_the_ranking_as_a_table_picture() -> None:
+    (results,) = [o for o in played() if o.event and o.event["event"] == "results"]
+    assert results.post is not None and results.post.image is not None and results.event is not None
+    ranking = results.event["ranking"]
+    rows = tuple(
+        (
+            str(p["place"]),
+            p["player"],
+            p["shown"] if p["played"] else "did not play",
+            ", ".join(x for x in (f"+{p['tokens']} Tokens" if p["tokens"] else "", "EC" if p["ec"] else "") if x) or "—",
+        )
+        for p in ranking
+    )
+    expected = Standings(title="Open, Pass — results", columns=("place", "player", "score", "prize"), rows=rows)
+    assert results.post.image() == draw(expected)
+    assert rows[0][1:] == ("Elara", "105", "+3 Tokens")
