@@ -155,7 +155,7 @@ def test_claims_are_judged_only_when_the_turn_ends(kind: str) -> None:
     (ended,) = events(out, "turn_ended")
     assert [(c["squares"], c["verdict"]) for c in ended["claims"]] == [
         (HAP_1.split(), "valid"),
-        (NOT_HAP.split(), "not a hap"),
+        (NOT_HAP.split(), "not a hap" if kind == "htt" else "not a set"),
     ]
     assert s.final()["claimed"] == [{"game": 1, "turn": 5, "player": "Hedger", "squares": HAP_1.split()}]
 
@@ -240,7 +240,7 @@ def test_claim_repeated_within_one_turn_counts_as_invalid(kind: str) -> None:
     else:
         assert ended["scores"]["Hedger"] == 1
         assert ended["strikes"]["Hedger"] == 1
-    assert "claimed twice this turn" in public_text(out)
+    assert "repeated this turn (already claimed in it)" in public_text(out)
 
 
 @pytest.mark.parametrize("kind", BOTH)
@@ -251,7 +251,7 @@ def test_invalid_claim_repeated_within_one_turn_is_invalid_twice(kind: str) -> N
         play_turn(s)
     out = play_turn(s, [NOT_HAP, NOT_HAP])
     (ended,) = events(out, "turn_ended")
-    assert [c["verdict"] for c in ended["claims"]] == ["not a hap", "repeated this turn"]
+    assert [c["verdict"] for c in ended["claims"]] == [f"not a {s.state.cfg.book.claim_word}", "repeated this turn"]
     who = CHOOSER[kind]
     if kind == "htt":
         assert ended["scores"][who] == -1
@@ -352,7 +352,7 @@ def test_wsa_invalid_claim_is_a_strike_without_point_loss() -> None:
     out = play_turn(s, [NOT_HAP])  # turn 5, Hedger
     (ended,) = events(out, "turn_ended")
     claim = ended["claims"][0]
-    assert (claim["verdict"], claim["strike"], claim["points"]) == ("not a hap", 1, 0)
+    assert (claim["verdict"], claim["strike"], claim["points"]) == ("not a set", 1, 0)
     assert ended["scores"] == {"Hedger": 0, "Ian": 0}
     assert ended["strikes"] == {"Hedger": 1, "Ian": 0}
     assert f"❌ set {NOT_HAP} — not a set — strike 1" in public_text(out)
@@ -430,7 +430,7 @@ def test_wsa_many_strikes_in_one_turn_cost_a_point_per_pair() -> None:
     # Turn 5, Hedger: five invalid claims = strikes 1, 2 (-1), 1, 2 (-1), 1.
     out = play_turn(s, [NOT_HAP, NOT_HAP_2, "A1 D1 E1", "B1 C1 D1", "A1 B1 E1"])
     (ended,) = events(out, "turn_ended")
-    assert [c["verdict"] for c in ended["claims"]] == ["not a hap"] * 5
+    assert [c["verdict"] for c in ended["claims"]] == ["not a set"] * 5
     assert [(c["strike"], c["points"]) for c in ended["claims"]] == [(1, 0), (2, -1), (1, 0), (2, -1), (1, 0)]
     assert (ended["scores"]["Hedger"], ended["strikes"]["Hedger"]) == (-2, 1)
 
@@ -645,9 +645,7 @@ def test_wsa_off_line_claim_is_a_strike() -> None:
     claim = ended["claims"][0]
     assert (claim["verdict"], claim["strike"], claim["points"]) == ("not on a line", 1, 0)
     assert ended["strikes"]["Hedger"] == 1
-    assert "❌ set E1 C4 D5 — not on one straight line (rows, columns and 45° diagonals; the grid does not wrap) — strike 1" in public_text(
-        out
-    )
+    assert "❌ set E1 C4 D5 — not on a line (rows, columns and 45° diagonals only; the grid does not wrap) — strike 1" in public_text(out)
     assert s.final()["claimed"] == []
 
 

@@ -19,7 +19,8 @@ Number = int | float
 class ClaimReport:
     """One claim of a turn after judgement, as the turn's post and JSON show it.
 
-    `verdict` is "valid", "not a hap", "not on a line", "already claimed" or "repeated this turn";
+    `verdict` is "valid", "not a hap" ("not a set" in When Stars Align), "not on a line", "already
+    claimed" or "repeated this turn";
     `strike` is the mover's strike count after it (When Stars Align only); `why` explains a
     claim that is not a hap, attribute by attribute.
     """

@@ -102,11 +102,10 @@ def _score_line(state: State, ev: TurnEnded) -> str:
     return line
 
 
+# How a post words each verdict code; the words of the code are always among them.
 _WHY = {
-    Verdict.NOT_A_HAP: "not a {word}",
-    Verdict.OFF_LINE: "not on one straight line (rows, columns and 45° diagonals; the grid does not wrap)",
-    Verdict.ALREADY_CLAIMED: "already claimed",
-    Verdict.REPEATED: "claimed twice this turn",
+    Verdict.OFF_LINE.value: "not on a line (rows, columns and 45° diagonals only; the grid does not wrap)",
+    Verdict.REPEATED.value: "repeated this turn (already claimed in it)",
 }
 
 
@@ -114,8 +113,7 @@ def _claim_text(cfg: Config, c: ClaimReport) -> str:
     claim = f"{cfg.book.claim_word} {' '.join(c.squares)}"
     if c.verdict == Verdict.VALID:
         return f"✅ {claim} — +1"
-    why = _WHY[Verdict(c.verdict)].format(word=cfg.book.claim_word)
-    lines = [f"❌ {claim} — {why} — {_cost(cfg, c)}"]
+    lines = [f"❌ {claim} — {_WHY.get(c.verdict, c.verdict)} — {_cost(cfg, c)}"]
     lines += [f"   · {reason}" for reason in c.why or ()]
     return "\n".join(lines)
 

@@ -524,6 +524,11 @@ def _verdict(
     return Verdict.VALID if hap.is_hap(a, b, c) else Verdict.NOT_A_HAP
 
 
+def verdict_code(book: Rulebook, verdict: Verdict) -> str:
+    """A verdict as JSON and posts name it, in the rule set's words: "not a set" for stars."""
+    return f"not a {book.claim_word}" if verdict is Verdict.NOT_A_HAP else str(verdict)
+
+
 def _score_claim(cfg: Config, verdict: Verdict, tally: _Tally) -> tuple[Number, int | None]:
     """Change the tally for one verdict; the claim's points and (WSA) the strike count after it."""
     if verdict is Verdict.VALID:
@@ -570,7 +575,7 @@ def _judge(state: State, turn: Turn) -> tuple[State, list[ClaimReport]]:
             ClaimReport(
                 squares=_names3(squares),
                 pieces=(cfg.book.pieces.words(p0), cfg.book.pieces.words(p1), cfg.book.pieces.words(p2)),
-                verdict=str(verdict),
+                verdict=verdict_code(cfg.book, verdict),
                 points=won,
                 strike=strike,
                 why=_why(cfg, verdict, pieces),
