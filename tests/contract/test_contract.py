@@ -85,6 +85,7 @@ def is_legacy(game: Game[Any, Any]) -> bool:
 
 
 def skip_if_legacy(game: Game[Any, Any], check: str) -> None:
+    """Skip a check about typed events for a game the adapter still wraps, saying so."""
     if is_legacy(game):
         pytest.skip(f"{game.key} still runs through the legacy adapter (umpire/games/legacy.py): {check} turns on when it is converted")
 
@@ -93,6 +94,7 @@ def skip_if_legacy(game: Game[Any, Any], check: str) -> None:
 
 
 def prefix(sc: Scenario, seat: int) -> str:
+    """How a player's line starts: “p1: ”."""
     p = sc.roster[seat]
     return f"{p.aliases[0] if p.aliases else p.name}: "
 
@@ -112,6 +114,7 @@ def suggested(data: st.DataObject, s: Session) -> str:
 
 
 def examples(game: Game[Any, Any]) -> list[str]:
+    """The game's own help examples, as the host would type them."""
     return [h.example for h in game.help()]
 
 
@@ -120,11 +123,13 @@ HOST_LINES = [*(c.example for c in HOST_COMMANDS), "reveal anyway", "copy", "und
 
 
 def time_line(data: st.DataObject, s: Session) -> str:
+    """An `@` line a little or a lot later than now."""
     step = data.draw(st.one_of(st.integers(0, 30_000), st.integers(30_000, 900_000)), label="ms")
     return f"@ {fmt_stamp((s.now + step) // 1000 * 1000)}"
 
 
 def view_line(data: st.DataObject, s: Session) -> str:
+    """A view's name with its example's arguments, none, or some it cannot read."""
     v = data.draw(st.sampled_from(list(s.game.views())), label="view")
     tail = data.draw(st.sampled_from(["", " " + " ".join(v.example.split()[1:]), " 1", " x 2"]), label="args")
     return (v.name + tail).rstrip()
@@ -157,10 +162,11 @@ def accepted_commands(s: Session, rng: random.Random) -> list[str]:
 
 
 def would_accept(s: Session, seat: int | None, text: str) -> bool:
+    """Whether the pure rules would accept `text` from `seat` now (host and view words are not game commands)."""
     if not text.strip() or (seat is None and (host_command(text.split()[0]) or s.game.view(text.split()[0].casefold()))):
         return False
     try:
-        command = s.game.parse(s.state, seat, text, s._resolve)
+        command = s.game.parse(s.state, seat, text, lambda name: s.scenario.roster.resolve(name).seat)
         s.game.apply(s.state, command, s.now)
     except UmpireError:
         return False
@@ -207,6 +213,7 @@ class Snapshot:
 
 
 def snapshot(s: Session) -> Snapshot:
+    """The session as a refusal must leave it."""
     return Snapshot(state=s.state, now=s.now, paused=s.paused, entries=s.entries)
 
 
@@ -225,6 +232,7 @@ class Played:
 
 
 def new_session(sc: Scenario, path: Path | None) -> Session:
+    """A game of `sc` with the tests' seed, journaling to `path` (or keeping no journal)."""
     seed = seed_for(sc)
     return Session.create(sc, journal_path=path, seed=seed, salt=derive_salt(seed))
 
@@ -254,6 +262,7 @@ def play(data: st.DataObject, key: str, workdir: Path, lines: int, each: Callabl
 
 
 def check_line(game: Played, line: str, before: Snapshot, out: list[Output]) -> None:
+    """No bug; a refusal changed nothing; announcements are JSON and, for a typed game, never empty; undo checked."""
     s = game.session
     bugs = [o for o in out if o.error == "InternalError"]
     assert not bugs, f"{s.game.key}: {line!r} hit a bug: {bugs[0].text}"
@@ -314,7 +323,8 @@ def check_undo(game: Played, undone: dict[str, Any]) -> None:
 def check_end(game: Played) -> None:
     """Replay equals live; every view builds; the toolbar and the final state render."""
     s = game.session
-    reloaded, replayed, _ = Session.load(game.path, reopen=False)
+    reloaded, replayed, loaded = Session.load(game.path, reopen=False)
+    assert len(loaded.entries) == s.entries and not loaded.torn, "the journal holds other entries than the session counted"
     assert reloaded.state == s.state, "the journal does not replay to the live state"
     assert [announcement(o) for o in replayed if o.kind == "announce"] == [announcement(o) for o in game.announced]
     for v in s.game.views():
@@ -335,10 +345,13 @@ def check_end(game: Played) -> None:
 
 
 def announcement(o: Output) -> tuple[str, str, str | None]:
+    """An announcement as compared between the live game and its replay."""
     return (str(o.audience), o.text, None if o.event is None else json.dumps(o.event, sort_keys=True))
 
 
 def run_random_games(key: str, profile: settings, lines: int, each: Callable[[Played, str, list[Output]], None]) -> None:
+    """Random games of `key` under a hypothesis `profile`, each up to `lines` lines, checked throughout and at the end."""
+
     @profile
     @given(data=st.data())
     def random_game(data: st.DataObject) -> None:
@@ -350,6 +363,7 @@ def run_random_games(key: str, profile: settings, lines: int, each: Callable[[Pl
 
 
 def no_more_checks(game: Played, line: str, out: list[Output]) -> None:
+    """The line checks of `check_line` alone."""
     return None
 
 
@@ -440,10 +454,10 @@ KNOWN_GAPS: dict[tuple[str, str, str], str] = {
 
 
 def known_gap(key: str, event: str, path: str) -> str | None:
-    """What is known to be wrong with a public field (a gap names a field and everything inside it)."""
+    """What is known to be wrong with a public field (a gap names a field and everything inside it), for the warning."""
     for (k, e, p), what in KNOWN_GAPS.items():
         if (k, e) == (key, event) and (path == p or path.startswith(p + ".")):
-            return what
+            return f"{key}: public {event}.{p}: {what}"
     return None
 
 
@@ -479,7 +493,7 @@ def check_public_json(game: Played, line: str, out: list[Output]) -> None:
             hidden = [w for w in words(plain(value)) if w not in shown]
             gap = known_gap(key, str(event["event"]), path) if hidden else None
             if gap is not None:
-                warnings.warn(f"{key}: public {event['event']}.{path}: {gap}", stacklevel=1)
+                warnings.warn(gap, stacklevel=1)
                 continue
             assert not hidden, f"public {event['event']}.{path} holds {value!r}, whose {hidden} its text does not show:\n{text}"
 
