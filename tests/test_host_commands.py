@@ -200,3 +200,19 @@ def test_a_scenario_with_pictures_off_copies_text_only(htt, clock, monkeypatch, 
     s.last_public_posts = [(7, Post(text="the board", image=lambda: b"\x89PNG fake"))]
     shell.handle("copy")
     assert copied == ["the board"]
+
+
+def test_copy_name_copies_a_dms_picture_first(tmp_path: Path, clock, monkeypatch) -> None:
+    from umpire.games.base import Post
+    from umpire.session import Dm
+
+    copied: list[object] = []
+    monkeypatch.setattr("umpire.repl.shell.copy_to_clipboard", lambda text: copied.append(text) or "copied")
+    monkeypatch.setattr("umpire.repl.shell.copy_image", lambda png: copied.append(png) or "picture copied")
+    s = Session.create(load(SCENARIOS / "choice-is-yours.toml"), journal_path=tmp_path / "j.journal.jsonl", seed="1", salt="0" * 32)
+    s.outbox[1] = [Dm(seq=1, n=3, text="your row", post=Post(text="your row", image=lambda: b"\x89PNG row"))]
+    shell = Shell(s, Console(file=io.StringIO(), width=300), clock)
+    shell.handle("copy p2")
+    shell.handle("copy")
+    assert copied == [b"\x89PNG row", "your row"]
+    assert (tmp_path / "j-pictures" / "entry-3-to-Uri.png").read_bytes() == b"\x89PNG row"

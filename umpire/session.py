@@ -395,6 +395,7 @@ class Dm:
     seq: int  # per player, never reused
     n: int  # the journal entry that produced it
     text: str
+    post: Post | None = field(default=None, compare=False)  # for its picture, if it has one
 
 
 # ---------------------------------------------------------------- the session
@@ -445,6 +446,7 @@ class Session:
     last_events: list[Event] = field(default_factory=list)
     entries: int = 0  # entries in the journal so far (counted even when no file is kept)
     outbox: dict[int, list[Dm]] = field(default_factory=dict)
+    last_delivered: list[Dm] = field(default_factory=list)  # what the last `copy NAME` sent, for its pictures
     delivered: dict[int, int] = field(default_factory=dict)  # seat -> last seq sent
     dm_seq: dict[int, int] = field(default_factory=dict)  # seat -> last seq queued
     speaker: str | None = None
@@ -717,6 +719,7 @@ class Session:
             raise IllegalAction(f"no private messages wait for {self.names[seat]}")
         entry: dict[str, JSON] = {"kind": "delivered", "t": self.now, "to": seat, "through": waiting[-1].seq}
         texts = [d.text for d in waiting]
+        self.last_delivered = list(waiting)
         out = self._submit(entry, f"copy {self.names[seat]}")
         return [Output(kind="info", text="\n\n".join(texts), audience=Audience("player", seat)), *out]
 
@@ -891,7 +894,7 @@ class Session:
             if seat is not None and o.text and n is not None:
                 seq = self.dm_seq.get(seat, 0) + 1
                 self.dm_seq[seat] = seq
-                self.outbox.setdefault(seat, []).append(Dm(seq=seq, n=n, text=o.text))
+                self.outbox.setdefault(seat, []).append(Dm(seq=seq, n=n, text=o.text, post=o.post))
         return out
 
     # ------------------------------------------------------------ text for the host

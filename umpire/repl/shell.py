@@ -294,7 +294,12 @@ class Shell:
             show(self.con, [o for o in outs if o not in sent], self.names)
             if sent:
                 self._copied_from = None
-                self._chunks = list[str | Picture](chat.split(sent[0].text))
+                seat = sent[0].audience.seat
+                to = self.names[seat] if seat is not None else ""
+                pictures: list[str | Picture] = []
+                if s.scenario.pictures:
+                    pictures = [self._picture(d.n, d.post, to=to) for d in s.last_delivered if d.post and d.post.image]
+                self._chunks = [*pictures, *chat.split(sent[0].text)]
                 self._next = 0
                 self._copy_next()
             return
@@ -314,12 +319,13 @@ class Shell:
             self._next = 0
         self._copy_next()
 
-    def _picture(self, n: int | None, post: Post) -> Picture:
+    def _picture(self, n: int | None, post: Post, to: str = "") -> Picture:
         """Draw a post's picture and write it next to the journal, so it can also be dragged into the chat."""
         assert post.image is not None
         png = post.image()
         folder = Path(self.session.journal_path).with_suffix("").with_suffix("") if self.session.journal_path else Path("umpire-pictures")
-        path = Path(f"{folder}-pictures") / f"entry-{n or 0}.png"
+        suffix = f"-to-{''.join(c if c.isalnum() else '-' for c in to)}" if to else ""
+        path = Path(f"{folder}-pictures") / f"entry-{n or 0}{suffix}.png"
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(png)
