@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
+from typing import Literal
 
 from umpire.core import chat
 from umpire.core.clock import SECOND, fmt_clock
@@ -91,7 +92,28 @@ def _turn_ended(state: State, ev: TurnEnded) -> list[Post]:
         reserve = fmt_clock(state.reserve[state.turn.seat])
         tail += f"\nNext: {_n(ev.next)} ({state.cfg.move_ms // SECOND} s, reserve {reserve})"
     units.append(tail)
-    return [Post(text=t) for t in pack(units)]
+    posts = pack(units)
+    return [Post(text=posts[0], image=_board_picture(state, ev)), *(Post(text=t) for t in posts[1:])]
+
+
+def _board_picture(state: State, ev: TurnEnded) -> Callable[[], bytes]:
+    """The board after the turn as a picture (claimed lines marked, the new piece framed), drawn when copied."""
+    claimed = tuple(
+        (square_name(j.squares[0]), square_name(j.squares[1]), square_name(j.squares[2]))
+        for j in state.judged
+        if j.game == ev.game and j.verdict is Verdict.VALID
+    )
+    variant: Literal["htt", "wsa"] = "wsa" if _book(state).strikes else "htt"
+    row_one: Literal["top", "bottom"] = "bottom" if state.cfg.row_one == "bottom" else "top"
+    title = f"{_book(state).title}, game {ev.game}, turn {ev.turn}"
+
+    def draw_board() -> bytes:
+        from umpire.images import HapBoard, draw, piece_from_words
+
+        cells = {sq: piece_from_words(words) for sq, words in ev.board.items()}
+        return draw(HapBoard(cells=cells, variant=variant, row_one=row_one, claimed=claimed, last=ev.square, title=title))
+
+    return draw_board
 
 
 def _score_line(state: State, ev: TurnEnded) -> str:
