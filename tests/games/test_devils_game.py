@@ -8,6 +8,7 @@ import json
 import pytest
 
 from umpire.core import chat
+from umpire.core.settings import Settings
 from umpire.games import registry
 from umpire.games.devilsdeal.config import SETTINGS
 from umpire.games.devilsdeal.game import DEVILS_DEAL
@@ -40,7 +41,7 @@ def test_the_game_is_registered_and_the_bundled_scenario_reads_as_written() -> N
         ({"tie_ante_back": 2}, "rules.tie_ante_back: the pot holds 3 ante chips after pot_removed; 2 each does not fit"),
         ({"tied_round_starter": "random"}, 'rules.tied_round_starter: expected one of "stays", "switches", got \'random\' (a string)'),
         ({"advantage": "p3"}, "rules.advantage: there is no player called “p3” (players: Hedger (p1), Uri (p2))"),
-        ({"break_seconds": 0}, "rules.break_seconds: expected a whole number of at least 1, got 0"),
+        ({"break_seconds": 0}, "rules.break_seconds: expected a whole number from 1 to 86400, got 0"),
     ],
 )
 def test_a_bad_setting_is_refused_with_its_key(change: dict[str, object], message: str) -> None:
@@ -59,7 +60,7 @@ def test_the_scenario_file_carries_the_timing_table() -> None:
 
 
 def test_every_house_ruling_is_shown_with_the_key_that_carries_it() -> None:
-    rulings = "\n".join(DEVILS_DEAL.rulings(scenario().settings))
+    rulings = "\n".join(DEVILS_DEAL.rulings(Settings(scenario().settings)))
     for ruling, keys in {
         "R-DD-1": ["tied_round_starter"],
         "R-DD-2": ["refill_cost"],
@@ -79,9 +80,11 @@ def test_every_house_ruling_is_shown_with_the_key_that_carries_it() -> None:
 
 def test_a_changed_ruling_says_so() -> None:
     rulings = DEVILS_DEAL.rulings(
-        scenario(
-            tied_round_starter="switches", hand_order=["straight flush", "three of a kind", "straight", "flush", "pair", "high card"]
-        ).settings
+        Settings(
+            scenario(
+                tied_round_starter="switches", hand_order=["straight flush", "three of a kind", "straight", "flush", "pair", "high card"]
+            ).settings
+        )
     )
     assert 'R-DD-1 changed: after a tied showdown the other player starts the next round (tied_round_starter = "switches").' in rulings
     assert any(r.startswith("R-DD-4: hands rank straight flush > three of a kind") for r in rulings)
@@ -151,7 +154,7 @@ def test_a_player_may_ask_for_their_pool_privately() -> None:
 
 def test_completion_offers_what_the_step_wants() -> None:
     s = new_session()
-    assert DEVILS_DEAL.suggest(s.state, None, []) == ["start", "first", "division"]
+    assert DEVILS_DEAL.suggest(s.state, None, []) == ["start", "first"]
     ok(s, "start")
     assert DEVILS_DEAL.suggest(s.state, 1, ["first"]) == ["Hedger", "Uri", "me"]
     ok(s, "p2: first p1")
@@ -200,3 +203,12 @@ def test_every_public_announcement_fits_one_discord_message() -> None:
         if o.kind == "announce" and str(o.audience) == "public":
             assert len(o.text) <= chat.LIMIT
             assert "||" not in o.text  # Discord spoiler syntax never appears by accident
+
+
+def test_every_event_kind_has_exactly_one_renderer() -> None:
+    assert set(DEVILS_DEAL.events) == DEVILS_DEAL.renderers.kinds()
+
+
+def test_the_views_are_built_only_when_asked_and_not_listed_in_help() -> None:
+    assert [v.name for v in DEVILS_DEAL.views()] == ["status", "board", "division"]
+    assert not any(h.syntax.split()[0] in ("status", "board", "division") for h in DEVILS_DEAL.help())

@@ -33,7 +33,7 @@ from hypothesis import strategies as st
 from umpire.core.clock import fmt_stamp
 from umpire.games.devilsdeal import cards as C
 from umpire.games.devilsdeal.divisions import best_division
-from umpire.games.devilsdeal.state import Ask, Bet, Break, Discard, Divide, Pick, State, Take
+from umpire.games.devilsdeal.state import Ask, Bet, Break, Discard, Divide, Phase, Pick, State, Take
 from umpire.session import Output, Session
 
 from . import journal_lines
@@ -87,9 +87,9 @@ def next_line(draw: Any, s: Session) -> str:
                 ]
             )
         )
-    if state.phase == "deal":
+    if state.phase is Phase.DEAL:
         return "start"
-    if state.phase == "choose":
+    if state.phase is Phase.CHOOSE:
         return draw(st.sampled_from(["p2: first p1", "p2: first p2", "first p1", "p2: first me"]))
     if state.over:
         return draw(st.sampled_from(["reveal", "p1: call", "undo", "p1: pool"]))
@@ -151,9 +151,9 @@ def check_invariants(s: Session) -> None:
         assert not C.missing(seat.seen, seat.pool), "the public view lost a card still held"
         assert seat.hidden >= 0
     if state.over:
-        assert state.winner is not None and state.timer is None
-    elif state.phase == "play":
-        assert state.timer is not None
+        assert state.winner is not None and state.deadline is None
+    elif state.phase is Phase.PLAY:
+        assert state.deadline is not None
 
 
 def play(data: st.DataObject, journal: Path | None) -> tuple[Session, list[tuple[str, list[Output]]]]:

@@ -302,8 +302,8 @@ def test_private_picks_go_to_the_host_and_the_player_only() -> None:
 def test_a_pick_may_change_until_both_have_chosen() -> None:
     state = table(("R5 G6 B7", "R1 G2 B3"))
     state, evs = play(state, (0, "pick R5 G6"), (0, "pick B7 R5"))
-    assert one(evs[2:], "picked").data["replaces"] == ["R5", "G6"]
-    assert state.picks[0] == cards("B7 R5")
+    assert one(evs[2:], "picked").payload()["replaces"] == ["R5", "G6"]
+    assert state.pick(0) == cards("B7 R5")
 
 
 def test_when_both_have_chosen_each_pays_the_ante_and_one_chip_leaves_the_pot() -> None:
@@ -327,7 +327,7 @@ def _betting(
 
 def test_call_with_nothing_bet_bets_one_chip() -> None:
     state, evs = play(_betting(), (0, "call"))
-    assert one(evs, "bet").data["action"] == "open"
+    assert one(evs, "bet").payload()["action"] == "open"
     assert state.step == Bet(
         number=1,
         bets=(1, 0),
@@ -345,7 +345,7 @@ def test_a_raise_matches_the_bet_and_adds_n() -> None:
 def test_calling_a_bet_ends_the_round_and_reveals_the_first_cards() -> None:
     state, evs = play(_betting(), (0, "call"), (1, "raise 3"), (0, "call"))
     assert kinds_of(evs)[-3:] == ["bet", "revealed", "betting_started"]
-    assert one(evs, "revealed").data["cards"] == {"Hedger": "R5", "Uri": "R1"}
+    assert one(evs, "revealed").payload()["cards"] == {"Hedger": "R5", "Uri": "R1"}
     assert state.pot == 3 + 8
     assert state.step == Bet(number=2, to_act=0)  # the starting player opens the second round too
 
@@ -353,7 +353,7 @@ def test_calling_a_bet_ends_the_round_and_reveals_the_first_cards() -> None:
 def test_the_second_cards_are_revealed_at_the_showdown_and_the_better_hand_takes_the_pot() -> None:
     # Hedger: B9 (community) R5 G6 -> high card 9-6-5; Uri: B9 R1 G2 -> high card 9-2-1.
     state, evs = play(_betting(), (0, "call"), (1, "call"), (0, "raise 2"), (1, "call"))
-    show = one(evs, "showdown").data
+    show = one(evs, "showdown").payload()
     assert show["hands"] == {
         "Hedger": {"cards": ["B9", "R5", "G6"], "hand": "high card 9-6-5"},
         "Uri": {"cards": ["B9", "R1", "G2"], "hand": "high card 9-2-1"},
@@ -371,7 +371,7 @@ def test_the_winner_of_the_poker_step_starts_the_next_round() -> None:
 
 def test_a_fold_gives_the_pot_to_the_other_player() -> None:
     state, evs = play(_betting(pools=("R5 G5 B7", "R1 G2 B3")), (0, "call"), (1, "raise 2"), (0, "fold"))
-    d = one(evs, "folded").data
+    d = one(evs, "folded").payload()
     assert (d["winner"], d["pot"], d["high_card"], d["penalty"]) == ("Uri", 3 + 1 + 3, False, 0)
     assert state.chips() == (27, 25 + 7)
     assert state.starter == 1
@@ -380,7 +380,7 @@ def test_a_fold_gives_the_pot_to_the_other_player() -> None:
 def test_folding_a_high_card_hand_pays_two_chips_even_with_an_unrevealed_card() -> None:
     # Hedger: B9 R1 G2 is high card (the G2 never revealed); the fold costs 2 more.
     state, evs = play(_betting(pools=("R1 G2 B3", "R5 G5 B7")), (0, "fold"))
-    d = one(evs, "folded").data
+    d = one(evs, "folded").payload()
     assert (d["high_card"], d["penalty"], d["cannot_pay"]) == (True, 2, False)
     assert state.chips() == (28 - 2, 28 + 3 + 2)
 
@@ -389,17 +389,17 @@ def test_a_player_who_cannot_pay_the_fold_penalty_loses() -> None:
     state, evs = play(_betting(pools=("R1 G2 B3", "R5 G5 B7"), chips=(3, 30)), (0, "fold"))
     assert kinds_of(evs) == ["folded", "game_over"]
     assert state.over and state.winner == 1
-    assert one(evs, "game_over").data["reason"] == "Hedger folded a high-card hand and cannot pay the 2 chips penalty (1 chip, R-DD-6)"
+    assert one(evs, "game_over").payload()["reason"] == "Hedger folded a high-card hand and cannot pay the 2 chips penalty (1 chip, R-DD-6)"
 
 
 def test_a_call_short_of_the_bet_is_all_in_and_the_excess_goes_back() -> None:
     state = _betting(chips=(30, 8))  # Uri has 6 after the ante
     state, evs = play(state, (0, "raise 10"))
     state, evs = play(state, (1, "call"))
-    d = one(evs, "bet").data
+    d = one(evs, "bet").payload()
     assert d["all_in"] is True and d["put"] == 6 and d["returned"] == {"Hedger": 4}
     assert d["chips"] == {"Hedger": 28 - 6, "Uri": 0}
-    assert one(evs, "showdown").data["pot"] == 3 + 12  # Uri has nothing left: round 2 is skipped
+    assert one(evs, "showdown").payload()["pot"] == 3 + 12  # Uri has nothing left: round 2 is skipped
     assert state.chips() == (28 - 6 + 15, 0)
 
 
@@ -407,7 +407,7 @@ def test_a_player_with_no_chips_skips_the_betting_round_and_cannot_fold() -> Non
     state = _betting(chips=(30, 8))
     state, evs = play(state, (0, "raise 10"), (1, "call"))
     assert kinds_of(evs)[-4:] == ["bet", "revealed", "betting_skipped", "revealed"] or "betting_skipped" in kinds_of(evs)
-    assert one(evs, "betting_skipped").data["broke"] == ["Uri"]
+    assert one(evs, "betting_skipped").payload()["broke"] == ["Uri"]
     assert "showdown" in kinds_of(evs)
 
 
@@ -421,16 +421,16 @@ def test_a_player_with_exactly_the_ante_skips_both_betting_rounds() -> None:
 def test_all_in_raises_every_chip_or_calls() -> None:
     state = _betting(chips=(10, 30))
     state, evs = play(state, (0, "all-in"))
-    assert one(evs, "bet").data["raise"] == 8
+    assert one(evs, "bet").payload()["raise"] == 8
     assert state.chips()[0] == 0
     state, evs = play(state, (1, "all-in"))  # Hedger has nothing left to answer a raise: a call
-    assert one(evs, "bet").data["action"] == "call"
+    assert one(evs, "bet").payload()["action"] == "call"
 
 
 def test_a_tied_showdown_returns_the_bets_and_one_ante_chip_each() -> None:
     # Both: B9 (community) + R5 G6 vs G5 R6 -> high card 9-6-5 each.
     state, evs = play(_betting(pools=("R5 G6 B7", "G5 R6 B3")), (0, "raise 2"), (1, "call"), (0, "call"), (1, "call"))
-    d = one(evs, "showdown").data
+    d = one(evs, "showdown").payload()
     assert d["winner"] is None
     assert d["payouts"] == {"Hedger": 3 + 1, "Uri": 3 + 1}
     assert d["removed"] == 1
@@ -472,7 +472,7 @@ def test_a_player_who_cannot_pick_two_private_cards_loses() -> None:
     state, evs = play(state, (0, "no"), (1, "no"))
     assert kinds_of(evs)[-2:] == ["poker_started", "game_over"]
     assert state.winner == 1
-    assert one(evs, "game_over").data["reason"].startswith("Hedger cannot pick two private cards")
+    assert one(evs, "game_over").payload()["reason"].startswith("Hedger cannot pick two private cards")
 
 
 def test_when_both_cannot_pick_the_starting_player_loses() -> None:
@@ -483,7 +483,7 @@ def test_when_both_cannot_pick_the_starting_player_loses() -> None:
     state, _ = rules.apply(state, rules.parse(state, 1, "first p2", lambda n: 1), 0)
     state, evs = play(state, (1, "no"), (0, "no"))
     assert state.winner == 0
-    assert one(evs, "game_over").data["reason"] == "both players cannot form a hand; the starting player, Uri, loses"
+    assert one(evs, "game_over").payload()["reason"] == "both players cannot form a hand; the starting player, Uri, loses"
 
 
 def test_a_player_who_cannot_pay_the_ante_loses() -> None:
@@ -509,7 +509,7 @@ def test_not_picking_by_the_deadline_loses_before_the_ante_is_checked() -> None:
     while not state.over:
         state, evs = rules.on_due(state, rules.next_due(state) or 0)
     assert state.winner == 0
-    assert one(evs, "game_over").data["reason"] == "Uri did not choose private cards in time, so cannot form a hand"
+    assert one(evs, "game_over").payload()["reason"] == "Uri did not choose private cards in time, so cannot form a hand"
 
 
 def test_the_game_over_announcement_names_the_winner_and_the_reason() -> None:

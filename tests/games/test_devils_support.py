@@ -17,13 +17,15 @@ import tomli_w
 
 from umpire.core.clock import fmt_stamp
 from umpire.core.players import Player, Roster
+from umpire.core.sealed import Sealed
+from umpire.core.settings import Settings
 from umpire.core.streams import Streams
+from umpire.games.base import Event, Setup
 from umpire.games.devilsdeal import cards as C
 from umpire.games.devilsdeal import rules
-from umpire.games.devilsdeal.config import SETTINGS, configure
+from umpire.games.devilsdeal.config import SETTINGS, Config, configure
 from umpire.games.devilsdeal.divisions import best_division
-from umpire.games.devilsdeal.state import Pick, Seat, State, Timer
-from umpire.games.legacy import Event
+from umpire.games.devilsdeal.state import Phase, Pick, Seat, State, deadline
 from umpire.scenario import Scenario
 from umpire.scenario import parse as parse_scenario
 from umpire.session import Output, Session, derive_salt
@@ -152,12 +154,12 @@ def legal_pick(session: Session, seat: int, skip: int = 0) -> str:
 # ---------------------------------------------------------------- pure states
 
 
-def config(**overrides: Any) -> Any:
+def config(**overrides: Any) -> Config:
     """A Config with the bundled defaults (Hedger = seat 0, Uri = seat 1, Uri the Advantage holder)."""
-    settings = {s.key: (list(s.default) if isinstance(s.default, list) else s.default) for s in SETTINGS}
+    settings = Settings({s.key: (list(s.default) if isinstance(s.default, list) else s.default) for s in SETTINGS})
     settings.update(overrides)
     roster = Roster([Player(seat=0, name="Hedger", aliases=("p1",)), Player(seat=1, name="Uri", aliases=("p2",))])
-    return configure(roster, settings, Streams(SEED))
+    return configure(Setup(roster=roster, settings=settings, streams=Streams(SEED)))
 
 
 def table(
@@ -175,12 +177,13 @@ def table(
     return replace(
         state,
         seats=(seats[0], seats[1]),
-        phase="play",
+        phase=Phase.PLAY,
         round=1,
         starter=starter,
         step=Pick(),
         community=C.read(community),
-        timer=Timer(due=now + cfg.pick_ms),
+        picks=Sealed[tuple[int, int]].expecting((0, 1)),
+        deadline=deadline("pick", now, cfg.pick_ms),
     )
 
 

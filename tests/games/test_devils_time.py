@@ -20,15 +20,21 @@ def test_no_answer_to_refill_is_no_after_a_reminder_at_ten_seconds() -> None:
     assert kinds(out) == ["refill_declined", "refill_asked"]
     assert public(out).startswith("⏰ **Hedger** did not answer in time: no refill.")
     assert s.state.step == Ask(seat=1)
-    assert s.state.timer is not None and s.state.timer.due == 40 * SECOND
+    assert s.state.deadline is not None and s.state.deadline.due == 40 * SECOND
 
 
 def test_a_division_has_ninety_seconds_with_reminders_at_thirty_and_ten() -> None:
     s = started()
     ok(s, "p1: yes")
     out = at(s, 89)
-    assert [(e["event"], e["seconds"], e["t"]) for e in events(out)] == [("reminder", 30, 60 * SECOND), ("reminder", 10, 80 * SECOND)]
-    assert texts(out, "public") == ["⏳ **Hedger**: 30 s left to divide.", "⏳ **Hedger**: 10 s left to divide."]
+    assert [(e["event"], e["t"]) for e in events(out)] == [
+        ("reminder", 60 * SECOND),
+        ("division_in_force", 60 * SECOND),
+        ("reminder", 80 * SECOND),
+        ("division_in_force", 80 * SECOND),
+    ]
+    assert [e["seconds"] for e in events(out, "reminder")] == [30, 10]
+    assert texts(out, "public") == ["⏳ **Hedger**: 30 s left for the division.", "⏳ **Hedger**: 10 s left for the division."]
     assert texts(out, "host")[0] == "Hedger: no valid division yet: every card would be set aside"
     assert isinstance(s.state.step, Divide)
     out = at(s, 90)
@@ -63,8 +69,8 @@ def test_no_pick_by_the_deadline_loses() -> None:
     ok(s, "p1: pick R5 G5")
     out = at(s, 90)
     assert texts(out, "public")[:2] == [
-        "⏳ 30 s left to choose private cards (no choice = that player loses).",
-        "⏳ 10 s left to choose private cards (no choice = that player loses).",
+        "⏳ 30 s left to pick private cards (no pick = that player loses).",
+        "⏳ 10 s left to pick private cards (no pick = that player loses).",
     ]
     assert texts(out, "host")[:1] == ["Still to choose: Uri"]  # never public: it would tell Hedger that Uri has not chosen
     assert s.state.over and s.state.winner == 0
@@ -95,7 +101,7 @@ def test_each_bet_gets_its_own_twenty_seconds() -> None:
     ok(s, "p1: pick R5 G5", "p2: pick R1 B2")
     at(s, 15)
     ok(s, "p1: call")
-    assert s.state.timer is not None and s.state.timer.due == 35 * SECOND
+    assert s.state.deadline is not None and s.state.deadline.due == 35 * SECOND
 
 
 def test_the_next_round_starts_by_itself_after_a_twenty_second_break() -> None:

@@ -115,7 +115,6 @@ def parse(state: State, actor: int | None, text: str, resolve: Callable[[str], i
     if not words:
         raise InvalidCommand("empty command", text=text)
     head = words[0].casefold().rstrip(":")
-    rest = words[1:]
     if head == "first":
         if len(words) != 2:
             raise InvalidCommand("say who starts round 1, e.g. “first p1”", text=text)
@@ -123,15 +122,23 @@ def parse(state: State, actor: int | None, text: str, resolve: Callable[[str], i
         seat = actor if (actor is not None and target.casefold() in _ME) else resolve(target)
         return ChooseStarter(by=actor, seat=seat)
     if actor is None:
-        if head in ("start", "deal") and len(words) == 1:
-            return Deal()
-        if head in ("start", "deal"):
-            raise InvalidCommand(f"“{head}” takes nothing after it: it deals the starting pools", text=text)
-        if _looks_like_play(words):
-            raise InvalidCommand(f"this is a player's submission; write it with the player's name, e.g. “p1: {text.strip()}”", text=text)
-        raise InvalidCommand("unknown host command (type “help” for the list)", text=text)
+        return _parse_host(head, words, text)
     if head in ("start", "deal"):
         raise InvalidCommand(f"“{head}” is the host's command (it deals the starting pools)", text=text)
+    return _parse_player(state, actor, head, words, text)
+
+
+def _parse_host(head: str, words: list[str], text: str) -> Command:
+    if head in ("start", "deal") and len(words) == 1:
+        return Deal()
+    if head in ("start", "deal"):
+        raise InvalidCommand(f"“{head}” takes nothing after it: it deals the starting pools", text=text)
+    if _looks_like_play(words):
+        raise InvalidCommand(f"this is a player's submission; write it with the player's name, e.g. “p1: {text.strip()}”", text=text)
+    raise InvalidCommand("unknown host command (type “help” for the list)", text=text)
+
+
+def _parse_player(state: State, actor: int, head: str, words: list[str], text: str) -> Command:
     lowered = " ".join(w.casefold() for w in words)
     step = state.step
     if lowered in ("pool", "my pool", "cards", "my cards", "hand", "my hand"):
@@ -146,6 +153,15 @@ def parse(state: State, actor: int | None, text: str, resolve: Callable[[str], i
         return Answer(seat=actor, yes=False)
     if head in ("call", "fold", "check", "raise", "bet", "allin", "all-in", "all", "shove"):
         return _parse_wager(actor, words, text)
+    if head in ("take", "discard", "pick", "private", "choose"):
+        return _parse_cards_command(actor, head, words[1:], text)
+    dividing = isinstance(step, Divide) and step.seat == actor
+    if dividing or "|" in text or any(w.casefold().strip(":()") in (*ASIDE_WORDS, *UNUSED_WORDS, "pile") for w in words):
+        return _parse_division(actor, text)
+    return Cards(seat=actor, cards=_cards(words, text))
+
+
+def _parse_cards_command(actor: int, head: str, rest: list[str], text: str) -> Command:
     if head == "take":
         if len(rest) != 1:
             raise InvalidCommand("take one set-aside card, e.g. “take G1” (or “take none”)", text=text)
@@ -154,20 +170,19 @@ def parse(state: State, actor: int | None, text: str, resolve: Callable[[str], i
         if not rest:
             raise InvalidCommand("name the cards to discard, e.g. “discard R5 G6”", text=text)
         return DiscardCards(seat=actor, cards=_cards(rest, text))
-    if head in ("pick", "private", "choose"):
-        picked = _cards(rest, text)
-        if len(picked) != 2:
-            raise InvalidCommand(f"pick two cards, first then second, e.g. “pick R5 G6” (got {len(picked)})", text=text)
-        return PickCards(seat=actor, first=picked[0], second=picked[1])
-    dividing = isinstance(step, Divide) and step.seat == actor
-    if dividing or "|" in text or any(w.casefold().strip(":()") in (*ASIDE_WORDS, *UNUSED_WORDS, "pile") for w in words):
-        if "|" in text:
-            return DivisionLine(seat=actor, segments=read_division(text), whole=True)
-        seg = read_segment(text, text)
-        if not seg.cards and seg.kind != "unused":
-            raise InvalidCommand("a pile needs cards, e.g. “R2 B9” or “aside G2 B5 R7”", text=text)
-        return DivisionLine(seat=actor, segments=(seg,), whole=False)
-    return Cards(seat=actor, cards=_cards(words, text))
+    picked = _cards(rest, text)
+    if len(picked) != 2:
+        raise InvalidCommand(f"pick two cards, first then second, e.g. “pick R5 G6” (got {len(picked)})", text=text)
+    return PickCards(seat=actor, first=picked[0], second=picked[1])
+
+
+def _parse_division(actor: int, text: str) -> Command:
+    if "|" in text:
+        return DivisionLine(seat=actor, segments=read_division(text), whole=True)
+    seg = read_segment(text, text)
+    if not seg.cards and seg.kind != "unused":
+        raise InvalidCommand("a pile needs cards, e.g. “R2 B9” or “aside G2 B5 R7”", text=text)
+    return DivisionLine(seat=actor, segments=(seg,), whole=False)
 
 
 def _looks_like_play(words: list[str]) -> bool:

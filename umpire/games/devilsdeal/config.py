@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from umpire.core.clock import SECOND
-from umpire.core.players import Roster
-from umpire.core.settings import Setting
+from umpire.core.settings import Setting, Settings
 from umpire.core.streams import Streams
 from umpire.games.devilsdeal.hands import CATEGORIES, DEFAULT_ORDER
+
+if TYPE_CHECKING:
+    from umpire.games.base import Setup
 
 TIED_STARTER = ("stays", "switches")
 
@@ -20,7 +22,7 @@ SETTINGS: tuple[Setting, ...] = (
         default="p2",
         help="The DM opponent holding the Advantage: chooses the starting player of round 1 after the pools are shown.",
     ),
-    Setting(key="starting_chips", kind="int", default=30, minimum=1, help="Chips each player starts with."),
+    Setting(key="starting_chips", kind="int", default=30, minimum=1, maximum=1000, help="Chips each player starts with."),
     Setting(
         key="starting_pool",
         kind="int",
@@ -30,13 +32,19 @@ SETTINGS: tuple[Setting, ...] = (
         help="Cards in each starting pool, both dealt from one fresh deck (so the two pools share no card).",
     ),
     Setting(
-        key="pool_limit", kind="int", default=10, minimum=2, help="Most cards a pool may hold; above it the player discards down to it."
+        key="pool_limit",
+        kind="int",
+        default=10,
+        minimum=2,
+        maximum=30,
+        help="Most cards a pool may hold; above it the player discards down to it.",
     ),
     Setting(
         key="refill_cost",
         kind="int",
         default=5,
         minimum=0,
+        maximum=1000,
         ruling="R-DD-2",
         help="Chips a refill costs (they leave the game); a player with fewer chips cannot refill.",
     ),
@@ -48,9 +56,9 @@ SETTINGS: tuple[Setting, ...] = (
         kind="int",
         default=1,
         minimum=1,
-        maximum=4,
+        maximum=3,
         ruling="R-DD-3",
-        help="Fewest cards a pile of a division may hold (so the set-aside pile is never empty); at most 4, so the best division is found at once.",
+        help="Fewest cards a pile of a division may hold (so the set-aside pile is never empty); at most 3, so the best division is found at once.",
     ),
     Setting(
         key="hand_order",
@@ -59,12 +67,20 @@ SETTINGS: tuple[Setting, ...] = (
         ruling="R-DD-4",
         help="The six hand categories, best first.",
     ),
-    Setting(key="ante", kind="int", default=2, minimum=0, help="Chips each player pays into the pot at the start of the poker step."),
+    Setting(
+        key="ante",
+        kind="int",
+        default=2,
+        minimum=0,
+        maximum=100,
+        help="Chips each player pays into the pot at the start of the poker step.",
+    ),
     Setting(
         key="pot_removed",
         kind="int",
         default=1,
         minimum=0,
+        maximum=200,
         help="Chips taken out of the pot after the ante (they leave the game): 2 + 2 - 1 = a pot of 3.",
     ),
     Setting(
@@ -72,15 +88,17 @@ SETTINGS: tuple[Setting, ...] = (
         kind="int",
         default=1,
         minimum=1,
+        maximum=100,
         ruling="R-DD-5",
         help="What `call` bets when nobody has bet yet in the betting round.",
     ),
-    Setting(key="min_raise", kind="int", default=1, minimum=1, ruling="R-DD-5", help="The smallest N of `raise N`."),
+    Setting(key="min_raise", kind="int", default=1, minimum=1, maximum=100, ruling="R-DD-5", help="The smallest N of `raise N`."),
     Setting(
         key="fold_penalty",
         kind="int",
         default=2,
         minimum=0,
+        maximum=100,
         ruling="R-DD-6",
         help="Chips a player folding with a high-card hand pays the opponent; a player who cannot pay loses.",
     ),
@@ -89,6 +107,7 @@ SETTINGS: tuple[Setting, ...] = (
         kind="int",
         default=1,
         minimum=0,
+        maximum=100,
         ruling="R-DD-7",
         help="Ante chips each player takes back on a tied showdown (besides their bets); the rest of the ante leaves the game.",
     ),
@@ -100,12 +119,21 @@ SETTINGS: tuple[Setting, ...] = (
         ruling="R-DD-1",
         help="After a tied showdown the starting player stays, or the other player starts the next round.",
     ),
-    Setting(key="answer_seconds", kind="int", default=20, minimum=1, ruling="R-DD-8", help="Time to answer “refill?” (no answer = no)."),
+    Setting(
+        key="answer_seconds",
+        kind="int",
+        default=20,
+        minimum=1,
+        maximum=86400,
+        ruling="R-DD-8",
+        help="Time to answer “refill?” (no answer = no).",
+    ),
     Setting(
         key="division_seconds",
         kind="int",
         default=90,
         minimum=1,
+        maximum=86400,
         ruling="R-DD-8",
         help="Time to divide a refill's cards; the last valid division counts (none: everything is set aside).",
     ),
@@ -114,6 +142,7 @@ SETTINGS: tuple[Setting, ...] = (
         kind="int",
         default=20,
         minimum=1,
+        maximum=86400,
         ruling="R-DD-8",
         help="Time for the opponent to take a set-aside card (no answer = none taken).",
     ),
@@ -122,6 +151,7 @@ SETTINGS: tuple[Setting, ...] = (
         kind="int",
         default=20,
         minimum=1,
+        maximum=86400,
         ruling="R-DD-8",
         help="Time to discard down to the pool limit (no answer = the newest cards are discarded).",
     ),
@@ -130,15 +160,19 @@ SETTINGS: tuple[Setting, ...] = (
         kind="int",
         default=90,
         minimum=1,
+        maximum=86400,
         ruling="R-DD-8",
         help="Time to choose the two private cards (no choice = cannot form a hand: that player loses).",
     ),
-    Setting(key="bet_seconds", kind="int", default=20, minimum=1, ruling="R-DD-8", help="Time for each bet (no bet = fold)."),
+    Setting(
+        key="bet_seconds", kind="int", default=20, minimum=1, maximum=86400, ruling="R-DD-8", help="Time for each bet (no bet = fold)."
+    ),
     Setting(
         key="break_seconds",
         kind="int",
         default=20,
         minimum=1,
+        maximum=86400,
         ruling="R-DD-8",
         help="Break after each round; the next round starts by itself when it ends.",
     ),
@@ -147,6 +181,7 @@ SETTINGS: tuple[Setting, ...] = (
         kind="list[int]",
         default=[10],
         minimum=1,
+        maximum=86400,
         help="Reminders at these seconds left on a 20-second decision (answer, take, discard, bet).",
     ),
     Setting(
@@ -154,6 +189,7 @@ SETTINGS: tuple[Setting, ...] = (
         kind="list[int]",
         default=[30, 10],
         minimum=1,
+        maximum=86400,
         help="Reminders at these seconds left on a division or the private pick.",
     ),
 )
@@ -191,74 +227,90 @@ class Config:
     long_reminders: tuple[int, ...]
 
 
-def validate(settings: dict[str, Any]) -> list[tuple[str, str]]:
+def validate(settings: Settings) -> list[tuple[str, str]]:
     """Problems between settings that each look fine alone."""
-    out = []
-    order = settings["hand_order"]
-    if sorted(order) != sorted(CATEGORIES):
-        missing = [c for c in CATEGORIES if c not in order]
-        extra = [c for c in order if c not in CATEGORIES or order.count(c) > 1]
-        detail = []
-        if missing:
-            detail.append("missing " + ", ".join(f'"{c}"' for c in missing))
-        if extra:
-            detail.append("not expected " + ", ".join(f'"{c}"' for c in dict.fromkeys(extra)))
-        out.append(
-            (
-                "hand_order",
-                "expected the six categories once each, best first ("
-                + ", ".join(f'"{c}"' for c in DEFAULT_ORDER)
-                + "): "
-                + "; ".join(detail),
-            )
-        )
-    if 2 * settings["min_pile_cards"] > settings["refill_cards"]:
+    out = _order_problems(settings.texts("hand_order"))
+    pool, limit, refill = settings.integer("starting_pool"), settings.integer("pool_limit"), settings.integer("refill_cards")
+    ante, removed, back = settings.integer("ante"), settings.integer("pot_removed"), settings.integer("tie_ante_back")
+    min_pile = settings.integer("min_pile_cards")
+    if 2 * min_pile > refill:
         out.append(
             (
                 "min_pile_cards",
-                f"two piles of {settings['min_pile_cards']} cards do not fit in a refill of {settings['refill_cards']} (refill_cards): no division could take a card",
+                f"two piles of {min_pile} cards do not fit in a refill of {refill} (refill_cards): no division could take a card",
             )
         )
-    if 2 * settings["starting_pool"] > 27:
-        out.append(("starting_pool", f"two pools of {settings['starting_pool']} do not fit in one 27-card deck"))
-    if settings["starting_pool"] > settings["pool_limit"]:
-        out.append(("starting_pool", f"expected at most pool_limit ({settings['pool_limit']}), got {settings['starting_pool']}"))
-    if settings["pot_removed"] > 2 * settings["ante"]:
-        out.append(("pot_removed", f"expected at most the two antes ({2 * settings['ante']}), got {settings['pot_removed']}"))
-    if 2 * settings["tie_ante_back"] > 2 * settings["ante"] - settings["pot_removed"]:
-        left = 2 * settings["ante"] - settings["pot_removed"]
-        out.append(("tie_ante_back", f"the pot holds {left} ante chips after pot_removed; {settings['tie_ante_back']} each does not fit"))
+    if 2 * pool > 27:
+        out.append(("starting_pool", f"two pools of {pool} do not fit in one 27-card deck"))
+    if pool > limit:
+        out.append(("starting_pool", f"expected at most pool_limit ({limit}), got {pool}"))
+    if removed > 2 * ante:
+        out.append(("pot_removed", f"expected at most the two antes ({2 * ante}), got {removed}"))
+    if 2 * back > 2 * ante - removed:
+        out.append(("tie_ante_back", f"the pot holds {2 * ante - removed} ante chips after pot_removed; {back} each does not fit"))
+    out += _reminder_problems(settings)
     return out
 
 
-def configure(roster: Roster, settings: dict[str, Any], streams: Streams) -> Config:
-    """Read checked settings into a Config."""
-    s = settings
+def _order_problems(order: list[str]) -> list[tuple[str, str]]:
+    if sorted(order) == sorted(CATEGORIES):
+        return []
+    missing = [c for c in CATEGORIES if c not in order]
+    extra = [c for c in order if c not in CATEGORIES or order.count(c) > 1]
+    detail = []
+    if missing:
+        detail.append("missing " + ", ".join(f'"{c}"' for c in missing))
+    if extra:
+        detail.append("not expected " + ", ".join(f'"{c}"' for c in dict.fromkeys(extra)))
+    expected = ", ".join(f'"{c}"' for c in DEFAULT_ORDER)
+    return [("hand_order", f"expected the six categories once each, best first ({expected}): " + "; ".join(detail))]
+
+
+SHORT_DECISIONS = ("answer_seconds", "take_seconds", "discard_seconds", "bet_seconds")
+LONG_DECISIONS = ("division_seconds", "pick_seconds")
+
+
+def _reminder_problems(settings: Settings) -> list[tuple[str, str]]:
+    """A reminder at or beyond the time its decision has would never be given: refuse it, naming the key."""
+    out = []
+    for key, decisions in (("short_reminders", SHORT_DECISIONS), ("long_reminders", LONG_DECISIONS)):
+        shortest = min(decisions, key=settings.integer)
+        limit = settings.integer(shortest)
+        late = [r for r in settings.integers(key) if r >= limit]
+        if late:
+            which = ", ".join(f"{r} s" for r in late)
+            out.append((key, f"a reminder must come before its deadline: {which} left is not within {shortest} = {limit} s"))
+    return out
+
+
+def configure(setup: Setup) -> Config:
+    """Read the checked settings into a Config."""
+    s = setup.settings
     return Config(
-        names=tuple(p.name for p in roster),
-        streams=streams,
-        advantage=roster.resolve(str(s["advantage"])).seat,
-        chips=s["starting_chips"],
-        pool_size=s["starting_pool"],
-        pool_limit=s["pool_limit"],
-        refill_cost=s["refill_cost"],
-        refill_cards=s["refill_cards"],
-        min_pile=s["min_pile_cards"],
-        hand_order=tuple(s["hand_order"]),
-        ante=s["ante"],
-        pot_removed=s["pot_removed"],
-        opening_bet=s["opening_bet"],
-        min_raise=s["min_raise"],
-        fold_penalty=s["fold_penalty"],
-        tie_ante_back=s["tie_ante_back"],
-        tied_starter=s["tied_round_starter"],
-        answer_ms=s["answer_seconds"] * SECOND,
-        division_ms=s["division_seconds"] * SECOND,
-        take_ms=s["take_seconds"] * SECOND,
-        discard_ms=s["discard_seconds"] * SECOND,
-        pick_ms=s["pick_seconds"] * SECOND,
-        bet_ms=s["bet_seconds"] * SECOND,
-        break_ms=s["break_seconds"] * SECOND,
-        short_reminders=tuple(sorted(set(s["short_reminders"]), reverse=True)),
-        long_reminders=tuple(sorted(set(s["long_reminders"]), reverse=True)),
+        names=tuple(p.name for p in setup.roster),
+        streams=setup.streams,
+        advantage=setup.roster.resolve(s.text("advantage")).seat,
+        chips=s.integer("starting_chips"),
+        pool_size=s.integer("starting_pool"),
+        pool_limit=s.integer("pool_limit"),
+        refill_cost=s.integer("refill_cost"),
+        refill_cards=s.integer("refill_cards"),
+        min_pile=s.integer("min_pile_cards"),
+        hand_order=tuple(s.texts("hand_order")),
+        ante=s.integer("ante"),
+        pot_removed=s.integer("pot_removed"),
+        opening_bet=s.integer("opening_bet"),
+        min_raise=s.integer("min_raise"),
+        fold_penalty=s.integer("fold_penalty"),
+        tie_ante_back=s.integer("tie_ante_back"),
+        tied_starter=s.text("tied_round_starter"),
+        answer_ms=s.integer("answer_seconds") * SECOND,
+        division_ms=s.integer("division_seconds") * SECOND,
+        take_ms=s.integer("take_seconds") * SECOND,
+        discard_ms=s.integer("discard_seconds") * SECOND,
+        pick_ms=s.integer("pick_seconds") * SECOND,
+        bet_ms=s.integer("bet_seconds") * SECOND,
+        break_ms=s.integer("break_seconds") * SECOND,
+        short_reminders=tuple(sorted(set(s.integers("short_reminders")), reverse=True)),
+        long_reminders=tuple(sorted(set(s.integers("long_reminders")), reverse=True)),
     )

@@ -1,290 +1,161 @@
-"""Devil's Deal as a `Game`: announcements, host views, help, rulings and completion.
+"""Devil's Deal as a `Game`: the rules (rules.py), the renderers (render.py), host views, help,
+rulings and completion.
 
-No announcement marked public ever names a private card before its reveal: the picks go to
-the host and to the player alone, and the pools posted publicly are the pools as the other
-player knows them (a card discarded unrevealed is still listed, and counted as gone).
+Every event says who may see it (events.py): the picks go to the host and to the player alone,
+`pool` answers the player alone, and the public texts never name a private card before its
+reveal. Host views are built only when asked for; the best division of an offer is computed
+once per offer (divisions.best_for).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
 from umpire.core import chat
-from umpire.core.clock import fmt_clock
+from umpire.core.settings import Settings
+from umpire.games.base import JSON, Event, Game, HelpItem, Resolve, Setup, View, ViewDef
 from umpire.games.devilsdeal import cards as C
 from umpire.games.devilsdeal import rules
+from umpire.games.devilsdeal.commands import Command, parse
 from umpire.games.devilsdeal.config import SETTINGS, configure, validate
 from umpire.games.devilsdeal.divisions import best_for
+from umpire.games.devilsdeal.events import EVENTS
 from umpire.games.devilsdeal.hands import describe
-from umpire.games.devilsdeal.state import Ask, Bet, Break, Discard, Divide, Pick, State, Take, waiting
-from umpire.games.legacy import HOST, Announcement, Event, HelpItem, ModuleGame, Setup, View
+from umpire.games.devilsdeal.render import RENDER, code, name, pools, stacks
+from umpire.games.devilsdeal.state import Ask, Bet, Break, Discard, Divide, Phase, Pick, State, Take, pools_json, waiting
+
+# ---------------------------------------------------------------- host views
 
 
-def _n(name: str) -> str:
-    return chat.bold(chat.safe(name))
+def _status(state: State, now: int, args: Sequence[str]) -> View:
+    """Chips, pools (the host's table shows every card and the private ones), pot and what is awaited."""
+    names = state.cfg.names
+    rows = []
+    for i, s in enumerate(state.seats):
+        pick = state.pick(i)
+        private = "—" if pick is None else f"{C.name(pick[0])} {C.name(pick[1])}"
+        gone = f" (+{s.hidden} gone unrevealed)" if s.hidden else ""
+        rows.append((names[i], str(s.chips), str(len(s.pool)), C.names(s.pool) + gone, private))
+    chips = {names[i]: state.seats[i].chips for i in range(2)}
+    status_chat = f"**Devil's Deal — round {state.round}**" if state.round else "**Devil's Deal**"
+    if isinstance(state.step, Break):
+        status_chat = f"**Devil's Deal — after round {state.round}** · {chat.safe(names[state.starter])} starts round {state.round + 1}"
+    elif state.phase is Phase.PLAY:
+        status_chat += f" · {chat.safe(names[state.starter])} starts"
+    status_chat += f"\nChips: {stacks(chips)}\n{pools(pools_json(state))}"
+    notes = [f"pot {state.pot} · chips out of the game {state.removed} · total {state.in_play() + state.removed}"]
+    return View(
+        title=f"Devil's Deal — round {state.round} — {waiting(state, now)}",
+        columns=("player", "chips", "held", "pool (host view)", "private (host only)"),
+        rows=tuple(rows),
+        chat=status_chat,
+        notes=tuple(notes),
+    )
 
 
-def _code(cards: list[str] | str) -> str:
-    text = cards if isinstance(cards, str) else " ".join(cards)
-    return chat.code(text or "none")
+def _board(state: State, now: int, args: Sequence[str]) -> View:
+    """The poker table: the host's table shows the private cards; its chat text only what is revealed."""
+    names = state.cfg.names
+    if state.community is None:
+        return View(title="The poker table", notes=("no poker step is under way",))
+    rows = []
+    step = state.step
+    public: list[str] = [f"🂠 Community card: {code(C.name(state.community))}"]
+    for i in range(2):
+        pick = state.pick(i)
+        shown = C.name_list(pick[: state.revealed]) if pick else []
+        bet = str(step.bets[i]) if isinstance(step, Bet) else "—"
+        hand = describe((state.community, *pick)) if pick else "—"
+        rows.append((names[i], " ".join(shown) or "—", "—" if pick is None else f"{C.name(pick[0])} {C.name(pick[1])}", hand, bet))
+        public.append(f"{name(names[i])}: shown {code(shown)}" + (f" · bet {bet}" if isinstance(step, Bet) else ""))
+    public.append(f"Pot: {state.pot}")
+    return View(
+        title=f"The poker table, round {state.round} — {waiting(state, now)} (the chat text shows only what is revealed)",
+        columns=("player", "revealed", "private (host only)", "hand (host only)", "bet this round"),
+        rows=tuple(rows),
+        chat="\n".join(public),
+        notes=(f"pot {state.pot}",),
+    )
 
 
-def _chips(n: int) -> str:
-    return f"{n} chip{'s' if n != 1 else ''}"
+def _division(state: State, now: int, args: Sequence[str]) -> View:
+    """The refill being divided: the division in force and the best possible one (host only)."""
+    step = state.step
+    if not isinstance(step, Divide):
+        return View(title="Division", notes=("no refill is being divided",))
+    best = best_for(step.offer, state.cfg.min_pile)
+    notes = [f"offered: {C.names(step.offer)}"]
+    if step.division is None:
+        notes.append("in force: nothing valid (every card is set aside at the deadline)")
+    else:
+        notes.append(f"in force: {step.division.text()} — takes {len(step.division.taken(step.offer))}")
+    if step.draft:
+        notes.append(f"lines of the last message: {len(step.draft)}")
+    if best is None:
+        notes.append("best possible: no division takes any card")
+    else:
+        notes.append(f"best possible (host only — do not post): {best.text()} — takes {len(best.taken(step.offer))}")
+    return View(title=f"{state.cfg.names[step.seat]}'s refill {step.number}", notes=tuple(notes))
 
 
-def _stacks(chips: dict[str, int]) -> str:
-    return " · ".join(f"{chat.safe(p)} {c}" for p, c in chips.items())
+_VIEWS: tuple[ViewDef[State], ...] = (
+    ViewDef(
+        name="status", what="Chips, pools, pot and what the game is waiting for (the table shows private cards: host only).", build=_status
+    ),
+    ViewDef(name="board", what="The poker table: the community card, what is revealed, the bets (private cards: host only).", build=_board),
+    ViewDef(
+        name="division",
+        what="The refill being divided: the division in force and the best possible one (host only).",
+        build=_division,
+    ),
+)
 
 
-def _pools(pools: dict[str, Any]) -> str:
-    lines = []
-    for p, v in pools.items():
-        line = f"{_n(p)} ({v['held']}): {_code(v['cards'])}"
-        if v["unknown_gone"]:
-            k = v["unknown_gone"]
-            line += f" — {k} of these {'was' if k == 1 else 'were'} discarded unrevealed"
-        lines.append(line)
-    return "\n".join(lines)
-
-
-class DevilsDeal(ModuleGame):
+class DevilsDeal(Game[State, Command]):
     """Devil's Deal — the Death Match (2 players)."""
-
-    rules = rules
 
     key = "devils-deal"
     title = "Devil's Deal"
     players = (2, 2)
     settings = SETTINGS
     doc = "docs/devils-deal.md"
+    events = EVENTS
+    renderers = RENDER
 
     # -- rules
 
     def start(self, setup: Setup) -> State:
-        return rules.initial(configure(setup.roster, setup.settings, setup.streams))
+        """The Death Match before the host deals the pools."""
+        return rules.initial(configure(setup))
 
-    def validate(self, settings: dict[str, Any]) -> list[tuple[str, str]]:
+    def validate(self, settings: Settings) -> list[tuple[str, str]]:
+        """Settings that do not fit together, and reminders that would come after their deadline."""
         return validate(settings)
 
-    # -- text
+    def parse(self, state: State, actor: int | None, text: str, resolve: Resolve) -> Command:
+        """Read one line from a player or the host."""
+        return parse(state, actor, text, resolve)
 
-    def announce(self, state: State, event: Event) -> list[Announcement]:
-        d = event.data
-        k = event.kind
-        texts = getattr(self, f"_text_{k}", None)
-        if texts is None:
-            return [Announcement(text=f"{k}: {d}", audience=event.audience)]
-        out = texts(state, d)
-        if isinstance(out, str):
-            return [Announcement(text=out, audience=event.audience)]
-        return [Announcement(text=t, audience=a or event.audience) for t, a in out]
+    def apply(self, state: State, command: Command, now: int) -> tuple[State, list[Event]]:
+        """Judge one command."""
+        return rules.apply(state, command, now)
 
-    def _text_pools_dealt(self, state: State, d: dict[str, Any]) -> str:
-        lines = ["🃏 **Devil's Deal — the starting pools** (both from one fresh deck):"]
-        lines += [f"{_n(p)}: {_code(cards)} · {_chips(d['chips'][p])}" for p, cards in d["pools"].items()]
-        lines.append(f"{_n(d['chooser'])} holds the Advantage and chooses who starts round 1.")
-        return "\n".join(lines)
+    def next_due(self, state: State) -> int | None:
+        """When the decision under way next has a reminder or passes its deadline."""
+        return rules.next_due(state)
 
-    def _text_starter_chosen(self, state: State, d: dict[str, Any]) -> str:
-        return f"{_n(d['chooser'])} chooses {_n(d['starter'])} to start round 1."
+    def on_due(self, state: State, now: int) -> tuple[State, list[Event]]:
+        """Give the reminder, or apply the deadline."""
+        return rules.on_due(state, now)
 
-    def _text_round_started(self, state: State, d: dict[str, Any]) -> str:
-        return "\n".join(
-            [
-                f"⚔️ **Round {d['round']}** — {_n(d['starter'])} starts.",
-                f"Chips: {_stacks(d['chips'])}",
-                _pools(d["pools"]),
-            ]
-        )
-
-    def _text_refill_asked(self, state: State, d: dict[str, Any]) -> str:
-        again = " again" if d["again"] else ""
-        return (
-            f"🔄 {_n(d['player'])}: refill{again}? `yes` or `no` — {d['seconds']} s "
-            f"(a refill costs {_chips(d['cost'])}; you have {d['chips']}; no answer = no)."
-        )
-
-    def _text_refill_skipped(self, state: State, d: dict[str, Any]) -> str:
-        return f"{_n(d['player'])} has {_chips(d['chips'])}: too few to refill ({d['cost']} needed)."
-
-    def _text_refill_declined(self, state: State, d: dict[str, Any]) -> str:
-        if d["auto"]:
-            return f"⏰ {_n(d['player'])} did not answer in time: no refill."
-        return f"{_n(d['player'])}: no refill."
-
-    def _text_refill_offered(self, state: State, d: dict[str, Any]) -> str:
-        return (
-            f"🎴 {_n(d['player'])} refills (−{d['cost']} → {_chips(d['chips'])}). The {len(d['cards'])} cards:\n"
-            f"{_code(d['cards'])}\n"
-            f"Divide them into piles of equal sum and mark one pile set aside — {d['seconds']} s. "
-            "The last valid division counts; none at the deadline sets every card aside."
-        )
-
-    def _text_division_noted(self, state: State, d: dict[str, Any]) -> str:
-        who = chat.safe(d["player"])
-        head = f"{who}'s division" + (f" so far ({d['lines']} line{'s' if d['lines'] != 1 else ''})" if d["draft"] else "")
-        if d["incomplete"]:
-            return f"{head}: {d['division']} — no pile marked set aside yet"
-        if d["valid"]:
-            verdict = f"✓ valid: takes {len(d['takes'])} ({' '.join(d['takes']) or 'none'})"
-        else:
-            verdict = "✗ not valid: " + "; ".join(d["problems"])
-            if d["in_force"] is None:
-                verdict += ". Nothing valid is in force: every card is set aside at the deadline."
-            else:
-                verdict += f". In force: {d['in_force']} (from {fmt_clock(d['in_force_since'] or 0)})."
-        return f"{head}: {d['division']} — {verdict}"
-
-    def _text_division_locked(self, state: State, d: dict[str, Any]) -> str:
-        who = _n(d["player"])
-        early = " (locked early)" if d["early"] else ""
-        div = d["division"]
-        if div is None:
-            return f"🔒 {who} has no valid division{early}: every card is set aside: {_code(d['set_aside'])}"
-        piles = " · ".join(_code(p) for p in div["piles"])
-        lines = [f"🔒 {who}'s division{early}, piles of {div['sum']}: {piles} — set aside: {_code(div['aside_pile'])}"]
-        if div["unused"]:
-            lines[0] += f", unused: {_code(div['unused'])}"
-        lines.append(f"{who} takes {len(d['taken'])}: {_code(d['taken'])} (pool: {d['pool_size']} cards).")
-        return "\n".join(lines)
-
-    def _text_discard_asked(self, state: State, d: dict[str, Any]) -> str:
-        return (
-            f"✂️ {_n(d['player'])} holds {d['held']} cards: discard {d['count']} (limit {d['limit']}) — {d['seconds']} s "
-            "(no answer: the newest cards go)."
-        )
-
-    def _text_discarded(self, state: State, d: dict[str, Any]) -> str:
-        if d["auto"]:
-            return (
-                f"⏰ {_n(d['player'])} did not discard in time: {_code(d['cards'])} discarded (the newest cards; pool: {d['pool_size']})."
-            )
-        return f"{_n(d['player'])} discards {_code(d['cards'])} (pool: {d['pool_size']})."
-
-    def _text_take_asked(self, state: State, d: dict[str, Any]) -> str:
-        return (
-            f"🎁 {_n(d['player'])}: take one card {chat.safe(d['from'])} set aside, free, or `none` — {d['seconds']} s: {_code(d['cards'])}"
-        )
-
-    def _text_took(self, state: State, d: dict[str, Any]) -> str:
-        if d["card"] is None:
-            if d["auto"]:
-                return f"⏰ {_n(d['player'])} did not answer in time: no card taken."
-            return f"{_n(d['player'])} takes none."
-        return f"{_n(d['player'])} takes {_code(d['card'])} (pool: {d['pool_size']})."
-
-    def _text_poker_started(self, state: State, d: dict[str, Any]) -> str:
-        return (
-            f"🂠 **Poker, round {d['round']}.** Community card: {_code(d['community'])}\n"
-            f"Choose your two private cards in your table channel — first and second, different from each other "
-            f"and from {_code(d['community'])} — {d['seconds']} s."
-        )
-
-    def _text_picked(self, state: State, d: dict[str, Any]) -> str:
-        was = f" (was {' '.join(d['replaces'])})" if "replaces" in d else ""
-        wait = f" Still to choose: {', '.join(d['waiting'])}." if d["waiting"] else ""
-        return f"{chat.safe(d['player'])} picks first {d['first']}, second {d['second']}{was} → with {d['community']}: {d['hand']}.{wait}"
-
-    def _text_pick_confirmed(self, state: State, d: dict[str, Any]) -> str:
-        return (
-            f"Your private cards: first {_code(d['first'])}, second {_code(d['second'])} — with the community card "
-            f"{_code(d['community'])}: {d['hand']}. You can change them until both players have chosen."
-        )
-
-    def _text_ante_paid(self, state: State, d: dict[str, Any]) -> str:
-        return f"💰 Both pay the ante of {d['ante']}; {_chips(d['removed'])} leaves the pot. Pot: {d['pot']}. Chips: {_stacks(d['chips'])}"
-
-    def _text_betting_started(self, state: State, d: dict[str, Any]) -> str:
-        return (
-            f"🎲 **Betting round {d['betting']}** — {_n(d['to_act'])} first: `call` ({_chips(d['opening_bet'])}), "
-            f"`raise N` or `fold` — {d['seconds']} s. Pot: {d['pot']}."
-        )
-
-    def _text_betting_skipped(self, state: State, d: dict[str, Any]) -> str:
-        who = " and ".join(_n(p) for p in d["broke"])
-        return f"{who} {'has' if len(d['broke']) == 1 else 'have'} no chips: no betting round {d['betting']} (nobody bets or folds)."
-
-    def _text_bet(self, state: State, d: dict[str, Any]) -> str:
-        who = _n(d["player"])
-        bets = " · ".join(f"{chat.safe(p)} {b}" for p, b in d["bets"].items())
-        if d["action"] == "call":
-            text = f"{who} calls all-in with {_chips(d['put'])}" if d["all_in"] else f"{who} calls {d['put']}"
-            for p, back in d["returned"].items():
-                text += f"; {back} of {chat.safe(p)}'s bet {'goes' if back == 1 else 'go'} back"
-            return f"{text} (bets: {bets}). Pot: {d['pot']}."
-        text = f"{who} calls: bets {d['put']}" if d["action"] == "open" else f"{who} raises {d['raise']} (puts in {d['put']})"
-        nxt = _n(d["next"])
-        return f"{text}. Bets: {bets}. {nxt}: `call` {d['to_call']}, `raise N` or `fold` — {d['seconds']} s."
-
-    def _text_revealed(self, state: State, d: dict[str, Any]) -> str:
-        shown = " · ".join(f"{_n(p)} {_code(c)}" for p, c in d["cards"].items())
-        return f"👁 {d['which'].capitalize()} private cards: {shown} (community {_code(d['community'])})."
-
-    def _text_folded(self, state: State, d: dict[str, Any]) -> str:
-        who, other = _n(d["player"]), _n(d["winner"])
-        head = f"⏰ {who} did not bet in time: fold." if d["auto"] else f"🏳 {who} folds."
-        lines = [f"{head} {other} takes the pot ({_chips(d['pot'])}). Unrevealed cards stay hidden."]
-        if d["cannot_pay"]:
-            lines.append(f"{who} folded a high-card hand and cannot pay the penalty.")
-        elif d["high_card"]:
-            lines.append(f"{who} folded a high-card hand: pays {_chips(d['penalty'])} to {other}.")
-        lines.append(f"Chips: {_stacks(d['chips'])}")
-        return "\n".join(lines)
-
-    def _text_showdown(self, state: State, d: dict[str, Any]) -> str:
-        lines = [f"🃏 **Showdown** (community {_code(d['community'])}):"]
-        lines += [f"{_n(p)}: {_code(h['cards'])} — {h['hand']}" for p, h in d["hands"].items()]
-        if d["winner"] is not None:
-            lines.append(f"{_n(d['winner'])} wins the pot of {d['pot']}: {d['why']}.")
-        else:
-            back = " · ".join(f"{chat.safe(p)} {v}" for p, v in d["payouts"].items())
-            lines.append(f"A tie ({d['why']}): each takes back their bets and ante share ({back}); {_chips(d['removed'])} leaves the game.")
-        lines.append(f"Chips: {_stacks(d['chips'])}")
-        return "\n".join(lines)
-
-    def _text_round_over(self, state: State, d: dict[str, Any]) -> str:
-        if d["winner"] is None:
-            head = f"**Round {d['round']} is over** (a tie) — {_n(d['next_starter'])} starts round {d['round'] + 1}."
-        else:
-            head = f"**Round {d['round']} is over** — {_n(d['winner'])} won it and starts round {d['round'] + 1}."
-        return "\n".join(
-            [head, f"Chips: {_stacks(d['chips'])}", _pools(d["pools"]), f"Round {d['round'] + 1} begins in {d['break_seconds']} s."]
-        )
-
-    def _text_game_over(self, state: State, d: dict[str, Any]) -> str:
-        return f"🏆 **{chat.safe(d['winner'])} wins Devil's Deal**: {chat.safe(d['reason'])}.\nChips: {_stacks(d['chips'])}"
-
-    def _text_reminder(self, state: State, d: dict[str, Any]) -> list[tuple[str, str | None]]:
-        s = d["seconds"]
-        what = d["what"]
-        who = _n(d["player"]) if d.get("player") else ""
-        if what == "answer":
-            return [(f"⏳ {who}: {s} s to answer “refill?” (no answer = no).", None)]
-        if what == "division":
-            host = "a valid division is in force" if d["valid"] else "no valid division yet: every card would be set aside"
-            return [(f"⏳ {who}: {s} s left to divide.", None), (f"{chat.safe(d['player'])}: {host}", HOST)]
-        if what == "discard":
-            return [(f"⏳ {who}: {s} s to discard {d['count']} (then the newest cards go).", None)]
-        if what == "take":
-            return [(f"⏳ {who}: {s} s to take a set-aside card (no answer = none).", None)]
-        if what == "pick":
-            out: list[tuple[str, str | None]] = [(f"⏳ {s} s left to choose private cards (no choice = that player loses).", None)]
-            if d["waiting"]:
-                # Who has not chosen is for the host only: it would tell a player the other has.
-                out.append(("Still to choose: " + ", ".join(d["waiting"]), HOST))
-            return out
-        return [(f"⏳ {who}: {s} s to bet (no bet = fold).", None)]
-
-    def _text_pool_shown(self, state: State, d: dict[str, Any]) -> str:
-        text = f"Your pool ({len(d['pool'])}): {_code(d['pool'])} · {_chips(d['chips'])}"
-        if "private" in d:
-            text += f" · private cards this round: first {_code(d['private'][0])}, second {_code(d['private'][1])}"
-        return text
+    def is_over(self, state: State) -> bool:
+        """Whether the Death Match has ended."""
+        return state.over
 
     # -- data
 
-    def final(self, state: State, now: int) -> dict[str, Any]:
+    def final(self, state: State, now: int) -> dict[str, JSON]:
+        """The whole state as JSON data."""
         names = state.cfg.names
         players = {}
         for i, s in enumerate(state.seats):
@@ -299,14 +170,15 @@ class DevilsDeal(ModuleGame):
         if isinstance(step, Bet):
             betting = {"round": step.number, "bets": {names[i]: step.bets[i] for i in range(2)}, "to_act": names[step.to_act]}
         revealed: dict[str, list[str]] = {}
-        if state.revealed and state.picks[0] is not None and state.picks[1] is not None:
-            revealed = {names[i]: C.name_list((state.picks[i] or (0, 0))[: state.revealed]) for i in range(2)}
+        picks = (state.pick(0), state.pick(1))
+        if state.revealed and picks[0] is not None and picks[1] is not None:
+            revealed = {names[i]: C.name_list((picks[i] or (0, 0))[: state.revealed]) for i in range(2)}
         return {
             "game_key": self.key,
             "players": players,
             "round": state.round,
-            "starting_player": names[state.starter] if state.phase in ("play", "over") else None,
-            "phase": state.phase,
+            "starting_player": names[state.starter] if state.phase in (Phase.PLAY, Phase.OVER) else None,
+            "phase": state.phase.value,
             "waiting": waiting(state, now),
             "community": C.name(state.community) if state.community is not None else None,
             "revealed": revealed,
@@ -328,80 +200,12 @@ class DevilsDeal(ModuleGame):
             ],
         }
 
-    def views(self, state: State, now: int) -> dict[str, View]:
-        names = state.cfg.names
-        rows = []
-        for i, s in enumerate(state.seats):
-            pick = state.picks[i]
-            private = "—" if pick is None else f"{C.name(pick[0])} {C.name(pick[1])}"
-            gone = f" (+{s.hidden} gone unrevealed)" if s.hidden else ""
-            rows.append((names[i], str(s.chips), str(len(s.pool)), C.names(s.pool) + gone, private))
-        chips = {names[i]: state.seats[i].chips for i in range(2)}
-        pools = {
-            names[i]: {"cards": C.name_list(C.ordered(s.seen)), "held": len(s.pool), "unknown_gone": s.hidden}
-            for i, s in enumerate(state.seats)
-        }
-        status_chat = f"**Devil's Deal — round {state.round}**" if state.round else "**Devil's Deal**"
-        if isinstance(state.step, Break):
-            status_chat = f"**Devil's Deal — after round {state.round}** · {chat.safe(names[state.starter])} starts round {state.round + 1}"
-        elif state.phase == "play":
-            status_chat += f" · {chat.safe(names[state.starter])} starts"
-        status_chat += f"\nChips: {_stacks(chips)}\n{_pools(pools)}"
-        notes = [f"pot {state.pot} · chips out of the game {state.removed} · total {state.in_play() + state.removed}"]
-        return {
-            "status": View(
-                title=f"Devil's Deal — round {state.round} — {waiting(state, now)}",
-                columns=("player", "chips", "held", "pool (host view)", "private (host only)"),
-                rows=tuple(rows),
-                chat=status_chat,
-                notes=tuple(notes),
-            ),
-            "board": self._board(state, now),
-            "division": self._division_view(state),
-        }
-
-    def _board(self, state: State, now: int) -> View:
-        names = state.cfg.names
-        if state.community is None:
-            return View(title="The poker table", notes=("no poker step is under way",))
-        rows = []
-        step = state.step
-        public: list[str] = [f"🂠 Community card: {_code(C.name(state.community))}"]
-        for i in range(2):
-            pick = state.picks[i]
-            shown = C.name_list(pick[: state.revealed]) if pick else []
-            bet = str(step.bets[i]) if isinstance(step, Bet) else "—"
-            hand = describe((state.community, *pick)) if pick else "—"
-            rows.append((names[i], " ".join(shown) or "—", "—" if pick is None else f"{C.name(pick[0])} {C.name(pick[1])}", hand, bet))
-            public.append(f"{_n(names[i])}: shown {_code(shown)}" + (f" · bet {bet}" if isinstance(step, Bet) else ""))
-        public.append(f"Pot: {state.pot}")
-        return View(
-            title=f"The poker table, round {state.round} — {waiting(state, now)} (the chat text shows only what is revealed)",
-            columns=("player", "revealed", "private (host only)", "hand (host only)", "bet this round"),
-            rows=tuple(rows),
-            chat="\n".join(public),
-            notes=(f"pot {state.pot}",),
-        )
-
-    def _division_view(self, state: State) -> View:
-        step = state.step
-        if not isinstance(step, Divide):
-            return View(title="Division", notes=("no refill is being divided",))
-        best = best_for(step.offer, state.cfg.min_pile)
-        notes = [f"offered: {C.names(step.offer)}"]
-        if step.division is None:
-            notes.append("in force: nothing valid (every card is set aside at the deadline)")
-        else:
-            notes.append(f"in force: {step.division.text()} — takes {len(step.division.taken(step.offer))}")
-        if step.draft:
-            notes.append(f"lines of the last message: {len(step.draft)}")
-        if best is None:
-            notes.append("best possible: no division takes any card")
-        else:
-            notes.append(f"best possible (host only — do not post): {best.text()} — takes {len(best.taken(step.offer))}")
-        return View(title=f"{state.cfg.names[step.seat]}'s refill {step.number}", notes=tuple(notes))
+    def views(self) -> Sequence[ViewDef[State]]:
+        """status, board and division: each built only when the host asks."""
+        return _VIEWS
 
     def toolbar(self, state: State, now: int) -> str:
+        """Round, what is awaited with its clock, chips and pot."""
         names = state.cfg.names
         chips = " · ".join(f"{names[i]} {state.seats[i].chips}" for i in range(2))
         pot = f" · pot {state.pot}" if state.pot else ""
@@ -409,6 +213,7 @@ class DevilsDeal(ModuleGame):
         return f"{head} · {waiting(state, now)} · chips {chips}{pot}"
 
     def help(self) -> list[HelpItem]:
+        """The players' commands and the host's `start`, with examples."""
         return [
             HelpItem(syntax="start", what="Deal and post the two starting pools (from one fresh deck).", example="start", who="host"),
             HelpItem(
@@ -441,17 +246,12 @@ class DevilsDeal(ModuleGame):
             HelpItem(syntax="fold", what="Give up the round (with a high-card hand: pay 2 chips too).", example="p1: fold"),
             HelpItem(syntax="all-in", what="Raise with every chip (or call, when that is all there is).", example="p2: all-in"),
             HelpItem(syntax="pool", what="A player's own pool and chips, sent to them privately.", example="p1: pool"),
-            HelpItem(
-                syntax="division",
-                what="The refill being divided: the division in force and the best possible one (host only).",
-                example="division",
-                who="host",
-            ),
         ]
 
-    def rulings(self, settings: dict[str, Any]) -> list[str]:
+    def rulings(self, settings: Settings) -> list[str]:
+        """The house rulings in force, each naming its key (R-DD-…) and setting."""
         s = settings
-        order = " > ".join(s["hand_order"])
+        order = " > ".join(s.texts("hand_order"))
         tie = (
             'R-DD-1: after a tied showdown the starting player stays (tied_round_starter = "stays").'
             if s["tied_round_starter"] == "stays"
@@ -473,19 +273,20 @@ class DevilsDeal(ModuleGame):
             f"R-DD-7: on a tied showdown each player takes back their bets and {s['tie_ante_back']} ante chip (tie_ante_back); the rest of the pot leaves the game.",
             "Loss conditions, in the order a round reaches them: cannot pick two private cards (also: no choice by the deadline); cannot pay the ante; cannot pay the fold penalty. Both failing the same one: the starting player loses. A player with 0 chips is not out until one of these happens.",
             f"R-DD-8: {s['answer_seconds']} s to answer “refill?” (answer_seconds; no answer = no), {s['division_seconds']} s to divide (division_seconds), {s['take_seconds']} s to take a set-aside card (take_seconds; no answer = none), {s['discard_seconds']} s to discard (discard_seconds; no answer = the newest cards go, last taken first), {s['pick_seconds']} s to pick private cards (pick_seconds; no pick = cannot form a hand), {s['bet_seconds']} s per bet (bet_seconds; no bet = fold), {s['break_seconds']} s break between rounds (break_seconds; the next round starts by itself).",
-            f"Reminders at {_secs(s['short_reminders'])} left on a 20-second decision (short_reminders) and {_secs(s['long_reminders'])} left on a division or pick (long_reminders).",
+            f"Reminders at {_secs(s.integers('short_reminders'))} left on a 20-second decision (short_reminders) and {_secs(s.integers('long_reminders'))} left on a division or pick (long_reminders).",
             "Information: pools, refills, takes, discards and chips are public; private cards only when revealed. A card discarded unrevealed stays listed in the public pool, counted as gone.",
         ]
 
     def suggest(self, state: State, actor: int | None, words: list[str]) -> list[str]:
+        """Words that may come next: what the step under way accepts from this player."""
         names = list(state.cfg.names)
         if actor is None:
             if not words:
-                return ["start", "first", "division"]
+                return ["start", "first"]
             return names if words[0].casefold() == "first" and len(words) == 1 else []
         step = state.step
         lowered = [w.casefold() for w in words]
-        if state.phase == "choose":
+        if state.phase is Phase.CHOOSE:
             return ["first"] if not words else (names + ["me"] if lowered == ["first"] and len(words) == 1 else [])
         if isinstance(step, Ask) and step.seat == actor:
             return ["yes", "no"] if not words else []

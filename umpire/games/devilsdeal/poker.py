@@ -5,29 +5,45 @@ of the round, and the loss conditions in the order a round reaches them."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from umpire.core.clock import SECOND
 from umpire.core.errors import IllegalAction
+from umpire.core.sealed import Sealed
+from umpire.games.base import HOST, Event, dm
 from umpire.games.devilsdeal import cards as C
 from umpire.games.devilsdeal.commands import PickCards, Wager
+from umpire.games.devilsdeal.events import (
+    AntePaid,
+    BettingSkipped,
+    BettingStarted,
+    Called,
+    Folded,
+    GameOver,
+    PickConfirmed,
+    Picked,
+    PokerStarted,
+    Raised,
+    Revealed,
+    RoundOver,
+    Showdown,
+    ShownHand,
+)
 from umpire.games.devilsdeal.hands import HIGH, category, compare, describe, why
 from umpire.games.devilsdeal.state import (
     Bet,
     Break,
+    Phase,
     Pick,
     State,
-    Timer,
     chips_json,
     chips_text,
+    deadline,
     log_cards,
-    make_timer,
     name_of,
     pools_json,
     set_seat,
     waiting,
 )
-from umpire.games.legacy import HOST, Event
 
 
 def can_pick(pool: tuple[int, ...], community: int) -> bool:
@@ -39,15 +55,10 @@ def start_poker(state: State, now: int) -> tuple[State, list[Event]]:
     """Draw the community card and open the private pick, or end the DM if a player cannot pick."""
     cfg = state.cfg
     community = C.draw(cfg.streams.stream(f"devils/community/{state.round}"), 1)[0]
-    state = replace(state, community=community, picks=(None, None))
+    state = replace(state, community=community, picks=Sealed[tuple[int, int]].expecting((0, 1)))
     state = log_cards(state, "community", None, (community,), now)
-    timer = make_timer(now, cfg.pick_ms, cfg.long_reminders)
-    ev = Event(
-        kind="poker_started",
-        t=now,
-        generated=True,
-        data={"round": state.round, "community": C.name(community), "seconds": cfg.pick_ms // SECOND, "until": timer.due},
-    )
+    due = deadline("pick", now, cfg.pick_ms, cfg.long_reminders)
+    ev = PokerStarted(t=now, round=state.round, community=C.name(community), seconds=cfg.pick_ms // SECOND, until=due.due)
     unable = [i for i in range(2) if not can_pick(state.seats[i].pool, community)]
     if unable:
         why_ = {
@@ -56,7 +67,7 @@ def start_poker(state: State, now: int) -> tuple[State, list[Event]]:
         }
         state, more = lose(state, unable, why_, "cannot form a hand", now)
         return state, [ev, *more]
-    return replace(state, step=Pick(), timer=timer), [ev]
+    return replace(state, step=Pick(), deadline=due), [ev]
 
 
 def pick_cmd(state: State, cmd: PickCards, now: int) -> tuple[State, list[Event]]:
@@ -74,26 +85,25 @@ def pick_cmd(state: State, cmd: PickCards, now: int) -> tuple[State, list[Event]
         raise IllegalAction(f"the two private cards must be different cards ({C.name(cmd.first)} twice): a hand cannot hold duplicates")
     if community in (cmd.first, cmd.second):
         raise IllegalAction(f"{C.name(community)} is the community card: a hand cannot hold it twice")
-    picks = list(state.picks)
-    previous = picks[cmd.seat]
-    picks[cmd.seat] = (cmd.first, cmd.second)
-    state = replace(state, picks=(picks[0], picks[1]))
+    previous = state.picks.get(cmd.seat)
+    picks = state.picks.submit(cmd.seat, (cmd.first, cmd.second))
+    state = replace(state, picks=picks)
     hand = (community, cmd.first, cmd.second)
-    data: dict[str, Any] = {
-        "player": who,
-        "first": C.name(cmd.first),
-        "second": C.name(cmd.second),
-        "community": C.name(community),
-        "hand": describe(hand),
-        "waiting": [name_of(state, i) for i in range(2) if picks[i] is None],
-    }
-    if previous is not None:
-        data["replaces"] = C.name_list(previous)
-    events = [
-        Event(kind="picked", t=now, audience=HOST, data=data),
-        Event(kind="pick_confirmed", t=now, audience=f"player:{cmd.seat}", data=dict(data)),
+    events: list[Event] = [
+        kind(
+            t=now,
+            audience=audience,
+            player=who,
+            first=C.name(cmd.first),
+            second=C.name(cmd.second),
+            community=C.name(community),
+            hand=describe(hand),
+            waiting=tuple(name_of(state, i) for i in picks.waiting),
+            replaces=None if previous is None else tuple(C.name_list(previous)),
+        )
+        for kind, audience in ((Picked, HOST), (PickConfirmed, dm(cmd.seat)))
     ]
-    if all(p is not None for p in picks):
+    if picks.complete:
         state, more = _ante(state, now)
         events += more
     return state, events
@@ -109,7 +119,7 @@ def _ante(state: State, now: int) -> tuple[State, list[Event]]:
         state = set_seat(state, i, chips=state.seats[i].chips - cfg.ante)
     pot = 2 * cfg.ante - cfg.pot_removed
     state = replace(state, pot=pot, removed=state.removed + cfg.pot_removed, put=(0, 0))
-    ev = Event(kind="ante_paid", t=now, data={"ante": cfg.ante, "removed": cfg.pot_removed, "pot": pot, "chips": chips_json(state)})
+    ev = AntePaid(t=now, ante=cfg.ante, removed=cfg.pot_removed, pot=pot, chips=chips_json(state))
     state, more = _betting(state, 1, now)
     return state, [ev, *more]
 
@@ -118,25 +128,22 @@ def _betting(state: State, number: int, now: int) -> tuple[State, list[Event]]:
     cfg = state.cfg
     broke = [i for i in range(2) if state.seats[i].chips == 0]
     if broke:
-        ev = Event(kind="betting_skipped", t=now, data={"betting": number, "broke": [name_of(state, i) for i in broke]})
-        state = replace(state, step=None, timer=None)
+        ev = BettingSkipped(t=now, betting=number, broke=tuple(name_of(state, i) for i in broke))
+        state = replace(state, step=None, deadline=None)
         state, more = _after_betting(state, number, now)
         return state, [ev, *more]
-    timer = make_timer(now, cfg.bet_ms, cfg.short_reminders)
-    state = replace(state, step=Bet(number=number, to_act=state.starter), timer=timer)
+    due = deadline("bet", now, cfg.bet_ms, cfg.short_reminders)
+    state = replace(state, step=Bet(number=number, to_act=state.starter), deadline=due)
     return state, [
-        Event(
-            kind="betting_started",
+        BettingStarted(
             t=now,
-            data={
-                "betting": number,
-                "to_act": name_of(state, state.starter),
-                "pot": state.pot,
-                "chips": chips_json(state),
-                "opening_bet": cfg.opening_bet,
-                "seconds": cfg.bet_ms // SECOND,
-                "until": timer.due,
-            },
+            betting=number,
+            to_act=name_of(state, state.starter),
+            pot=state.pot,
+            chips=chips_json(state),
+            opening_bet=cfg.opening_bet,
+            seconds=cfg.bet_ms // SECOND,
+            until=due.due,
         )
     ]
 
@@ -185,26 +192,23 @@ def _put(state: State, seat: int, cost: int, action: str, raised: int, now: int)
     bets = list(step.bets)
     bets[seat] += cost
     state = set_seat(state, seat, chips=state.seats[seat].chips - cost)
-    timer = make_timer(now, cfg.bet_ms, cfg.short_reminders)
-    state = replace(state, step=replace(step, bets=(bets[0], bets[1]), to_act=1 - seat), timer=timer)
+    due = deadline("bet", now, cfg.bet_ms, cfg.short_reminders)
+    state = replace(state, step=replace(step, bets=(bets[0], bets[1]), to_act=1 - seat), deadline=due)
     return state, [
-        Event(
-            kind="bet",
+        Raised(
             t=now,
-            data={
-                "betting": step.number,
-                "player": name_of(state, seat),
-                "action": action,
-                "put": cost,
-                "raise": raised,
-                "bets": {cfg.names[i]: bets[i] for i in range(2)},
-                "to_call": bets[seat] - bets[1 - seat],
-                "pot": state.pot,
-                "chips": chips_json(state),
-                "next": name_of(state, 1 - seat),
-                "seconds": cfg.bet_ms // SECOND,
-                "until": timer.due,
-            },
+            betting=step.number,
+            player=name_of(state, seat),
+            action=action,
+            put=cost,
+            raised=raised,
+            bets={cfg.names[i]: bets[i] for i in range(2)},
+            to_call=bets[seat] - bets[1 - seat],
+            pot=state.pot,
+            chips=chips_json(state),
+            next=name_of(state, 1 - seat),
+            seconds=cfg.bet_ms // SECOND,
+            until=due.due,
         )
     ]
 
@@ -229,46 +233,39 @@ def _call(state: State, now: int) -> tuple[State, list[Event]]:
         bets[opp] -= returned
         state = set_seat(state, opp, chips=state.seats[opp].chips + returned)
     total_put = (state.put[0] + bets[0], state.put[1] + bets[1])
-    state = replace(state, pot=state.pot + bets[0] + bets[1], put=total_put, step=None, timer=None)
-    ev = Event(
-        kind="bet",
+    state = replace(state, pot=state.pot + bets[0] + bets[1], put=total_put, step=None, deadline=None)
+    ev = Called(
         t=now,
-        data={
-            "betting": step.number,
-            "player": name_of(state, me),
-            "action": "call",
-            "put": put,
-            "all_in": put < to_call or state.seats[me].chips == 0,
-            "returned": {name_of(state, opp): returned} if returned else {},
-            "bets": {cfg.names[i]: bets[i] for i in range(2)},
-            "pot": state.pot,
-            "chips": chips_json(state),
-            "next": None,
-        },
+        betting=step.number,
+        player=name_of(state, me),
+        action="call",
+        put=put,
+        all_in=put < to_call or state.seats[me].chips == 0,
+        returned={name_of(state, opp): returned} if returned else {},
+        bets={cfg.names[i]: bets[i] for i in range(2)},
+        pot=state.pot,
+        chips=chips_json(state),
     )
     state, more = _after_betting(state, step.number, now)
     return state, [ev, *more]
 
 
 def _after_betting(state: State, number: int, now: int) -> tuple[State, list[Event]]:
-    picks = state.picks
-    assert picks[0] is not None and picks[1] is not None
-    shown = (picks[0][number - 1], picks[1][number - 1])
+    first, second = state.pick(0), state.pick(1)
+    assert first is not None and second is not None
+    shown = (first[number - 1], second[number - 1])
     state = replace(state, revealed=number)
     state = log_cards(state, "revealed", 0, (shown[0],), now)
     state = log_cards(state, "revealed", 1, (shown[1],), now)
     assert state.community is not None
-    hands = (picks[0], picks[1])
-    known = {name_of(state, i): C.name_list((state.community, *hands[i][:number])) for i in range(2)}
-    ev = Event(
-        kind="revealed",
+    hands = (first, second)
+    known = {name_of(state, i): tuple(C.name_list((state.community, *hands[i][:number]))) for i in range(2)}
+    ev = Revealed(
         t=now,
-        data={
-            "which": "first" if number == 1 else "second",
-            "cards": {name_of(state, i): C.name(shown[i]) for i in range(2)},
-            "community": C.name(state.community),
-            "known": known,
-        },
+        which="first" if number == 1 else "second",
+        cards={name_of(state, i): C.name(shown[i]) for i in range(2)},
+        community=C.name(state.community),
+        known=known,
     )
     if number == 1:
         state, more = _betting(state, 2, now)
@@ -278,7 +275,7 @@ def _after_betting(state: State, number: int, now: int) -> tuple[State, list[Eve
 
 
 def _hand(state: State, seat: int) -> tuple[int, int, int]:
-    p = state.picks[seat]
+    p = state.pick(seat)
     assert p is not None and state.community is not None
     return (state.community, p[0], p[1])
 
@@ -291,27 +288,24 @@ def fold(state: State, now: int, *, auto: bool) -> tuple[State, list[Event]]:
     folder, winner = step.to_act, 1 - step.to_act
     bets = step.bets
     pot = state.pot + bets[0] + bets[1]
-    state = replace(state, pot=0, put=(state.put[0] + bets[0], state.put[1] + bets[1]), step=None, timer=None)
+    state = replace(state, pot=0, put=(state.put[0] + bets[0], state.put[1] + bets[1]), step=None, deadline=None)
     state = set_seat(state, winner, chips=state.seats[winner].chips + pot)
     high = category(*_hand(state, folder)) == HIGH and cfg.fold_penalty > 0
     cannot = high and state.seats[folder].chips < cfg.fold_penalty
     if high and not cannot:
         state = set_seat(state, folder, chips=state.seats[folder].chips - cfg.fold_penalty)
         state = set_seat(state, winner, chips=state.seats[winner].chips + cfg.fold_penalty)
-    ev = Event(
-        kind="folded",
+    ev = Folded(
         t=now,
-        data={
-            "betting": step.number,
-            "player": name_of(state, folder),
-            "winner": name_of(state, winner),
-            "auto": auto,
-            "pot": pot,
-            "high_card": high,
-            "penalty": cfg.fold_penalty if high and not cannot else 0,
-            "cannot_pay": cannot,
-            "chips": chips_json(state),
-        },
+        betting=step.number,
+        player=name_of(state, folder),
+        winner=name_of(state, winner),
+        auto=auto,
+        pot=pot,
+        high_card=high,
+        penalty=cfg.fold_penalty if high and not cannot else 0,
+        cannot_pay=cannot,
+        chips=chips_json(state),
     )
     if cannot:
         reason = (
@@ -341,19 +335,16 @@ def _showdown(state: State, now: int) -> tuple[State, list[Event]]:
     for i in range(2):
         state = set_seat(state, i, chips=state.seats[i].chips + payouts[i])
     state = replace(state, pot=0, removed=state.removed + lost)
-    ev = Event(
-        kind="showdown",
+    ev = Showdown(
         t=now,
-        data={
-            "community": C.name(h[0][0]),
-            "hands": {name_of(state, i): {"cards": C.name_list(h[i]), "hand": describe(h[i])} for i in range(2)},
-            "winner": None if winner is None else name_of(state, winner),
-            "why": why(h[0], h[1], cfg.hand_order),
-            "pot": pot,
-            "payouts": {name_of(state, i): payouts[i] for i in range(2)},
-            "removed": lost,
-            "chips": chips_json(state),
-        },
+        community=C.name(h[0][0]),
+        hands={name_of(state, i): ShownHand(cards=tuple(C.name_list(h[i])), hand=describe(h[i])) for i in range(2)},
+        winner=None if winner is None else name_of(state, winner),
+        why=why(h[0], h[1], cfg.hand_order),
+        pot=pot,
+        payouts={name_of(state, i): payouts[i] for i in range(2)},
+        removed=lost,
+        chips=chips_json(state),
     )
     state, more = _end_round(state, winner, now)
     return state, [ev, *more]
@@ -363,29 +354,26 @@ def _end_round(state: State, winner: int | None, now: int) -> tuple[State, list[
     cfg = state.cfg
     hidden: dict[str, int] = {}
     for i in range(2):
-        p = state.picks[i]
+        p = state.pick(i)
         assert p is not None
         s = state.seats[i]
         shown = p[: state.revealed]
         state = set_seat(state, i, pool=C.remove(s.pool, p), seen=C.remove(s.seen, shown))
         hidden[name_of(state, i)] = 2 - len(shown)
     starter = winner if winner is not None else state.starter if cfg.tied_starter == "stays" else 1 - state.starter
-    timer = Timer(due=now + cfg.break_ms)
-    state = replace(state, starter=starter, step=Break(), timer=timer, picks=(None, None), community=None)
+    due = deadline("break", now, cfg.break_ms)
+    state = replace(state, starter=starter, step=Break(), deadline=due, picks=Sealed[tuple[int, int]](seats=()), community=None)
     return state, [
-        Event(
-            kind="round_over",
+        RoundOver(
             t=now,
-            data={
-                "round": state.round,
-                "winner": None if winner is None else name_of(state, winner),
-                "next_starter": name_of(state, starter),
-                "chips": chips_json(state),
-                "pools": pools_json(state),
-                "unrevealed": hidden,
-                "break_seconds": cfg.break_ms // SECOND,
-                "next_round_at": timer.due,
-            },
+            round=state.round,
+            winner=None if winner is None else name_of(state, winner),
+            next_starter=name_of(state, starter),
+            chips=chips_json(state),
+            pools=pools_json(state),
+            unrevealed=hidden,
+            break_seconds=cfg.break_ms // SECOND,
+            next_round_at=due.due,
         )
     ]
 
@@ -400,11 +388,5 @@ def lose(state: State, losers: list[int], reasons: dict[int, str], short: str, n
         loser = losers[0]
         reason = reasons[loser]
     winner = 1 - loser
-    state = replace(state, phase="over", step=None, timer=None, winner=winner, result=f"{names[winner]} won: {reason}")
-    return state, [
-        Event(
-            kind="game_over",
-            t=now,
-            data={"winner": names[winner], "loser": names[loser], "reason": reason, "chips": chips_json(state), "round": state.round},
-        )
-    ]
+    state = replace(state, phase=Phase.OVER, step=None, deadline=None, winner=winner, result=f"{names[winner]} won: {reason}")
+    return state, [GameOver(t=now, winner=names[winner], loser=names[loser], reason=reason, chips=chips_json(state), round=state.round)]

@@ -4,13 +4,26 @@ deadline), the opponent's free take and the discards down to the pool limit."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from umpire.core.clock import SECOND, fmt_clock
 from umpire.core.errors import IllegalAction
+from umpire.games.base import Event
 from umpire.games.devilsdeal import cards as C
 from umpire.games.devilsdeal.commands import Answer, DivisionLine, TakeCard
 from umpire.games.devilsdeal.divisions import Division, problems
+from umpire.games.devilsdeal.events import (
+    DiscardAsked,
+    Discarded,
+    DivisionLocked,
+    DivisionNoted,
+    LockedDivision,
+    RefillAsked,
+    RefillDeclined,
+    RefillOffered,
+    RefillSkipped,
+    TakeAsked,
+    Took,
+)
 from umpire.games.devilsdeal.poker import start_poker
 from umpire.games.devilsdeal.state import (
     Ask,
@@ -20,13 +33,12 @@ from umpire.games.devilsdeal.state import (
     Take,
     add_cards,
     chips_text,
+    deadline,
     log_cards,
-    make_timer,
     name_of,
     set_seat,
     waiting,
 )
-from umpire.games.legacy import HOST, Event
 
 
 def ask(state: State, seat: int, now: int, *, again: bool) -> tuple[State, list[Event]]:
@@ -34,23 +46,20 @@ def ask(state: State, seat: int, now: int, *, again: bool) -> tuple[State, list[
     cfg = state.cfg
     chips = state.seats[seat].chips
     if chips < cfg.refill_cost:
-        ev = Event(kind="refill_skipped", t=now, data={"player": name_of(state, seat), "chips": chips, "cost": cfg.refill_cost})
+        ev = RefillSkipped(t=now, player=name_of(state, seat), chips=chips, cost=cfg.refill_cost)
         state, more = _refill_done(state, seat, now)
         return state, [ev, *more]
-    timer = make_timer(now, cfg.answer_ms, cfg.short_reminders)
-    state = replace(state, step=Ask(seat=seat, again=again), timer=timer)
+    due = deadline("answer", now, cfg.answer_ms, cfg.short_reminders)
+    state = replace(state, step=Ask(seat=seat, again=again), deadline=due)
     return state, [
-        Event(
-            kind="refill_asked",
+        RefillAsked(
             t=now,
-            data={
-                "player": name_of(state, seat),
-                "again": again,
-                "chips": chips,
-                "cost": cfg.refill_cost,
-                "seconds": cfg.answer_ms // SECOND,
-                "until": timer.due,
-            },
+            player=name_of(state, seat),
+            again=again,
+            chips=chips,
+            cost=cfg.refill_cost,
+            seconds=cfg.answer_ms // SECOND,
+            until=due.due,
         )
     ]
 
@@ -81,7 +90,7 @@ def decline(state: State, now: int, *, auto: bool) -> tuple[State, list[Event]]:
     """The player asked does not refill (their `no`, or the deadline)."""
     step = state.step
     assert isinstance(step, Ask)
-    ev = Event(kind="refill_declined", t=now, data={"player": name_of(state, step.seat), "auto": auto})
+    ev = RefillDeclined(t=now, player=name_of(state, step.seat), auto=auto)
     state, more = _refill_done(state, step.seat, now)
     return state, [ev, *more]
 
@@ -96,30 +105,26 @@ def _refill(state: State, now: int) -> tuple[State, list[Event]]:
     refills = list(state.refills)
     refills[seat] = n
     state = set_seat(state, seat, chips=state.seats[seat].chips - cfg.refill_cost)
-    timer = make_timer(now, cfg.division_ms, cfg.long_reminders)
+    due = deadline("division", now, cfg.division_ms, cfg.long_reminders)
     state = replace(
         state,
         refills=(refills[0], refills[1]),
         removed=state.removed + cfg.refill_cost,
         step=Divide(seat=seat, number=n, offer=offer),
-        timer=timer,
+        deadline=due,
     )
     state = log_cards(state, "offered", seat, offer, now)
     return state, [
-        Event(
-            kind="refill_offered",
+        RefillOffered(
             t=now,
-            generated=True,
-            data={
-                "round": state.round,
-                "player": name_of(state, seat),
-                "refill": n,
-                "cost": cfg.refill_cost,
-                "chips": state.seats[seat].chips,
-                "cards": C.name_list(offer),
-                "seconds": cfg.division_ms // SECOND,
-                "until": timer.due,
-            },
+            round=state.round,
+            player=name_of(state, seat),
+            refill=n,
+            cost=cfg.refill_cost,
+            chips=state.seats[seat].chips,
+            cards=tuple(C.name_list(offer)),
+            seconds=cfg.division_ms // SECOND,
+            until=due.due,
         )
     ]
 
@@ -153,20 +158,22 @@ def division_line(state: State, cmd: DivisionLine, now: int) -> tuple[State, lis
         draft = True
         lines = len(step.draft)
     state = replace(state, step=step)
-    data: dict[str, Any] = {
-        "player": who,
-        "division": division.text(),
-        "lines": lines,
-        "draft": draft,
-        "valid": not bad,
-        "incomplete": draft and len(bad) == 1 and not division.marked,  # more lines may mark a pile
-        "problems": bad,
-        "in_force": None if step.division is None else step.division.text(),
-        "in_force_since": step.since,
-        "takes": C.name_list(step.division.taken(step.offer)) if step.division else [],
-        "until": state.timer.due if state.timer else None,
-    }
-    return state, [Event(kind="division_noted", t=now, audience=HOST, data=data)]
+    return state, [
+        DivisionNoted(
+            t=now,
+            player=who,
+            division=division.text(),
+            lines=lines,
+            draft=draft,
+            valid=not bad,
+            incomplete=draft and len(bad) == 1 and not division.marked,  # more lines may mark a pile
+            problems=tuple(bad),
+            in_force=None if step.division is None else step.division.text(),
+            in_force_since=step.since,
+            takes=tuple(C.name_list(step.division.taken(step.offer))) if step.division else (),
+            until=state.deadline.due if state.deadline else None,
+        )
+    ]
 
 
 def _in_force_text(division: Division | None, since: int | None) -> str:
@@ -190,27 +197,24 @@ def lock(state: State, now: int, *, early: bool) -> tuple[State, list[Event]]:
     state = log_cards(state, "set aside", seat, aside, now)
     state = replace(state, aside=aside)
     held = len(state.seats[seat].pool)
-    ev = Event(
-        kind="division_locked",
+    ev = DivisionLocked(
         t=now,
-        data={
-            "player": name_of(state, seat),
-            "refill": step.number,
-            "early": early,
-            "division": (
-                None
-                if division is None
-                else {
-                    "piles": [C.name_list(p) for p in division.kept()],
-                    "aside_pile": C.name_list(division.aside),
-                    "unused": C.name_list(c for c in aside if c not in division.aside),
-                    "sum": division.total(),
-                }
-            ),
-            "taken": C.name_list(taken),
-            "set_aside": C.name_list(aside),
-            "pool_size": held,
-        },
+        player=name_of(state, seat),
+        refill=step.number,
+        early=early,
+        division=(
+            None
+            if division is None
+            else LockedDivision(
+                piles=tuple(tuple(C.name_list(p)) for p in division.kept()),
+                aside_pile=tuple(C.name_list(division.aside)),
+                unused=tuple(C.name_list(c for c in aside if c not in division.aside)),
+                sum=division.total(),
+            )
+        ),
+        taken=tuple(C.name_list(taken)),
+        set_aside=tuple(C.name_list(aside)),
+        pool_size=held,
     )
     if held > cfg.pool_limit:
         state, more = _ask_discard(state, seat, held - cfg.pool_limit, tuple(reversed(taken)), seat, now)
@@ -221,20 +225,17 @@ def lock(state: State, now: int, *, early: bool) -> tuple[State, list[Event]]:
 
 def _ask_discard(state: State, seat: int, count: int, newest: tuple[int, ...], refiller: int, now: int) -> tuple[State, list[Event]]:
     cfg = state.cfg
-    timer = make_timer(now, cfg.discard_ms, cfg.short_reminders)
-    state = replace(state, step=Discard(seat=seat, count=count, newest=newest, refiller=refiller), timer=timer)
+    due = deadline("discard", now, cfg.discard_ms, cfg.short_reminders)
+    state = replace(state, step=Discard(seat=seat, count=count, newest=newest, refiller=refiller), deadline=due)
     return state, [
-        Event(
-            kind="discard_asked",
+        DiscardAsked(
             t=now,
-            data={
-                "player": name_of(state, seat),
-                "count": count,
-                "held": len(state.seats[seat].pool),
-                "limit": cfg.pool_limit,
-                "seconds": cfg.discard_ms // SECOND,
-                "until": timer.due,
-            },
+            player=name_of(state, seat),
+            count=count,
+            held=len(state.seats[seat].pool),
+            limit=cfg.pool_limit,
+            seconds=cfg.discard_ms // SECOND,
+            until=due.due,
         )
     ]
 
@@ -242,19 +243,16 @@ def _ask_discard(state: State, seat: int, count: int, newest: tuple[int, ...], r
 def _offer_take(state: State, refiller: int, now: int) -> tuple[State, list[Event]]:
     cfg = state.cfg
     seat = 1 - refiller
-    timer = make_timer(now, cfg.take_ms, cfg.short_reminders)
-    state = replace(state, step=Take(seat=seat, cards=state.aside, refiller=refiller), timer=timer)
+    due = deadline("take", now, cfg.take_ms, cfg.short_reminders)
+    state = replace(state, step=Take(seat=seat, cards=state.aside, refiller=refiller), deadline=due)
     return state, [
-        Event(
-            kind="take_asked",
+        TakeAsked(
             t=now,
-            data={
-                "player": name_of(state, seat),
-                "from": name_of(state, refiller),
-                "cards": C.name_list(state.aside),
-                "seconds": cfg.take_ms // SECOND,
-                "until": timer.due,
-            },
+            player=name_of(state, seat),
+            from_=name_of(state, refiller),
+            cards=tuple(C.name_list(state.aside)),
+            seconds=cfg.take_ms // SECOND,
+            until=due.due,
         )
     ]
 
@@ -281,11 +279,7 @@ def take(state: State, card: int | None, now: int, *, auto: bool) -> tuple[State
         state = add_cards(state, seat, (card,))
         state = log_cards(state, "free take", seat, (card,), now)
     held = len(state.seats[seat].pool)
-    ev = Event(
-        kind="took",
-        t=now,
-        data={"player": name_of(state, seat), "card": None if card is None else C.name(card), "auto": auto, "pool_size": held},
-    )
+    ev = Took(t=now, player=name_of(state, seat), card=None if card is None else C.name(card), auto=auto, pool_size=held)
     state = replace(state, aside=())
     if held > cfg.pool_limit:
         newest = (card,) if card is not None else ()
@@ -325,11 +319,7 @@ def discard(state: State, cards: tuple[int, ...], now: int, *, auto: bool) -> tu
     s = state.seats[seat]
     state = set_seat(state, seat, pool=C.remove(s.pool, cards), seen=C.remove(s.seen, cards))
     state = log_cards(state, "discarded", seat, cards, now)
-    ev = Event(
-        kind="discarded",
-        t=now,
-        data={"player": name_of(state, seat), "cards": C.name_list(cards), "auto": auto, "pool_size": len(state.seats[seat].pool)},
-    )
+    ev = Discarded(t=now, player=name_of(state, seat), cards=tuple(C.name_list(cards)), auto=auto, pool_size=len(state.seats[seat].pool))
     if seat == step.refiller:
         state, more = _offer_take(state, seat, now)
     else:

@@ -12,9 +12,10 @@ Chance comes from the seed's named streams: `devils/start`, `devils/refill/ROUND
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
+from umpire.core import deadline as deadlines
 from umpire.core.errors import IllegalAction
+from umpire.games.base import Event, dm
 from umpire.games.devilsdeal import cards as C
 from umpire.games.devilsdeal.commands import (
     Answer,
@@ -29,6 +30,16 @@ from umpire.games.devilsdeal.commands import (
     ShowPool,
     TakeCard,
     parse,
+)
+from umpire.games.devilsdeal.events import (
+    DiscardReminder,
+    DivisionInForce,
+    PoolsDealt,
+    PoolShown,
+    Reminder,
+    RoundStarted,
+    StarterChosen,
+    StillToPick,
 )
 from umpire.games.devilsdeal.poker import can_pick, fold, lose, pick_cmd, wager
 from umpire.games.devilsdeal.refill import (
@@ -48,6 +59,7 @@ from umpire.games.devilsdeal.state import (
     Bet,
     Discard,
     Divide,
+    Phase,
     Pick,
     State,
     Take,
@@ -59,7 +71,6 @@ from umpire.games.devilsdeal.state import (
     set_seat,
     waiting,
 )
-from umpire.games.legacy import Event
 
 __all__ = ["Command", "State", "apply", "can_pick", "initial", "next_due", "on_due", "parse", "waiting"]
 
@@ -74,20 +85,20 @@ def apply(state: State, cmd: Command, now: int) -> tuple[State, list[Event]]:
     if state.over:
         raise IllegalAction(f"the Death Match is over ({state.result})")
     if isinstance(cmd, Deal):
-        if state.phase != "deal":
+        if state.phase is not Phase.DEAL:
             raise IllegalAction("the starting pools are already dealt")
         return _deal(state, now)
     if isinstance(cmd, ChooseStarter):
         adv = state.cfg.advantage
-        if state.phase == "deal":
+        if state.phase is Phase.DEAL:
             raise IllegalAction(f"the pools come first: the host deals them with “start”, then {names[adv]} chooses")
-        if state.phase != "choose":
+        if state.phase is not Phase.CHOOSE:
             raise IllegalAction(f"the starting player of round 1 is already chosen ({names[state.starter]})")
         if cmd.by is not None and cmd.by != adv:
             raise IllegalAction(f"only {names[adv]} (the Advantage holder) chooses who starts round 1")
         return _choose(state, cmd.seat, now)
-    if state.phase != "play":
-        if state.phase == "deal":
+    if state.phase is not Phase.PLAY:
+        if state.phase is Phase.DEAL:
             raise IllegalAction("the Death Match has not started: the host deals the pools with “start”")
         raise IllegalAction(f"round 1 has not started: {names[state.cfg.advantage]} first chooses who starts (“first p1”)")
     if isinstance(cmd, Answer):
@@ -114,43 +125,33 @@ def _deal(state: State, now: int) -> tuple[State, list[Event]]:
     cfg = state.cfg
     deck = C.draw(cfg.streams.stream("devils/start"), 2 * cfg.pool_size)
     pools = (C.ordered(deck[: cfg.pool_size]), C.ordered(deck[cfg.pool_size :]))
-    state = replace(state, phase="choose")
+    state = replace(state, phase=Phase.CHOOSE)
     for i in range(2):
         state = set_seat(state, i, pool=pools[i], seen=pools[i])
         state = log_cards(state, "dealt", i, pools[i], now)
     return state, [
-        Event(
-            kind="pools_dealt",
+        PoolsDealt(
             t=now,
-            generated=True,
-            data={
-                "pools": {cfg.names[i]: C.name_list(pools[i]) for i in range(2)},
-                "chips": chips_json(state),
-                "chooser": cfg.names[cfg.advantage],
-            },
+            pools={cfg.names[i]: tuple(C.name_list(pools[i])) for i in range(2)},
+            chips=chips_json(state),
+            chooser=cfg.names[cfg.advantage],
         )
     ]
 
 
 def _choose(state: State, seat: int, now: int) -> tuple[State, list[Event]]:
     cfg = state.cfg
-    state = replace(state, phase="play", starter=seat)
-    events = [Event(kind="starter_chosen", t=now, data={"chooser": cfg.names[cfg.advantage], "starter": cfg.names[seat]})]
+    state = replace(state, phase=Phase.PLAY, starter=seat)
+    events: list[Event] = [StarterChosen(t=now, chooser=cfg.names[cfg.advantage], starter=cfg.names[seat])]
     state, more = _begin_round(state, now)
     return state, events + more
 
 
 def _begin_round(state: State, now: int) -> tuple[State, list[Event]]:
     r = state.round + 1
-    state = replace(
-        state, round=r, refills=(0, 0), aside=(), community=None, picks=(None, None), revealed=0, pot=0, put=(0, 0), step=None, timer=None
-    )
-    events = [
-        Event(
-            kind="round_started",
-            t=now,
-            data={"round": r, "starter": name_of(state, state.starter), "chips": chips_json(state), "pools": pools_json(state)},
-        )
+    state = replace(state, round=r, refills=(0, 0), aside=(), community=None, revealed=0, pot=0, put=(0, 0), step=None, deadline=None)
+    events: list[Event] = [
+        RoundStarted(t=now, round=r, starter=name_of(state, state.starter), chips=chips_json(state), pools=pools_json(state))
     ]
     state, more = ask(state, state.starter, now, again=False)
     return state, events + more
@@ -174,14 +175,14 @@ def _cards_by_step(state: State, cmd: Cards, now: int) -> tuple[State, list[Even
 
 
 def _show_pool(state: State, seat: int, now: int) -> tuple[State, list[Event]]:
-    if state.phase == "deal":
+    if state.phase is Phase.DEAL:
         raise IllegalAction("the pools are not dealt yet")
     s = state.seats[seat]
-    data: dict[str, Any] = {"player": name_of(state, seat), "pool": C.name_list(s.pool), "chips": s.chips}
-    p = state.picks[seat]
-    if p is not None:
-        data["private"] = C.name_list(p)
-    return state, [Event(kind="pool_shown", t=now, audience=f"player:{seat}", data=data)]
+    p = state.pick(seat)
+    private = None if p is None else tuple(C.name_list(p))
+    return state, [
+        PoolShown(t=now, audience=dm(seat), player=name_of(state, seat), pool=tuple(C.name_list(s.pool)), chips=s.chips, private=private)
+    ]
 
 
 # ---------------------------------------------------------------- time
@@ -189,19 +190,21 @@ def _show_pool(state: State, seat: int, now: int) -> tuple[State, list[Event]]:
 
 def next_due(state: State) -> int | None:
     """When the next reminder or deadline is due."""
-    return state.timer.next() if state.timer is not None else None
+    return deadlines.next_at([state.deadline])
 
 
 def on_due(state: State, now: int) -> tuple[State, list[Event]]:
     """Fire the next reminder, or apply the deadline of the decision under way."""
-    timer = state.timer
-    assert timer is not None
+    assert state.deadline is not None
+    due, step = state.deadline.fire()
+    state = replace(state, deadline=due)
+    if not step.passed:
+        return state, _reminders(state, step.seconds_left, step.at)
+    return _deadline_passed(state, step.at)
+
+
+def _deadline_passed(state: State, now: int) -> tuple[State, list[Event]]:
     step = state.step
-    if timer.fired < len(timer.reminders):
-        at = timer.reminders[timer.fired]
-        state = replace(state, timer=replace(timer, fired=timer.fired + 1))
-        return state, [_reminder(state, timer.seconds[timer.fired], at)]
-    now = timer.due
     if isinstance(step, Ask):
         return decline(state, now, auto=True)
     if isinstance(step, Divide):
@@ -211,7 +214,7 @@ def on_due(state: State, now: int) -> tuple[State, list[Event]]:
     if isinstance(step, Take):
         return take(state, None, now, auto=True)
     if isinstance(step, Pick):
-        late = [i for i in range(2) if state.picks[i] is None]
+        late = list(state.picks.waiting)
         reasons = {i: f"{name_of(state, i)} did not choose private cards in time, so cannot form a hand" for i in late}
         return lose(state, late, reasons, "did not choose private cards in time", now)
     if isinstance(step, Bet):
@@ -219,19 +222,21 @@ def on_due(state: State, now: int) -> tuple[State, list[Event]]:
     return _begin_round(state, now)
 
 
-def _reminder(state: State, seconds: int, at: int) -> Event:
+def _reminders(state: State, seconds: int, at: int) -> list[Event]:
+    """The public reminder, and for the host what a player must not learn from it."""
     step = state.step
-    data: dict[str, Any] = {"seconds": seconds}
-    if isinstance(step, Ask):
-        data.update(what="answer", player=name_of(state, step.seat))
-    elif isinstance(step, Divide):
-        data.update(what="division", player=name_of(state, step.seat), valid=step.division is not None)
-    elif isinstance(step, Discard):
-        data.update(what="discard", player=name_of(state, step.seat), count=step.count)
-    elif isinstance(step, Take):
-        data.update(what="take", player=name_of(state, step.seat))
-    elif isinstance(step, Pick):
-        data.update(what="pick", player=None, waiting=[name_of(state, i) for i in range(2) if state.picks[i] is None])
-    elif isinstance(step, Bet):
-        data.update(what="bet", player=name_of(state, step.to_act))
-    return Event(kind="reminder", t=at, data=data)
+    if isinstance(step, Discard):
+        return [DiscardReminder(t=at, seconds=seconds, what="discard", player=name_of(state, step.seat), count=step.count)]
+    if isinstance(step, Pick):
+        out: list[Event] = [Reminder(t=at, seconds=seconds, what="pick", player=None)]
+        waiting = tuple(name_of(state, i) for i in state.picks.waiting)
+        return [*out, StillToPick(t=at, waiting=waiting)] if waiting else out
+    if isinstance(step, Divide):
+        who = name_of(state, step.seat)
+        return [
+            Reminder(t=at, seconds=seconds, what="division", player=who),
+            DivisionInForce(t=at, player=who, valid=step.division is not None),
+        ]
+    seat = step.seat if isinstance(step, Ask | Take) else step.to_act if isinstance(step, Bet) else None
+    what = "answer" if isinstance(step, Ask) else "take" if isinstance(step, Take) else "bet"
+    return [Reminder(t=at, seconds=seconds, what=what, player=None if seat is None else name_of(state, seat))]

@@ -2,13 +2,26 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
 
 from umpire.core.clock import SECOND, fmt_clock
+from umpire.core.deadline import Deadline
+from umpire.core.sealed import Sealed
 from umpire.games.devilsdeal import cards as C
 from umpire.games.devilsdeal.config import Config
 from umpire.games.devilsdeal.divisions import Division, Segment
+from umpire.games.devilsdeal.events import PublicPool
+
+
+class Phase(StrEnum):
+    """Where the Death Match stands (the values are what JSON shows)."""
+
+    DEAL = "deal"  # before the host's `start`
+    CHOOSE = "choose"  # the Advantage holder chooses who starts round 1
+    PLAY = "play"
+    OVER = "over"
+
 
 # ---------------------------------------------------------------- state
 
@@ -25,20 +38,6 @@ class Seat:
     def hidden(self) -> int:
         """How many of the `seen` cards are really gone (discarded unrevealed)."""
         return len(self.seen) - len(self.pool)
-
-
-@dataclass(frozen=True, kw_only=True)
-class Timer:
-    """The deadline of the decision under way and its reminders."""
-
-    due: int
-    reminders: tuple[int, ...] = ()  # when each reminder fires, ascending
-    seconds: tuple[int, ...] = ()  # the seconds left each one announces
-    fired: int = 0
-
-    def next(self) -> int:
-        """When the next reminder or the deadline is due."""
-        return self.reminders[self.fired] if self.fired < len(self.reminders) else self.due
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -85,7 +84,7 @@ class Take:
 
 @dataclass(frozen=True, kw_only=True)
 class Pick:
-    """Both players choose their private cards (kept in `State.picks`)."""
+    """Both players choose their private cards (sealed in `State.picks`)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -99,7 +98,7 @@ class Bet:
 
 @dataclass(frozen=True, kw_only=True)
 class Break:
-    """Between rounds; the next round starts when the timer runs out."""
+    """Between rounds; the next round starts when the break's deadline passes."""
 
 
 Step = Ask | Divide | Discard | Take | Pick | Bet | Break
@@ -122,15 +121,15 @@ class State:
 
     cfg: Config
     seats: tuple[Seat, Seat]
-    phase: str = "deal"  # "deal" (before `start`), "choose", "play", "over"
+    phase: Phase = Phase.DEAL
     round: int = 0
     starter: int = 0
     step: Step | None = None
-    timer: Timer | None = None
+    deadline: Deadline | None = None  # of the decision under way (or the break)
     refills: tuple[int, int] = (0, 0)  # refills made this round, per seat
     aside: tuple[int, ...] = ()  # the set-aside cards of the refill being settled
     community: int | None = None
-    picks: tuple[tuple[int, int] | None, tuple[int, int] | None] = (None, None)
+    picks: Sealed[tuple[int, int]] = field(default_factory=lambda: Sealed(seats=()))  # the private cards (first, second) by seat
     revealed: int = 0  # private cards revealed this round (0, 1 or 2 each)
     pot: int = 0  # chips in the pot from finished betting rounds and the ante
     put: tuple[int, int] = (0, 0)  # chips each player bet this round (refunded on a tie)
@@ -142,7 +141,7 @@ class State:
     @property
     def over(self) -> bool:
         """Whether the Death Match has ended."""
-        return self.phase == "over"
+        return self.phase is Phase.OVER
 
     def chips(self) -> tuple[int, int]:
         """Both stacks, by seat."""
@@ -152,6 +151,10 @@ class State:
         """Every chip still in the game: both stacks, the pot and the bets of the round under way."""
         bets = sum(self.step.bets) if isinstance(self.step, Bet) else 0
         return self.seats[0].chips + self.seats[1].chips + self.pot + bets
+
+    def pick(self, seat: int) -> tuple[int, int] | None:
+        """A player's private cards this round (first, second), or None before they choose."""
+        return self.picks.get(seat)
 
 
 def initial(cfg: Config) -> State:
@@ -173,19 +176,17 @@ def chips_json(state: State) -> dict[str, int]:
     return {state.cfg.names[i]: state.seats[i].chips for i in range(2)}
 
 
-def pools_json(state: State) -> dict[str, Any]:
+def pools_json(state: State) -> dict[str, PublicPool]:
     """The pools as everyone knows them (cards discarded unrevealed are still listed, and counted)."""
-    out = {}
-    for i, s in enumerate(state.seats):
-        out[state.cfg.names[i]] = {"cards": C.name_list(C.ordered(s.seen)), "held": len(s.pool), "unknown_gone": s.hidden}
-    return out
+    return {
+        state.cfg.names[i]: PublicPool(cards=tuple(C.name_list(C.ordered(s.seen))), held=len(s.pool), unknown_gone=s.hidden)
+        for i, s in enumerate(state.seats)
+    }
 
 
-def make_timer(now: int, ms: int, reminders: tuple[int, ...]) -> Timer:
-    """A deadline `ms` from `now`, with reminders at the given seconds left (those inside the window)."""
-    due = now + ms
-    secs = tuple(s for s in reminders if s * SECOND < ms)
-    return Timer(due=due, reminders=tuple(due - s * SECOND for s in secs), seconds=secs)
+def deadline(what: str, now: int, ms: int, reminders: tuple[int, ...] = ()) -> Deadline:
+    """A decision due `ms` from `now`, with reminders at these seconds left (those inside the window)."""
+    return Deadline(what=what, start=now, due=now + ms, reminders=tuple(r * SECOND for r in reminders))
 
 
 def log_cards(state: State, what: str, seat: int | None, cards: tuple[int, ...], now: int) -> State:
@@ -193,11 +194,18 @@ def log_cards(state: State, what: str, seat: int | None, cards: tuple[int, ...],
     return replace(state, log=(*state.log, CardEvent(round=state.round, what=what, seat=seat, cards=cards, t=now)))
 
 
-def set_seat(state: State, seat: int, **changes: Any) -> State:
-    """The state with one seat's fields changed."""
-    seats = list(state.seats)
-    seats[seat] = replace(seats[seat], **changes)
-    return replace(state, seats=(seats[0], seats[1]))
+def set_seat(
+    state: State, seat: int, *, chips: int | None = None, pool: tuple[int, ...] | None = None, seen: tuple[int, ...] | None = None
+) -> State:
+    """The state with one seat's chips, pool or public pool changed."""
+    old = state.seats[seat]
+    new = Seat(
+        chips=old.chips if chips is None else chips,
+        pool=old.pool if pool is None else pool,
+        seen=old.seen if seen is None else seen,
+    )
+    seats = (new, state.seats[1]) if seat == 0 else (state.seats[0], new)
+    return replace(state, seats=seats)
 
 
 def add_cards(state: State, seat: int, cards: tuple[int, ...]) -> State:
@@ -214,11 +222,11 @@ def waiting(state: State, now: int | None = None) -> str:
     names = state.cfg.names
     step = state.step
     left = ""
-    if now is not None and state.timer is not None:
-        left = f", {fmt_clock(max(0, state.timer.due - now))} left"
-    if state.phase == "deal":
+    if now is not None and state.deadline is not None:
+        left = f", {fmt_clock(state.deadline.left(now))} left"
+    if state.phase is Phase.DEAL:
         return "waiting for the host to deal the pools (“start”)"
-    if state.phase == "choose":
+    if state.phase is Phase.CHOOSE:
         return f"waiting for {names[state.cfg.advantage]} to choose who starts round 1 (“first p1”)"
     if state.over:
         return f"over: {state.result}"
@@ -231,7 +239,7 @@ def waiting(state: State, now: int | None = None) -> str:
     if isinstance(step, Take):
         return f"waiting for {names[step.seat]} to take a set-aside card or none{left}"
     if isinstance(step, Pick):
-        late = " and ".join(names[i] for i in range(2) if state.picks[i] is None)
+        late = " and ".join(names[i] for i in state.picks.waiting)
         return f"waiting for private cards ({late}){left}"
     if isinstance(step, Bet):
         return f"waiting for {names[step.to_act]}'s bet (betting round {step.number}){left}"
