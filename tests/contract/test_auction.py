@@ -460,6 +460,7 @@ def test_bids_view_before_any_lot_and_past_the_last_posted_lot() -> None:
             {"catalogue": ["Old map", "old  MAP", "x"]},
             "rules.catalogue: “old  MAP” is in the catalogue twice; every lot must be told apart by its name",
         ),
+        ({"catalogue": ["Map", "x" * 81, "Cup"]}, "rules.catalogue: expected item names of at most 80 characters, got one of 81"),
         ({"min_value": 9, "max_value": 3}, "rules.max_value: expected at least min_value (9), got 3"),
         ({"reminders": [60, 120]}, "rules.reminders: a reminder at 120 s left would come before the lot is posted (bid_seconds = 120)"),
     ],

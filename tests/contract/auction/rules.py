@@ -82,6 +82,9 @@ def configure(setup: Setup) -> Config:
     )
 
 
+ITEM_LIMIT = 80  # a lot's name appears in every post about it
+
+
 def problems(settings: Settings) -> list[tuple[str, str]]:
     """Settings that each look fine alone but not together, as (key, message)."""
     out: list[tuple[str, str]] = []
@@ -89,6 +92,9 @@ def problems(settings: Settings) -> list[tuple[str, str]]:
     lots = settings.integer("lots")
     if any(not item.strip() for item in catalogue):
         out.append(("catalogue", "expected every item to have a name; one is empty"))
+    long = [item for item in catalogue if len(item) > ITEM_LIMIT]
+    if long:
+        out.append(("catalogue", f"expected item names of at most {ITEM_LIMIT} characters, got one of {len(long[0])}"))
     seen: set[str] = set()
     for item in catalogue:
         key = " ".join(item.casefold().split())
