@@ -181,13 +181,8 @@ def test_the_match_transcript_solves_and_refuses_expressions() -> None:
 NAMES = ("Hedger", "Uri")
 # Fields a post shows in another form than the JSON value, each with the form it takes.
 SHOWN_OTHERWISE = {
-    ("gh_board", "tiles"): "the same nine tiles as `letters` and `emoji`, here in words",
-    ("hap_called", "tiles"): "the called positions' tiles in words, as on the posted board",
-    ("expr_set", "ops"): "each puzzle's operators, inside its `text`",
-    ("gh_board", "why"): "why the board is posted, as the heading's wording: (next board), (repost)",
-    ("gh_over", "why"): "what ended the last board",
-    ("hap_called", "verdict"): "✅ … is a hap! / ❌ … −1 GHP",
-    ("gyul_called", "verdict"): "✅ Gyul! / ❌ wrong / too late, but not penalised",
+    ("gh_board", "tiles"): "the nine tiles in words; the post shows them as `letters` and `emoji`, with a legend of the letters",
+    ("expr_set", "ops"): "each puzzle's operators, written between the blanks of its `text`",
 }
 TIMES = ("deadline", "until")  # game times, shown as the time left from the post: `59 s`, `3:20`
 

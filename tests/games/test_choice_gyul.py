@@ -127,9 +127,10 @@ def test_r_gh_4_block_2_posts_board_1_as_emoji_and_as_plain_letters() -> None:
     assert ev["emoji"] == [f":hap{x}:" for x in BOARDS[1][0].split()]
     assert ev["tiles"]["1"] == "white red square" and ev["tiles"]["2"] == "black red circle"
     assert (
-        "🎴 **Gyul Hap — board 1/50**\n"
+        "🎴 **Gyul Hap — board 1/50** (posted)\n"
         ":hapRWS: :hapRBC: :hapBWS:\n:hapRWT: :hapRGT: :hapRGS:\n:hapBGC: :hapYGC: :hapBGT:\n"
-        "```\n1 RWS  2 RBC  3 BWS\n4 RWT  5 RGT  6 RGS\n7 BGC  8 YGC  9 BGT\n```"
+        "```\n1 RWS  2 RBC  3 BWS\n4 RWT  5 RGT  6 RGS\n7 BGC  8 YGC  9 BGT\n```\n"
+        "Letters: colour R red, Y yellow, B blue · background B black, G gray, W white · shape C circle, S square, T triangle"
     ) in texts(out, "public")
     b = boards("9701", 1, 1, 6)[0]
     assert board_text(b, TEMPLATE) == [":hapRWS: :hapRBC: :hapBWS:", ":hapRWT: :hapRGT: :hapRGS:", ":hapBGC: :hapYGC: :hapBGT:"]
@@ -161,7 +162,9 @@ def test_a_correct_hap_scores_1_spends_the_two_held_tiles_and_is_claimed() -> No
     assert ev["spent"] == [2, 5]
     assert ev["tiles"] == ["white red square", "black red circle", "gray red triangle"]
     assert ev["ghp"] == {"Hedger": 1, "Uri": 0}
-    assert texts(out) == ["✅ **Hedger**: `hap 125 1` on board 1 is a hap! +1 GHP (tiles used: 2, 5). GHP: Hedger 1 · Uri 0"]
+    assert texts(out) == [
+        "✅ **Hedger**: `hap 125 1` on board 1 (white red square / black red circle / gray red triangle) is a hap, correct: +1 GHP (tiles used: 2, 5). GHP: Hedger 1 · Uri 0"
+    ]
     # The extra (1) comes from the board: tile 1 was never held.
     assert tiles(s, "Hedger") == {1: 0, 2: 2, 3: 0, 4: 0, 5: 2, 6: 0, 7: 0, 8: 0, 9: 0}
     assert s.final()["gyul_hap"]["claimed"] == [{"positions": "125", "player": "Hedger"}]
@@ -182,7 +185,9 @@ def test_r_gh_5_ihap_spends_one_tile_and_the_advantage_copy() -> None:
     out = ok(s, "p2: ihap 125 1 2")
     ev = one(out, "hap_called")
     assert (ev["verdict"], ev["extra"], ev["wild"], ev["spent"]) == ("correct", 1, 2, [5])
-    assert texts(out) == ["✅ **Uri**: `ihap 125 1 2` on board 1 is a hap! +1 GHP (tiles used: 5; wildcard used). GHP: Hedger 0 · Uri 1"]
+    assert texts(out) == [
+        "✅ **Uri**: `ihap 125 1 2` on board 1 (white red square / black red circle / gray red triangle) is a hap, correct: +1 GHP (tiles used: 5; wildcard used). GHP: Hedger 0 · Uri 1"
+    ]
     assert tiles(s, "Uri")[5] == 2
     assert s.final()["players"]["Uri"]["advantages"]["gyul_hap"] == {"given": 1, "left": 0}
 
@@ -205,7 +210,7 @@ def test_an_incorrect_hap_costs_1_and_uses_nothing() -> None:
     assert ev["why"] == "not a hap: background: white, black, white — two the same and one different: not a hap"
     assert "spent" not in ev
     assert texts(out) == [
-        "❌ **Hedger**: `hap 124 1` on board 1 — not a hap: background: white, black, white — two the same and one different: not a hap."
+        "❌ **Hedger**: `hap 124 1` on board 1 (white red square / black red circle / white red triangle) is incorrect, not a hap: background: white, black, white — two the same and one different: not a hap."
         " −1 GHP. GHP: Hedger -1 · Uri 0"
     ]
     assert (tiles(s, "Hedger")[2], tiles(s, "Hedger")[4]) == (3, 3)
@@ -389,7 +394,7 @@ def test_r_gh_6_a_wrong_gyul_publicly_says_only_that_it_was_wrong_and_the_penalt
     out = ok(s, "p2: gyul")
     # Public: the call, that it was wrong, the penalty and the points; no count of haps left
     # (a player would pay 1 point to learn it), in the text or in the JSON.
-    assert texts(out, "public") == ["❌ **Uri**: gyul on board 1 — wrong. −1 GHP. GHP: Hedger 1 · Uri -1"]
+    assert texts(out, "public") == ["❌ **Uri**: gyul on board 1 — incorrect. −1 GHP. GHP: Hedger 1 · Uri -1"]
     assert one(out, "gyul_called") == {
         "type": "event",
         "event": "gyul_called",
@@ -421,8 +426,8 @@ def test_gyul_is_correct_when_every_hap_is_claimed_and_the_next_board_follows() 
     assert (ev["verdict"], ev["player"], ev["ghp"]) == ("correct", "Uri", {"Hedger": 3, "Uri": 1})
     nxt = one(out, "gh_board")
     assert (nxt["board"], nxt["why"], nxt["letters"]) == (2, "gyul", BOARDS[2][0].split())
-    assert texts(out)[0] == "✅ **Uri**: **Gyul!** Every hap on board 1 is claimed. +1 GHP. GHP: Hedger 3 · Uri 1"
-    assert texts(out)[1].startswith("🎴 **Gyul Hap — board 2/50 (next board)**\n:hapRWS: :hapYWC: :hapYBT:")
+    assert texts(out)[0] == "✅ **Uri**: **Gyul!** Correct: every hap on board 1 is claimed. +1 GHP. GHP: Hedger 3 · Uri 1"
+    assert texts(out)[1].startswith("🎴 **Gyul Hap — board 2/50** (next board, after a correct gyul)\n:hapRWS: :hapYWC: :hapYBT:")
     assert s.final()["gyul_hap"] == {"over": False, "board": 2, "of": 50, "claimed": []}
     # The haps of board 2 are new: 125 is not one of them, 257 is.
     buy(s, "p2", "57")
@@ -439,7 +444,7 @@ def test_r_gh_2_a_wrong_gyul_within_3_seconds_after_the_others_correct_gyul_is_n
     ev = one(out, "gyul_called")
     assert (ev["verdict"], ev["why"], ev["board"]) == ("grace", "Hedger's correct gyul came 3 s earlier (anti-snipe, R-GH-2)", 2)
     assert texts(out) == [
-        "**Uri**: gyul on board 2 — too late, but not penalised: Hedger's correct gyul came 3 s earlier (anti-snipe, R-GH-2). "
+        "**Uri**: gyul on board 2 — too late, but not penalised (grace): Hedger's correct gyul came 3 s earlier (anti-snipe, R-GH-2). "
         "GHP: Hedger 4 · Uri 0"
     ]
     assert points(s, "ghp") == {"Hedger": 4, "Uri": 0}
@@ -553,7 +558,7 @@ def test_after_the_last_board_gyul_hap_is_over() -> None:
     out = ok(s, "p2: gyul")
     assert [e["event"] for e in events(out)] == ["gyul_called", "gh_over"]
     assert one(out, "gh_over")["why"] == "gyul"
-    assert texts(out)[-1] == "🏁 **Gyul Hap is over:** all 2 boards done."
+    assert texts(out)[-1] == "🏁 **Gyul Hap is over:** all 2 boards done (after a correct gyul)."
     assert s.final()["gyul_hap"] == {"over": True, "board": None, "of": 2, "claimed": []}
     assert points(s, "ghp") == {"Hedger": 4, "Uri": 4}
     over = "Gyul Hap is over: all 2 boards are done"
@@ -612,9 +617,10 @@ def test_post_gh_reposts_the_board_with_the_claims(who: str) -> None:
     ev = one(out, "gh_board")
     assert (ev["board"], ev["why"], ev["claimed"]) == (1, "reposted", [{"positions": "125", "player": "Hedger"}])
     assert texts(out) == [
-        "🎴 **Gyul Hap — board 1/50 (repost)**\n"
+        "🎴 **Gyul Hap — board 1/50** (reposted)\n"
         ":hapRWS: :hapRBC: :hapBWS:\n:hapRWT: :hapRGT: :hapRGS:\n:hapBGC: :hapYGC: :hapBGT:\n"
         "```\n1 RWS  2 RBC  3 BWS\n4 RWT  5 RGT  6 RGS\n7 BGC  8 YGC  9 BGT\n```\n"
+        "Letters: colour R red, Y yellow, B blue · background B black, G gray, W white · shape C circle, S square, T triangle\n"
         "Claimed: 125 (Hedger)"
     ]
     assert s.final() == before
@@ -674,7 +680,7 @@ def test_the_anti_snipe_post_escapes_markdown_in_names() -> None:
     out = ok(s, "p2: gyul")
     (post,) = texts(out, "public")
     assert post == (
-        "**Uri**: gyul on board 2 — too late, but not penalised: dark\\_knight's correct gyul came 0 s earlier "
+        "**Uri**: gyul on board 2 — too late, but not penalised (grace): dark\\_knight's correct gyul came 0 s earlier "
         "(anti-snipe, R-GH-2). GHP: dark\\_knight 4 · Uri 0"
     )
     assert "dark_knight" not in post

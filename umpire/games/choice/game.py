@@ -57,6 +57,7 @@ from umpire.games.choice.state import Phase, State, initial, status_json, tiles_
 RENDER: Renderers[State] = Renderers()
 
 SOLUTIONS_SHOWN = 10  # `solutions x` lists this many; `solutions x all` lists every one
+LEGEND = "Letters: colour R red, Y yellow, B blue · background B black, G gray, W white · shape C circle, S square, T triangle"
 
 
 def _n(name: str) -> str:
@@ -219,11 +220,12 @@ def _status_posted(state: State, ev: StatusPosted) -> str:
 
 @RENDER.on(GhBoard)
 def _gh_board(state: State, ev: GhBoard) -> str:
-    head = {BoardWhy.POSTED: "", BoardWhy.GYUL: " (next board)", BoardWhy.REPOSTED: " (repost)"}.get(ev.why, "")
-    lines = [f"🎴 **Gyul Hap — board {ev.board}/{ev.of}{head}**"]
+    head = {BoardWhy.GYUL: " (next board, after a correct gyul)", BoardWhy.REPOSTED: " (reposted)"}.get(ev.why, " (posted)")
+    lines = [f"🎴 **Gyul Hap — board {ev.board}/{ev.of}**{head}"]
     lines += [" ".join(ev.emoji[r * 3 : r * 3 + 3]) for r in range(3)]
     plain = "\n".join("  ".join(f"{r * 3 + c + 1} {ev.letters[r * 3 + c]}" for c in range(3)) for r in range(3))
     lines.append(chat.block(plain))
+    lines.append(LEGEND)
     if ev.claimed:
         lines.append("Claimed: " + ", ".join(f"{c.positions} ({chat.safe(c.player)})" for c in ev.claimed))
     return "\n".join(lines)
@@ -236,26 +238,31 @@ def _gh_reset(state: State, ev: GhReset) -> str:
 
 @RENDER.on(GhOver)
 def _gh_over(state: State, ev: GhOver) -> str:
-    return f"🏁 **Gyul Hap is over:** {'all ' if ev.boards > 1 else ''}{ev.boards} board{'s' if ev.boards != 1 else ''} done."
+    how = "after a correct gyul" if ev.why is BoardWhy.GYUL else "the last board was reset at a block's end"
+    return f"🏁 **Gyul Hap is over:** {'all ' if ev.boards > 1 else ''}{ev.boards} board{'s' if ev.boards != 1 else ''} done ({how})."
 
 
 @RENDER.on(HapCalled)
 def _hap_called(state: State, ev: HapCalled) -> str:
     call = f"{'ihap' if ev.wild else 'hap'} {ev.positions} {ev.extra}" + (f" {ev.wild}" if ev.wild else "")
+    what = f"`{call}` on board {ev.board} ({' / '.join(ev.tiles)})"
     if ev.verdict is Verdict.CORRECT:
         spent = ", ".join(str(p) for p in ev.spent or ()) or "none"
         wild = "; wildcard used" if ev.wild else ""
-        return f"✅ {_n(ev.player)}: `{call}` on board {ev.board} is a hap! +1 GHP (tiles used: {spent}{wild}). GHP: {_pairs(ev.ghp)}"
-    return f"❌ {_n(ev.player)}: `{call}` on board {ev.board} — {chat.safe(ev.why or '')}. −1 GHP. GHP: {_pairs(ev.ghp)}"
+        return f"✅ {_n(ev.player)}: {what} is a hap, correct: +1 GHP (tiles used: {spent}{wild}). GHP: {_pairs(ev.ghp)}"
+    return f"❌ {_n(ev.player)}: {what} is incorrect, {chat.safe(ev.why or '')}. −1 GHP. GHP: {_pairs(ev.ghp)}"
 
 
 @RENDER.on(GyulCalled)
 def _gyul_called(state: State, ev: GyulCalled) -> str:
     if ev.verdict is Verdict.CORRECT:
-        return f"✅ {_n(ev.player)}: **Gyul!** Every hap on board {ev.board} is claimed. +1 GHP. GHP: {_pairs(ev.ghp)}"
+        return f"✅ {_n(ev.player)}: **Gyul!** Correct: every hap on board {ev.board} is claimed. +1 GHP. GHP: {_pairs(ev.ghp)}"
     if ev.verdict is Verdict.GRACE:
-        return f"{_n(ev.player)}: gyul on board {ev.board} — too late, but not penalised: {chat.safe(ev.why or '')}. GHP: {_pairs(ev.ghp)}"
-    return f"❌ {_n(ev.player)}: gyul on board {ev.board} — wrong. −1 GHP. GHP: {_pairs(ev.ghp)}"
+        return (
+            f"{_n(ev.player)}: gyul on board {ev.board} — too late, but not penalised (grace): {chat.safe(ev.why or '')}. "
+            f"GHP: {_pairs(ev.ghp)}"
+        )
+    return f"❌ {_n(ev.player)}: gyul on board {ev.board} — incorrect. −1 GHP. GHP: {_pairs(ev.ghp)}"
 
 
 @RENDER.on(GyulUnclaimed)
