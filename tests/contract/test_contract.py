@@ -433,23 +433,7 @@ def strings(value: Any, path: str = "") -> Iterator[tuple[str, str]]:
 # Public fields found holding words their text does not show, left to the game's owner: (game, event, field) -> what.
 # Each is skipped with a warning, so the rest of the check goes on; delete the line when the game is fixed.
 KNOWN_GAPS: dict[tuple[str, str, str], str] = {
-    (
-        "hap-tac-toe",
-        "turn_ended",
-        "claims.verdict",
-    ): "verdict codes (“repeated this turn”) the text words otherwise (“claimed twice this turn”)",
-    (
-        "when-stars-align",
-        "turn_ended",
-        "claims.verdict",
-    ): "verdict codes (“not a hap”, “repeated this turn”) the text words as “not a set”, “claimed twice…”",
-    ("choice-is-yours", "gh_board", "why"): "why the board was posted (“posted”, “reposted”), which the text does not say",
-    ("choice-is-yours", "gh_board", "tiles"): "tiles in words (“white red square”) where the text shows codes (RWS) and no legend",
-    ("choice-is-yours", "hap_called", "tiles"): "tiles in words where the text shows codes",
-    ("choice-is-yours", "hap_called", "verdict"): "a verdict code (“incorrect”) the text words otherwise",
-    ("choice-is-yours", "gyul_called", "verdict"): "a verdict code (“incorrect”) the text words otherwise",
     ("choice-is-yours", "expr_set", "puzzles.ops"): "operators as one string (“/xx”) where the text writes them between blanks (_/_x_x_)",
-    ("devils-deal", "revealed", "known"): "every card each player has shown so far, where the post shows only the new ones",
 }
 
 
