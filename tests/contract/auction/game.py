@@ -203,7 +203,7 @@ class Auction(Game[State, Command]):
 
     def validate(self, settings: Settings) -> list[tuple[str, str]]:
         """Settings that do not fit together (too few catalogue items, a reminder after the lot opens…)."""
-        return rules.problems(Settings(settings))  # scenario.parse passes a plain dict today
+        return rules.problems(settings)
 
     # -- what the host sees
 
