@@ -19,7 +19,7 @@ class Setting:
     kind: str
     default: Any
     help: str
-    ruling: str | None = None  # the RULES.md ruling this key carries, e.g. "R-HTT-2"
+    ruling: str | None = None  # the house ruling this key carries (docs/rulings.md), e.g. "R-HTT-2"
     choices: tuple[str, ...] = ()
     minimum: float | None = None
     maximum: float | None = None
