@@ -570,7 +570,7 @@ def test_play_script_prints_announcements_and_refusals_with_line_numbers(cli, sc
     assert out.startswith("🔒 Fairness commitment (SHA-256 of salt:seed): `")
     assert "**Uri** chooses **Hedger** to move first in game 1 (and second in game 2).\n" in out
     assert "✗ line 8: p2: hap A1 B1 C1 — C1 is empty\n" in out
-    assert "✅ hap A1 B1 C1 — +1\n❌ hap A1 B1 C1 — claimed twice this turn — -0.5\nScore: Hedger 0.5 · Uri 0\n" in out
+    assert "✅ hap A1 B1 C1 — +1\n❌ hap A1 B1 C1 — repeated this turn (already claimed in it) — -0.5\nScore: Hedger 0.5 · Uri 0\n" in out
     assert "⏳ **Uri**: 10 s left on this move.\n" in out
 
 
