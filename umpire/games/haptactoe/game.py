@@ -510,7 +510,6 @@ def rulings_text(book: Rulebook, s: Settings) -> list[str]:
         out += _strike_rulings(s)
     else:
         out += _penalty_rulings(s)
-    out.append("Every ruling is explained in docs/rulings.md.")
     return out
 
 
