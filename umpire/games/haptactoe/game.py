@@ -528,7 +528,11 @@ def _strike_rulings(s: Settings) -> list[str]:
 
 
 def _penalty_rulings(s: Settings) -> list[str]:
-    out = [f"A valid hap scores +1; an invalid or already-claimed hap costs {s.number('invalid_claim_penalty'):g} (invalid_claim_penalty)."]
+    out = [
+        "R-HTT-3: blocks are named as in Gyul Hap, background first (“black red circle”: background black, gray, white; "
+        "colour red, yellow, blue; shape circle, square, triangle); players may write the words in any order.",
+        f"A valid hap scores +1; an invalid or already-claimed hap costs {s.number('invalid_claim_penalty'):g} (invalid_claim_penalty).",
+    ]
     if s.text("final_rounding") == "ceil":
         out.append('R-HTT-2: the final score is the two games\' total rounded up, once (final_rounding = "ceil").')
     else:
