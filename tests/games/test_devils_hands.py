@@ -277,7 +277,7 @@ def test_a_division_can_be_written_in_many_reasonable_ways(text: str) -> None:
     [
         ("B9 G5 | Y4", "“Y4” is not a card: a card is a colour R, G or B and a number 1–9, e.g. R5"),
         ("B9 5 | G8", "“5” is not a card: it needs a colour (R5, G5 or B5)"),
-        ("B9 G5 || G8 B6", "part 2 of the division has no cards"),
+        ("B9 G5 || G8 B6", "part 2 of the division has no cards (nothing between two “|”)"),
         ("B9 hello", "“hello” is not a card (write a colour R, G or B and a number 1–9, e.g. R5 G5 B5)"),
     ],
 )

@@ -98,7 +98,7 @@ def test_a_division_with_unequal_sums_is_refused_showing_each_piles_sum(tmp_path
     s = dividing(tmp_path)
     assert refused(s, "p1: G4 B4 | G9 | aside G8", error="IllegalAction") == (
         "this division is not valid: the piles' sums differ: G4 B4 = 8, G9 = 9, set aside G8 = 8; every pile needs the same sum "
-        "(nothing valid is in force: at the deadline every card is set aside)"
+        "(read as G4 B4 | G9 | aside G8; nothing valid is in force: at the deadline every card is set aside)"
     )
 
 
@@ -108,7 +108,7 @@ def test_a_division_with_a_card_not_offered_is_refused(tmp_path: Path) -> None:
     assert card == "R1"
     assert refused(s, "p1: R1 B1 | aside R2", error="IllegalAction") == (
         "this division is not valid: R1 was not offered (the cards: G4 B4 G6 G3 B1 G9 R2 G8 R8 B5 B6 B2) "
-        "(nothing valid is in force: at the deadline every card is set aside)"
+        "(read as R1 B1 | aside R2; nothing valid is in force: at the deadline every card is set aside)"
     )
 
 
@@ -116,7 +116,7 @@ def test_a_division_using_a_card_twice_is_refused(tmp_path: Path) -> None:
     s = dividing(tmp_path)
     ok(s, "p1: G4 B4 | aside G8")
     assert refused(s, "p1: G4 B4 | G8 | aside G8", error="IllegalAction") == (
-        "this division is not valid: G8 is used twice (the division from 0:00 stays in force)"
+        "this division is not valid: G8 is used twice (read as G4 B4 | G8 | aside G8; the division from 0:00 stays in force)"
     )
 
 
@@ -124,7 +124,7 @@ def test_a_division_with_no_pile_marked_is_refused(tmp_path: Path) -> None:
     s = dividing(tmp_path)
     assert refused(s, "p1: G4 B4 | G8", error="IllegalAction") == (
         "this division is not valid: no pile is marked set aside (write “aside” before the pile to set aside) "
-        "(nothing valid is in force: at the deadline every card is set aside)"
+        "(read as G4 B4 | G8; nothing valid is in force: at the deadline every card is set aside)"
     )
 
 

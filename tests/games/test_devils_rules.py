@@ -148,7 +148,7 @@ def test_an_invalid_division_is_refused_and_the_previous_valid_one_stays() -> No
     assert out[0].kind == "refusal"
     assert out[0].text == (
         "this division is not valid: the piles' sums differ: G4 B4 = 8, G9 = 9, set aside G8 = 8; every pile needs the same sum "
-        "(the division from 0:00 stays in force)"
+        "(read as G4 B4 | G9 | aside G8; the division from 0:00 stays in force)"
     )
     (ev,) = events(at(s, 90), "division_locked")
     assert ev["taken"] == ["G4", "B4"]

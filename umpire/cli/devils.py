@@ -155,7 +155,8 @@ def _division_json(offer: tuple[int, ...], division: Division) -> dict[str, Any]
 def check_division(
     offer: str = typer.Argument(..., help='The refill\'s cards, quoted: "G5 B3 R3 R7 B6 G1 G2 G8 B5 R2 B9 G6".'),
     division: list[str] = typer.Argument(
-        ..., help='The division: one argument "B9 G5 | G8 B6 | aside G2 B5 R7", or one argument per pile (mark one “aside”).'
+        ...,
+        help='The division: one argument "B9 G5 | G8 B6 | aside G2 B5 R7" (commas separate piles when there is no |), or one argument per pile (mark one “aside”).',
     ),
     scenario: str = typer.Option(None, "--scenario", help="Use this Devil's Deal scenario's min_pile_cards (default 1, R-DD-3)."),
     json_out: bool = typer.Option(False, "--json", help="The ruling as JSON."),
@@ -167,7 +168,7 @@ def check_division(
     from umpire.cli.common import abort, dumps, stdout_utf8
     from umpire.core.errors import UmpireError
     from umpire.games.devilsdeal.cards import names
-    from umpire.games.devilsdeal.divisions import Division, Segment, problems, read_division, read_segment
+    from umpire.games.devilsdeal.divisions import Division, Segment, problems, read_division, read_line
 
     stdout_utf8()
     _, min_pile = _rules(scenario)
@@ -175,14 +176,11 @@ def check_division(
     lines = [line for arg in division for line in arg.split("\n") if line.strip()]
     try:
         segments: list[Segment] = []
-        for line in lines:
-            if "|" in line:
-                segments += read_division(line)
-            else:
-                seg = read_segment(line, line)
-                if not seg.cards and seg.kind != "unused":
-                    raise UmpireError("a pile needs cards", text=line)
-                segments.append(seg)
+        if len(lines) == 1:  # one line: piles separated by “|”, or by commas when there is no “|”
+            segments += read_division(lines[0])
+        else:  # a pile a line (one argument per pile, or lines): commas separate cards
+            for line in lines:
+                segments += read_line(line)
     except UmpireError as exc:
         abort(f"the division: {exc}")
     d = Division.of(segments)

@@ -68,7 +68,7 @@ def read(word: str, text: str | None = None) -> int:
 
 def not_a_card(word: str) -> str:
     """Why a word is not a card, in the host's words."""
-    w = word.strip(_PUNCT)
+    w = word.strip(_PUNCT) or word  # “?” alone is named as typed, never as “”
     if w.isdigit() and len(w) == 1 and w != "0":
         return f"“{w}” is not a card: it needs a colour (R{w}, G{w} or B{w})"
     if _CARD_LIKE.match(w):

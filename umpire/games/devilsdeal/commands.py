@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from umpire.core.errors import InvalidCommand
 from umpire.games.devilsdeal import cards as C
-from umpire.games.devilsdeal.divisions import ASIDE_WORDS, UNUSED_WORDS, Segment, read_division, read_segment
+from umpire.games.devilsdeal.divisions import ASIDE_WORDS, CONFIRM_WORDS, UNUSED_WORDS, Segment, read_division, read_line, split_confirm
 from umpire.games.devilsdeal.state import Divide, State, Take
 
 
@@ -38,11 +38,17 @@ class Answer:
 
 @dataclass(frozen=True, kw_only=True)
 class DivisionLine:
-    """A division on one line (`whole`), or one line of a division written a pile a line."""
+    """A line of a division: read alone (`alone`: piles split by “|”, or by commas when there is no “|”;
+    `whole` when that makes a whole division) and as one line of a message written a pile a line (`line`,
+    None when it cannot be read so, `line_problem` saying why). `confirm`: it ends with “confirm”."""
 
     seat: int
-    segments: tuple[Segment, ...]
+    alone: tuple[Segment, ...]
+    line: tuple[Segment, ...] | None
     whole: bool
+    confirm: bool = False
+    line_problem: str | None = None
+    commas: bool = False  # read alone, commas separated its piles
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -156,7 +162,7 @@ def _parse_player(state: State, actor: int, head: str, words: list[str], text: s
     if head in ("take", "discard", "pick", "private", "choose"):
         return _parse_cards_command(actor, head, words[1:], text)
     dividing = isinstance(step, Divide) and step.seat == actor
-    if dividing or "|" in text or any(w.casefold().strip(":()") in (*ASIDE_WORDS, *UNUSED_WORDS, "pile") for w in words):
+    if dividing or "|" in text or any(w.casefold().strip(":()") in (*ASIDE_WORDS, *UNUSED_WORDS, *CONFIRM_WORDS, "pile") for w in words):
         return _parse_division(actor, text)
     return Cards(seat=actor, cards=_cards(words, text))
 
@@ -177,12 +183,18 @@ def _parse_cards_command(actor: int, head: str, rest: list[str], text: str) -> C
 
 
 def _parse_division(actor: int, text: str) -> Command:
-    if "|" in text:
-        return DivisionLine(seat=actor, segments=read_division(text), whole=True)
-    seg = read_segment(text, text)
-    if not seg.cards and seg.kind != "unused":
-        raise InvalidCommand("a pile needs cards, e.g. “R2 B9” or “aside G2 B5 R7”", text=text)
-    return DivisionLine(seat=actor, segments=(seg,), whole=False)
+    body, confirm = split_confirm(text)
+    if not body.strip():
+        return DivisionLine(seat=actor, alone=(), line=(), whole=False, confirm=confirm)
+    if "|" not in body and "," not in body:
+        line = read_line(body)
+        return DivisionLine(seat=actor, alone=line, line=line, whole=False, confirm=confirm)
+    alone = read_division(body)
+    commas = "|" not in body
+    try:
+        return DivisionLine(seat=actor, alone=alone, line=read_line(body), whole=True, confirm=confirm, commas=commas)
+    except InvalidCommand as exc:
+        return DivisionLine(seat=actor, alone=alone, line=None, whole=True, confirm=confirm, line_problem=exc.reason, commas=commas)
 
 
 def _looks_like_play(words: list[str]) -> bool:

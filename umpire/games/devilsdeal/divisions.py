@@ -40,13 +40,19 @@ class Division:
         piles: list[tuple[int, ...]] = []
         marked: list[int] = []
         unused: list[int] = []
+        groups: list[tuple[int, ...]] = []
         for s in segments:
             if s.kind == "unused":
                 unused += s.cards
+                groups.append(s.cards)
                 continue
             if s.kind == "aside":
                 marked.append(len(piles))
             piles.append(s.cards)
+        sums = {sum(number(c) for c in p) for p in piles}
+        if not marked and len(groups) == 1 and len(sums) == 1 and groups[0] and sum(number(c) for c in groups[0]) in sums:
+            # R-DD-9: no pile marked, and the one group listed as unused has the piles' sum: it is the set-aside pile.
+            return cls(piles=(*piles, groups[0]), marked=(len(piles),), unused=())
         return cls(piles=tuple(piles), marked=tuple(marked), unused=tuple(unused))
 
     @property
@@ -90,48 +96,103 @@ _LABEL = re.compile(r"^\s*(?:[-•>]\s+)?(?:pile\s*)?(?:#?\d{1,2}\s*[:.)]\s+|pil
 _ANNOTATION = re.compile(r"\(\s*(?:sum\s*)?=?\s*\d{1,3}\s*\)|=\s*\d{1,3}\b|\bsum\s*(?:of\s*)?[:=]?\s*\d{1,3}\b", re.IGNORECASE)
 
 
-def read_segment(part: str, text: str) -> Segment:
-    """One pile (or the unused cards) as written: cards, optionally “aside”/“x” or “unused”, labels and sums ignored."""
+MARKERS = (*ASIDE_WORDS, *UNUSED_WORDS)
+CONFIRM_WORDS = ("confirm", "confirmed")
+
+
+def _marker(word: str) -> str | None:
+    """ "aside" or "unused" when a word is a marker (any case, a colon or brackets around it), else None."""
+    w = word.strip(":()[]").casefold()
+    if w in ASIDE_WORDS:
+        return "aside"
+    if w in UNUSED_WORDS:
+        return "unused"
+    return None
+
+
+def _words(part: str) -> list[str]:
+    """A part's words: a label (“1:”, “- pile 2:”) and sums (“(14)”, “= 14”) dropped, “set aside” one word."""
     body = _LABEL.sub("", part, count=1)
     body = _ANNOTATION.sub(" ", body)
     body = re.sub(r"[,;+&]", " ", body)
-    words = body.split()
-    kind = "pile"
-    cards: list[int] = []
-    i = 0
-    while i < len(words):
-        w = words[i].strip(":()[]").casefold()
-        if w == "set" and i + 1 < len(words) and words[i + 1].strip(":()[]").casefold() == "aside":
-            w = "aside"
-            i += 1
-        if w in ASIDE_WORDS or w in UNUSED_WORDS:
-            new = "aside" if w in ASIDE_WORDS else "unused"
-            if kind != "pile" and kind != new:
-                raise InvalidCommand("a part cannot be both the set-aside pile and unused cards", text=text)
-            kind = new
-        elif w in ("pile", "piles", "and"):
-            pass
-        else:
-            c = lookup(words[i])
-            if c is None:
-                raise InvalidCommand(not_a_card(words[i]), text=text)
-            cards.append(c)
-        i += 1
-    return Segment(kind=kind, cards=tuple(cards))
+    body = re.sub(r"\bset[\s-]+aside\b", "aside", body, flags=re.IGNORECASE)
+    return [w for w in body.split() if w.strip(":()[]").casefold() not in ("pile", "piles", "and")]
+
+
+def read_segment(part: str, text: str) -> Segment:
+    """One pile (or the unused cards) as written: its cards, with “aside”/“x” or “unused” at its start or end.
+
+    A marker anywhere else is unclear (does “B9 x G5” set aside the pile, or was a “|” missed?), so it
+    is refused with the reading spelled out. Labels and sums are ignored.
+    """
+    words = _words(part)
+    kinds = {m for w in words if (m := _marker(w))}
+    if len(kinds) > 1:
+        raise InvalidCommand("a part cannot be both the set-aside pile and unused cards", text=text)
+    inner = [w for w in words[1:-1] if _marker(w)]
+    if inner:
+        cards = " ".join(w for w in words if not _marker(w))
+        doing = "set aside the whole pile" if kinds == {"aside"} else "make every card of it unused:"
+        raise InvalidCommand(
+            f"“{part.strip()}” is unclear: “{inner[0]}” stands inside the pile, and read as written it would {doing} {cards}; "
+            "a marker belongs at the start or end of its pile (e.g. “aside G2 B5 R7”), and piles are separated by “|”",
+            text=text,
+        )
+    cards_: list[int] = []
+    for w in words:
+        if _marker(w):
+            continue
+        c = lookup(w)
+        if c is None:
+            raise InvalidCommand(not_a_card(w), text=text)
+        cards_.append(c)
+    return Segment(kind=kinds.pop() if kinds else "pile", cards=tuple(cards_))
+
+
+def split_confirm(text: str) -> tuple[str, bool]:
+    """A submission without its final “confirm” (which lets a division that takes nothing replace one that takes cards)."""
+    words = text.split()
+    if words and words[-1].strip(".!").casefold() in CONFIRM_WORDS:
+        return text[: text.rstrip().rfind(words[-1])].rstrip(), True
+    return text, False
 
 
 def read_division(text: str) -> tuple[Segment, ...]:
-    """The parts of a division written on one line, separated by “|” (an empty trailing part is ignored)."""
-    parts = text.split("|")
+    """A division written on one line: piles separated by “|”, or by commas when there is no “|”.
+
+    (An empty part at the end is ignored.) Within a “|” part, commas separate cards.
+    """
+    sep = "|" if "|" in text or "," not in text else ","
+    parts = text.split(sep)
     while len(parts) > 1 and not parts[-1].strip():
         parts.pop()
     out = []
     for i, part in enumerate(parts):
         seg = read_segment(part, text)
         if not seg.cards and seg.kind != "unused":
-            raise InvalidCommand(f"part {i + 1} of the division has no cards", text=text)
+            what = f"(“{part.strip()}”)" if part.strip() else "(nothing between two commas)" if sep == "," else "(nothing between two “|”)"
+            raise InvalidCommand(f"part {i + 1} of the division has no cards {what}", text=text)
         out.append(seg)
     return tuple(out)
+
+
+def read_line(text: str) -> tuple[Segment, ...]:
+    """One line of a division written a pile a line: the piles on it (several when “|” separates them);
+    here commas separate cards, since line breaks separate the piles."""
+    if "|" in text:
+        return read_division(text)
+    seg = read_segment(text, text)
+    if not seg.cards and seg.kind != "unused":
+        raise InvalidCommand("a pile needs cards, e.g. “R2 B9” or “aside G2 B5 R7”", text=text)
+    return (seg,)
+
+
+def reading(division: Division) -> str:
+    """How a division was read, for refusals: “B9 G5 | G8 B6 | aside G2 B5 R7”."""
+    parts = [("aside " if i in division.marked else "") + names(p) for i, p in enumerate(division.piles)]
+    if division.unused:
+        parts.append("unused " + names(division.unused))
+    return " | ".join(parts) or "nothing"
 
 
 def problems(offer: Sequence[int], division: Division, min_pile: int = 1) -> list[str]:

@@ -89,8 +89,8 @@ def _division(state: State, now: int, args: Sequence[str]) -> View:
         notes.append("in force: nothing valid (every card is set aside at the deadline)")
     else:
         notes.append(f"in force: {step.division.text()} — takes {len(step.division.taken(step.offer))}")
-    if step.draft:
-        notes.append(f"lines of the last message: {len(step.draft)}")
+    if step.draft_lines > 1:
+        notes.append(f"lines of the last message: {step.draft_lines}")
     if best is None:
         notes.append("best possible: no division takes any card")
     else:

@@ -10,7 +10,7 @@ from umpire.core.errors import IllegalAction
 from umpire.games.base import Event
 from umpire.games.devilsdeal import cards as C
 from umpire.games.devilsdeal.commands import Answer, DivisionLine, TakeCard
-from umpire.games.devilsdeal.divisions import Division, problems
+from umpire.games.devilsdeal.divisions import Division, problems, reading
 from umpire.games.devilsdeal.events import (
     DiscardAsked,
     Discarded,
@@ -130,50 +130,75 @@ def _refill(state: State, now: int) -> tuple[State, list[Event]]:
 
 
 def division_line(state: State, cmd: DivisionLine, now: int) -> tuple[State, list[Event]]:
-    """Check a division, or one line of a division written a pile a line, and keep the last valid one."""
+    """Check a division, or one line of a message written a pile a line, and keep the last valid one.
+
+    A line that is a whole division on its own (piles split by “|”, or by commas) is judged at once
+    and refused if it is not valid. Lines of single piles that come at one moment are one message
+    (a paste), read a pile a line; in such a message a line's commas separate cards. The message is
+    in force while it is valid; otherwise the division before it stays. A division that takes no
+    card does not replace one that takes cards unless the submission ends with “confirm” (R-DD-10).
+    """
     step = state.step
     who = name_of(state, cmd.seat)
     if not isinstance(step, Divide):
         raise IllegalAction(f"there is no refill to divide now ({waiting(state)})")
     if step.seat != cmd.seat:
         raise IllegalAction(f"{name_of(state, step.seat)} is dividing this refill, not {who}")
-    min_pile = state.cfg.min_pile
-    if cmd.whole:
-        division = Division.of(cmd.segments)
-        bad = problems(step.offer, division, min_pile)
-        if bad:
-            keep = _in_force_text(step.division, step.since)
-            raise IllegalAction(f"this division is not valid: {'; '.join(bad)} ({keep})")
-        step = replace(step, division=division, since=now, draft=(), draft_t=-1, base=None, base_since=None)
-        draft = False
-        lines = 1
+    continuing = step.draft_lines > 0 and step.draft_t == now
+    if cmd.whole and not (continuing and cmd.commas and cmd.line is not None):
+        step = _whole_line(state, step, cmd, now)
+        return replace(state, step=step), [_noted(state, step, who, Division.of(cmd.alone), [], draft=False, now=now)]
+    if continuing:
+        lines = cmd.line if cmd.line is not None else cmd.alone
+        step = replace(step, draft=step.draft + lines, draft_lines=step.draft_lines + 1, draft_confirm=step.draft_confirm or cmd.confirm)
+    elif not cmd.alone:
+        raise IllegalAction("“confirm” goes at the end of the division it confirms, e.g. “aside G2 B5 R7 confirm”")
     else:
-        if step.draft and step.draft_t == now:
-            step = replace(step, draft=step.draft + cmd.segments)
-        else:
-            step = replace(step, draft=cmd.segments, draft_t=now, base=step.division, base_since=step.since)
-        division = Division.of(step.draft)
-        bad = problems(step.offer, division, min_pile)
-        step = replace(step, division=step.base, since=step.base_since) if bad else replace(step, division=division, since=now)
-        draft = True
-        lines = len(step.draft)
-    state = replace(state, step=step)
-    return state, [
-        DivisionNoted(
-            t=now,
-            player=who,
-            division=division.text(),
-            lines=lines,
-            draft=draft,
-            valid=not bad,
-            incomplete=draft and len(bad) == 1 and not division.marked,  # more lines may mark a pile
-            problems=tuple(bad),
-            in_force=None if step.division is None else step.division.text(),
-            in_force_since=step.since,
-            takes=tuple(C.name_list(step.division.taken(step.offer))) if step.division else (),
-            until=state.deadline.due if state.deadline else None,
+        step = replace(
+            step, draft=cmd.alone, draft_t=now, draft_lines=1, draft_confirm=cmd.confirm, base=step.division, base_since=step.since
         )
+    division = Division.of(step.draft)
+    bad = problems(step.offer, division, state.cfg.min_pile) or _takes_nothing(step, division, step.base, step.draft_confirm)
+    step = replace(step, division=step.base, since=step.base_since) if bad else replace(step, division=division, since=now)
+    return replace(state, step=step), [_noted(state, step, who, division, bad, draft=True, now=now)]
+
+
+def _whole_line(state: State, step: Divide, cmd: DivisionLine, now: int) -> Divide:
+    """A one-line division: valid, or refused with its reading and every reason."""
+    division = Division.of(cmd.alone)
+    bad = problems(step.offer, division, state.cfg.min_pile) or _takes_nothing(step, division, step.division, cmd.confirm)
+    if bad:
+        keep = _in_force_text(step.division, step.since)
+        read = f"read as {reading(division)}" + (" — commas separate piles when there is no “|”" if cmd.commas else "")
+        raise IllegalAction(f"this division is not valid: {'; '.join(bad)} ({read}; {keep})")
+    return replace(step, division=division, since=now, draft=(), draft_t=-1, draft_lines=0, draft_confirm=False, base=None, base_since=None)
+
+
+def _takes_nothing(step: Divide, division: Division, before: Division | None, confirmed: bool) -> list[str]:
+    """R-DD-10: a division that takes no card replaces one that takes cards only when confirmed."""
+    if confirmed or division.taken(step.offer) or before is None or not before.taken(step.offer):
+        return []
+    n = len(before.taken(step.offer))
+    return [
+        f"it takes no card, while the division in force ({before.text()}) takes {n}: end the submission with “confirm” to replace it anyway"
     ]
+
+
+def _noted(state: State, step: Divide, who: str, division: Division, bad: list[str], *, draft: bool, now: int) -> DivisionNoted:
+    return DivisionNoted(
+        t=now,
+        player=who,
+        division=division.text(),
+        lines=step.draft_lines if draft else 1,
+        draft=draft,
+        valid=not bad,
+        incomplete=draft and len(bad) == 1 and not division.marked,  # more lines may mark a pile
+        problems=tuple(bad),
+        in_force=None if step.division is None else step.division.text(),
+        in_force_since=step.since,
+        takes=tuple(C.name_list(step.division.taken(step.offer))) if step.division else (),
+        until=state.deadline.due if state.deadline else None,
+    )
 
 
 def _in_force_text(division: Division | None, since: int | None) -> str:

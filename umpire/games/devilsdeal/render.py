@@ -164,7 +164,10 @@ def _division_locked(state: State, ev: DivisionLocked) -> str:
     if div is None:
         return f"🔒 {who} has no valid division{early}: every card is set aside: {code(ev.set_aside)}"
     piles = " · ".join(code(p) for p in div.piles)
-    lines = [f"🔒 {who}'s division{early}, piles of {div.sum}: {piles} — set aside: {code(div.aside_pile)}"]
+    if div.piles:
+        lines = [f"🔒 {who}'s division{early}, piles of {div.sum}: {piles} — set aside: {code(div.aside_pile)}"]
+    else:
+        lines = [f"🔒 {who}'s division{early} takes nothing: its one pile of {div.sum}, {code(div.aside_pile)}, is set aside"]
     if div.unused:
         lines[0] += f", unused: {code(div.unused)}"
     lines.append(f"{who} takes {len(ev.taken)}: {code(ev.taken)} (pool: {ev.pool_size} cards).")

@@ -57,8 +57,10 @@ class Divide:
     offer: tuple[int, ...]
     division: Division | None = None
     since: int | None = None  # when the division in force came
-    draft: tuple[Segment, ...] = ()  # the pile lines of the message being read (lines at one moment)
-    draft_t: int = -1
+    draft: tuple[Segment, ...] = ()  # the message being read (lines at one moment), each line read as its piles
+    draft_t: int = -1  # when that message came
+    draft_lines: int = 0
+    draft_confirm: bool = False  # the message ends with “confirm”
     base: Division | None = None  # what was in force before that message
     base_since: int | None = None
 
