@@ -131,10 +131,9 @@ def test_match_start_finds_the_name_a_line_begins_with_and_the_rest(text: str, s
 def test_match_start_the_longest_name_wins() -> None:
     # "Player" is the first player's alias and "Player 2" the second's: "Player 2 gs 3" is the second.
     r = Roster([Player(seat=0, name="Hedger", aliases=("Player",)), Player(seat=1, name="Uri", aliases=("Player 2",))])
-    assert [(p.seat, rest) for p, rest in [r.match_start("Player 2 gs 3"), r.match_start("Player gs 3")] if p] == [
-        (1, "gs 3"),
-        (0, "gs 3"),
-    ]
+    second, first = r.match_start("Player 2 gs 3"), r.match_start("Player gs 3")
+    assert second is not None and (second[0].seat, second[1]) == (1, "gs 3")
+    assert first is not None and (first[0].seat, first[1]) == (0, "gs 3")
     found = r.match_start("Player 22 gs 3")  # not "Player 2": whole words only
     assert found is not None and (found[0].seat, found[1]) == (0, "22 gs 3")
 

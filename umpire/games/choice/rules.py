@@ -15,11 +15,11 @@ from umpire.core.errors import IllegalAction
 from umpire.games.base import Event
 from umpire.games.choice.bout import judge_play, next_round, open_round, remind, resolve_round
 from umpire.games.choice.commands import Buy, Command, ExprCall, GsPlay, GyulCall, HapCall, Post, StartBlock
-from umpire.games.choice.config import BLOCKS, GOOFSPIEL_BLOCKS, ITEM_NAMES, ITEMS, SHOP_FIRST_BLOCK
+from umpire.games.choice.config import BLOCKS, CYCLES, GOOFSPIEL_BLOCKS, ITEM_NAMES, ITEMS, SHOP_FIRST_BLOCK
 from umpire.games.choice.events import BlockOver, BlockStarted, BoardWhy, Credit, MatchOver, StatusPosted, SubgameDecided
 from umpire.games.choice.generate import prize_order
 from umpire.games.choice.gyulhap import board_posted, judge_gyul, judge_hap, next_board, require_gyul
-from umpire.games.choice.sets import judge_expr, open_set, reposted, set_over
+from umpire.games.choice.sets import SETS_PER_BLOCK, judge_expr, open_set, reposted, set_over
 from umpire.games.choice.shop import cycle_over, judge_buy, open_cycle, posted
 from umpire.games.choice.state import EXPRESSIONS, GOOFSPIEL, GYUL_HAP, Bout, Phase, State, names_of, status_json
 
@@ -119,9 +119,9 @@ def _rank(state: State, d: Deadline) -> int:
     if d.what == "break":
         return _OPENING
     if d.what == "cycle":
-        return _OPENING if state.shop is not None and state.shop.block_cycle < 3 else _ENDING
+        return _OPENING if state.shop is not None and state.shop.block_cycle < CYCLES else _ENDING
     if d.what == "set":
-        return _OPENING if state.expr is not None and state.expr.block_set < 2 else _ENDING
+        return _OPENING if state.expr is not None and state.expr.block_set < SETS_PER_BLOCK else _ENDING
     return _ENDING
 
 
