@@ -14,7 +14,7 @@ or the tests' example auction) is added with `register(entry)`.
 >>> entry("choice-is-yours").player_count()
 '2 players'
 >>> entry("open-pass").player_count()
-'2–30 players'
+'6–30 players'
 """
 
 from __future__ import annotations
