@@ -209,6 +209,7 @@ def kill_at(tmp_path: Path, delay: float, gap: float) -> tuple[Path, str]:
     return j, b"".join(seen).decode("utf-8", "replace")
 
 
+@pytest.mark.slow
 def test_kill_9_at_random_moments_loses_no_acknowledged_input(tmp_path):
     """Kill -9 a live REPL at random moments while a match is typed into it: every input it
     acknowledged is in the journal, nothing else is, and the journal resumes and verifies.
@@ -410,7 +411,7 @@ def paste(text: str) -> str:
     return f"\x1b[200~{text}\x1b[201~\r"
 
 
-@pytest.mark.parametrize("junk", JUNK.values(), ids=JUNK.keys())
+@pytest.mark.parametrize("junk", [pytest.param(v, id=k, marks=[pytest.mark.slow] if "1 MB" in k else []) for k, v in JUNK.items()])
 def test_no_line_crashes_the_repl(session, drive_repl, junk):
     out = drive_repl(session, paste(junk), "p2: first p1\r")
     assert "internal error" not in out
@@ -419,6 +420,7 @@ def test_no_line_crashes_the_repl(session, drive_repl, junk):
     assert input_lines(Path(session.journal_path)) == ["p2: first p1"]
 
 
+@pytest.mark.slow
 def test_a_1_mb_line_is_refused_as_too_long_in_the_repl(session, drive_repl):
     out = drive_repl(session, paste(JUNK["a 1 MB player line"]))
     assert "— this line is too long to be a command (over 4000 characters)" in out

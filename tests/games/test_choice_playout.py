@@ -19,6 +19,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -477,6 +478,7 @@ def check_step(session: Session, step: Step, model: Model) -> list[Output]:
     return out
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(matches)
 def test_random_lines_keep_money_tiles_points_and_refusals_within_the_rules(lines: list[Step]) -> None:

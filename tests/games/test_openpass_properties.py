@@ -20,6 +20,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -316,6 +317,7 @@ def check_round(before: dict[str, Any], after: dict[str, Any], closed: dict[str,
         assert Counter(after["players"][name]["cards"]) == Counter(before["players"][name]["cards"]) + got
 
 
+@pytest.mark.slow
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(st.data())
 def test_random_playouts_never_crash_refusals_change_nothing_and_the_journal_replays(data: st.DataObject) -> None:

@@ -32,6 +32,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -232,6 +233,7 @@ def play(kind: str, data: st.DataObject, journal: Path) -> Session:
     return s
 
 
+@pytest.mark.slow
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(kind=st.sampled_from(BOTH), data=st.data())
 def test_random_playout_keeps_every_invariant_and_replays_from_its_journal(kind: str, data: st.DataObject) -> None:
