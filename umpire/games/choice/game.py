@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from umpire.core import chat
 from umpire.core.clock import SECOND, fmt_clock
 from umpire.core.errors import InvalidCommand
 from umpire.core.settings import Settings
-from umpire.games.base import JSON, Event, Game, HelpItem, Renderers, Resolve, Setup, View, ViewDef
+from umpire.games.base import JSON, Event, Game, HelpItem, Post, Renderers, Resolve, Setup, View, ViewDef
 from umpire.games.choice import rules
 from umpire.games.choice.commands import Command, parse
 from umpire.games.choice.config import BLOCKS, CYCLES, ITEM_NAMES, ITEMS, ROUNDS, SETTINGS, configure, validate
@@ -218,8 +218,36 @@ def _status_posted(state: State, ev: StatusPosted) -> str:
 # ---------------------------------------------------------------- Gyul Hap
 
 
+def _board_picture(ev: GhBoard) -> Callable[[], bytes]:
+    """The board's nine tiles as a picture (claimed haps marked), drawn only when copied."""
+
+    def draw_board() -> bytes:
+        from umpire.images import GyulBoard, draw, piece_from_words
+
+        tiles = tuple(piece_from_words(ev.tiles[str(i)]) for i in range(1, 10))
+        claimed = tuple((int(c.positions[0]), int(c.positions[1]), int(c.positions[2])) for c in ev.claimed or ())
+        return draw(GyulBoard(tiles=tiles, claimed=claimed, title=f"Gyul Hap, board {ev.board}/{ev.of}"))  # type: ignore[arg-type]
+
+    return draw_board
+
+
+def _puzzles_picture(title: str, puzzles: Sequence[tuple[str, int]], extras_used: tuple[int, ...] = ()) -> Callable[[], bytes]:
+    """An Expressions set as a picture, drawn only when copied."""
+
+    def draw_set() -> bytes:
+        from umpire.images import ExpressionsSet, ExprPuzzle, draw
+
+        return draw(ExpressionsSet(puzzles=tuple(ExprPuzzle(ops=o, target=t) for o, t in puzzles), extras_used=extras_used, title=title))
+
+    return draw_set
+
+
 @RENDER.on(GhBoard)
-def _gh_board(state: State, ev: GhBoard) -> str:
+def _gh_board(state: State, ev: GhBoard) -> Post:
+    return Post(text=_gh_board_text(ev), image=_board_picture(ev))
+
+
+def _gh_board_text(ev: GhBoard) -> str:
     head = {BoardWhy.GYUL: " (next board, after a correct gyul)", BoardWhy.REPOSTED: " (reposted)"}.get(ev.why, " (posted)")
     lines = [f"🎴 **Gyul Hap — board {ev.board}/{ev.of}**{head}"]
     lines += [" ".join(ev.emoji[r * 3 : r * 3 + 3]) for r in range(3)]
@@ -275,7 +303,12 @@ def _gyul_unclaimed(state: State, ev: GyulUnclaimed) -> str:
 
 
 @RENDER.on(ExprSetOpened)
-def _expr_set(state: State, ev: ExprSetOpened) -> str:
+def _expr_set(state: State, ev: ExprSetOpened) -> Post:
+    title = f"Expressions, block {ev.block}, set {ev.set}"
+    return Post(text=_expr_set_text(ev), image=_puzzles_picture(title, [(p.ops, p.target) for p in ev.puzzles]))
+
+
+def _expr_set_text(ev: ExprSetOpened) -> str:
     lines = [
         f"🧮 **Expressions — block {ev.block}, set {ev.set}/{SETS_PER_BLOCK}** "
         f"(set {ev.expr_set} of {expression_sets()}, open {_span(ev.until - ev.t)}):"
