@@ -38,3 +38,18 @@ def test_the_repository_stands_on_its_own_and_points_to_nothing_outside_it() -> 
         text = path.read_text(encoding="utf-8")
         for word in outside:
             assert word not in text, f"{path.relative_to(ROOT)} points to {word}"
+
+
+def test_every_bounded_setting_shows_its_bounds_in_the_scenario_doc() -> None:
+    doc = (ROOT / "docs" / "scenarios.md").read_text(encoding="utf-8")
+
+    def num(x: float) -> str:
+        return str(int(x)) if float(x).is_integer() else str(x)
+
+    for key, game in registry().items():
+        body = doc.split(f"## `[rules]` for `{key}`", 1)[1].split("\n## ", 1)[0]
+        for s in game.settings:
+            if s.minimum is None or s.maximum is None:
+                continue
+            row = next(line for line in body.split("\n") if line.startswith(f"| `{s.key}` |"))
+            assert f"{num(s.minimum)}–{num(s.maximum)}" in row, f"{key}: rules.{s.key} should show {num(s.minimum)}–{num(s.maximum)}"
