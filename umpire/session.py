@@ -812,7 +812,7 @@ class Session:
         )
 
     def _write(self, entry: dict[str, JSON], effect: _Effect) -> dict[str, JSON] | None:
-        generated = [e.payload() for e in effect.events if _is_generated(e)]
+        generated = [e.payload() for e in effect.events if e.is_generated]
         if generated:
             entry["generated"] = generated
         if self.writer is None:
@@ -873,7 +873,7 @@ class Session:
             assert data is not None
             if n is not None:
                 data["n"] = n
-            if _is_generated(ev):
+            if ev.is_generated:
                 data["generated"] = True
             legacy = None if session else getattr(self.game, "legacy_posts", None)  # while games move to the contract
             if legacy is not None:
@@ -901,7 +901,7 @@ class Session:
 
     def last_generated(self) -> list[dict[str, JSON]]:
         """The seeded items the last entry revealed, as the journal records them (for `umpire verify`)."""
-        return [e.payload() for e in self.last_events if _is_generated(e)]
+        return [e.payload() for e in self.last_events if e.is_generated]
 
     def waiting_dms(self) -> int:
         """How many private messages wait to be sent, all players together."""
@@ -1011,10 +1011,6 @@ def _first_line(text: str) -> str:
     for mark in ("**", "__", "`", "~~", "\\"):
         line = line.replace(mark, "")
     return line if len(line) <= 120 else line[:117] + "…"
-
-
-def _is_generated(ev: Event) -> bool:
-    return type(ev).generated or bool(getattr(ev, "is_generated", False))
 
 
 def _refusal(raw: str, exc: UmpireError, lineno: int | None) -> Output:

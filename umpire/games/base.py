@@ -114,6 +114,11 @@ class Event:
         if not cls.__dict__.get("kind") and not cls.__name__.startswith("_"):
             raise TypeError(f"event class {cls.__name__} must set `kind`")
 
+    @property
+    def is_generated(self) -> bool:
+        """Whether this event reveals a seeded item (the kind's `generated`; a kind may decide per event)."""
+        return self.generated
+
     def payload(self) -> dict[str, JSON]:
         """The kind's own fields as JSON data (everything but `t` and `audience`)."""
         return {f.name: jsonable(getattr(self, f.name)) for f in fields(self) if f.name not in ("t", "audience")}
