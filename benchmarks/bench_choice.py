@@ -18,12 +18,13 @@ import argparse
 import sys
 import tempfile
 import time
-from tests.seeds import test_seed
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from benchlib import ROOT, Report, load_scenario, measure, per_call
+
+from tests.seeds import test_seed
 
 SCRIPT = ROOT / "tests" / "transcripts" / "choice-match.script"
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 import hashlib
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -92,7 +93,22 @@ def parse(text: str, where: str = "<scenario>") -> Scenario:
     if isinstance(seed, str) and not seed.strip():
         raise fail("seed", "expected a non-empty seed")
     roster = _players(data.get("players"), game, fail)
-    rules = data.get("rules", {})
+    settings = _rules(data.get("rules", {}), game, roster, fail)
+    return Scenario(
+        path=where,
+        text=text,
+        sha256=hashlib.sha256(text.encode()).hexdigest(),
+        game=game,
+        title=title,
+        seed=None if seed is None else str(seed),
+        pictures=pictures,
+        roster=roster,
+        settings=settings,
+    )
+
+
+def _rules(rules: Any, game: Game, roster: Roster, fail: Callable[[str, str], ScenarioError]) -> dict[str, Any]:
+    """The `[rules]` table checked key by key against the game's settings, defaults filled in."""
     if not isinstance(rules, dict):
         raise fail("rules", f"expected a table ([rules]), got {type_name(rules)}")
     settings: dict[str, Any] = {}
@@ -118,17 +134,7 @@ def parse(text: str, where: str = "<scenario>") -> Scenario:
     fits = getattr(game, "validate_players", None)  # base.Game has it; a duck-typed test game may not
     for key, problem in fits(Settings(settings), len(roster)) if fits is not None else ():
         raise fail(f"rules.{key}", problem)
-    return Scenario(
-        path=where,
-        text=text,
-        sha256=hashlib.sha256(text.encode()).hexdigest(),
-        game=game,
-        title=title,
-        seed=None if seed is None else str(seed),
-        pictures=pictures,
-        roster=roster,
-        settings=settings,
-    )
+    return settings
 
 
 def _players(value: Any, game: Game, fail: Any) -> Roster:
