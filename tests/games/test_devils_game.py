@@ -15,7 +15,7 @@ from umpire.games.devilsdeal.game import DEVILS_DEAL
 from umpire.render import text_lines
 from umpire.scenario import ScenarioError
 
-from .test_devils_support import SCENARIO_FILE, at, best_line, new_session, ok, scenario, started, to_poker
+from .test_devils_support import ROOT, SCENARIO_FILE, at, best_line, new_session, ok, scenario, started, to_poker
 
 # ---------------------------------------------------------------- the scenario
 
@@ -71,11 +71,27 @@ def test_every_house_ruling_is_shown_with_the_key_that_carries_it() -> None:
         "R-DD-7": ["tie_ante_back"],
         "R-DD-8": ["answer_seconds", "division_seconds", "take_seconds", "discard_seconds", "pick_seconds", "bet_seconds", "break_seconds"],
     }.items():
-        line = next(r for r in rulings.split("\n") if r.startswith(ruling))
+        line = next(r for r in rulings.split("\n") if r.startswith((f"{ruling}:", f"{ruling} ")))
         for key in keys:
             assert f"({key}" in line or f"{key} =" in line, f"{ruling} does not name {key}"
     for setting in SETTINGS:
         assert setting.key in rulings, f"{setting.key} is in force but not shown"
+    for n in range(1, 19):
+        assert f"R-DD-{n}:" in rulings, f"R-DD-{n} is not shown"
+
+
+def test_every_ruling_shown_by_rules_is_explained_in_docs_rulings() -> None:
+    text = (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8")
+    section = text[text.index("## Devil's Deal") :]
+    for n in range(1, 19):
+        assert f"| R-DD-{n} |" in section, f"R-DD-{n} is not in docs/rulings.md"
+
+
+def test_the_game_doc_stands_on_its_own() -> None:
+    doc = (ROOT / "docs" / "devils-deal.md").read_text(encoding="utf-8")
+    for outside in ("shared/", "RULES.md", "seeds/"):
+        assert outside not in doc
+    assert "| what | who sees it | when it becomes public |" in doc
 
 
 def test_a_changed_ruling_says_so() -> None:
