@@ -37,7 +37,7 @@ def test_a_whole_death_match_in_the_repl_with_live_timers(tmp_path: Path, clock)
     assert "Community card: `G6`" in out.getvalue()
     clock.advance(59.9)
     shell.tick()
-    assert "⏳ 30 s left to choose private cards" not in out.getvalue()
+    assert "⏳ 30 s left to pick private cards" not in out.getvalue()
     clock.advance(0.2)
     shell.tick()
     assert "⏳ 30 s left to pick private cards (no pick = that player loses)." in out.getvalue()
@@ -79,6 +79,24 @@ def test_a_pasted_message_with_one_pile_a_line_is_one_division(tmp_path: Path, c
     assert "takes 9 (G4 B4 G6 G3 B1 G9 R2 G8 B5)" in printed
     assert "**Hedger** takes 9: `G4 B4 G6 G3 B1 G9 R2 G8 B5` (pool: 14 cards)." in printed
     assert "discard 4 (limit 10)" in printed
+
+
+def test_lines_typed_after_a_header_up_to_the_empty_line_are_one_division(tmp_path: Path, clock, drive_repl) -> None:  # type: ignore[no-untyped-def]
+    s = new_session(journal=tmp_path / "g.jsonl")
+    printed = drive_repl(
+        s,
+        "start\r",
+        "p2: first p1\r",
+        "p1: yes\r",
+        "Hedger — Today at 10:32 PM\r",
+        "G4 B4 G6\r",
+        "R2, G3, G9\r",
+        "B1 B5 G8\r",
+        "unused: B6 R8\r",
+        "\r",
+        "p1: done\r",
+    )
+    assert "**Hedger** takes 9: `G4 B4 G6 G3 B1 G9 R2 G8 B5` (pool: 14 cards)." in printed
 
 
 def test_completion_offers_the_cards_the_step_wants(clock) -> None:  # type: ignore[no-untyped-def]
