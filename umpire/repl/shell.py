@@ -264,7 +264,9 @@ class Shell:
             self._feed(text)
             self.con.print(f"(the next lines are {s.speaker}'s message, judged together at an empty line)", style="dim")
             return True
-        if s.speaker is not None and kind == "host" and not s.is_host_word(words[0]):
+        # Under a header, “aside: G2 B5 R7” is the speaker's line too: a “word:” that names no player is not a new speaker.
+        stray = kind == "player" and s.speaker is not None and s.scenario.roster.find(classify(lines[0]).name or "") is None
+        if s.speaker is not None and ((kind == "host" and not s.is_host_word(words[0])) or stray):
             self._held.append(text)
             self.con.print(f"(held as part of {s.speaker}'s message: {len(self._held)} line(s); an empty line submits it)", style="dim")
             return True
