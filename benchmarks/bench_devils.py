@@ -168,15 +168,15 @@ def run(repeat: int) -> Report:
 
     for step in ("division", "pick", "betting"):
         pause, status, keys = _host_command(repeat, step)
-        measures.append(measure(f"host `pause`, {step} step", pause, unit="ms", target=HOST_TARGET, note="`Session.feed`, no journal"))
-        measures.append(measure(f"host `status`, {step} step", status, unit="ms", target=HOST_TARGET, note="the status view"))
-        measures.append(measure(f"live check per keystroke, {step} step", keys, unit="ms", target=HOST_TARGET, note=f"typing “{TYPED}”"))
+        measures.append(measure(f"host `pause`, {step} step", pause, unit="µs", target=HOST_TARGET, note="`Session.feed`, no journal"))
+        measures.append(measure(f"host `status`, {step} step", status, unit="µs", target=HOST_TARGET, note="the status view"))
+        measures.append(measure(f"live check per keystroke, {step} step", keys, unit="µs", target=HOST_TARGET, note=f"typing “{TYPED}”"))
     first, again = _division_view(repeat)
     measures.append(
         measure("host `division` view, first time for an offer", first, unit="ms", note="computes the best division of the 12 cards")
     )
     measures.append(
-        measure("host `division` view, after", again, unit="ms", target=HOST_TARGET, note="the best division is computed once per offer")
+        measure("host `division` view, after", again, unit="µs", target=HOST_TARGET, note="the best division is computed once per offer")
     )
 
     script = (ROOT / "tests" / "transcripts" / "devils-deal.script").read_text(encoding="utf-8").split("\n")

@@ -274,3 +274,9 @@ def test_a_reminder_longer_than_its_deadline_is_refused_naming_the_key(change: d
     with pytest.raises(ScenarioError) as exc:
         scenario(**change)
     assert str(exc.value) == f"scenarios/devils-deal.toml (changed by a test): {message}"
+
+
+def test_confirm_alone_is_refused_outside_the_message_it_would_confirm(tmp_path: Path) -> None:
+    s = dividing(tmp_path)
+    ok(s, f"p1: {GOOD_BARS}")
+    assert refused(s, "p1: confirm") == "“confirm” goes at the end of the division it confirms, e.g. “aside G2 B5 R7 confirm”"
