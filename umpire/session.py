@@ -875,13 +875,9 @@ class Session:
                 data["n"] = n
             if ev.is_generated:
                 data["generated"] = True
-            legacy = None if session else getattr(self.game, "legacy_posts", None)  # while games move to the contract
-            if legacy is not None:
-                pairs = legacy(self.state, ev)
-            else:
-                pairs = [(p, ev.audience) for p in (RENDER.render(self, ev) if session else self.game.announce(self.state, ev))]
-            for post, audience in pairs:
-                out.append(Output(kind="announce", text=post.text, post=post, audience=audience, event=data, n=n))
+            posts = RENDER.render(self, ev) if session else self.game.announce(self.state, ev)
+            for post in posts:
+                out.append(Output(kind="announce", text=post.text, post=post, audience=ev.audience, event=data, n=n))
                 data = None  # the event goes with its first post only
             if data is not None:
                 out.append(Output(kind="announce", text="", audience=HOST, event=data, n=n))

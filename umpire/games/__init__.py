@@ -159,10 +159,8 @@ def get(key: str) -> Game | None:
 
 @cache
 def _load(where: tuple[str, str]) -> Game:
-    found = getattr(import_module(where[0]), where[1])
-    from umpire.games.legacy import Adapter, LegacyGame  # while games move to the typed contract
-
-    return Adapter(found) if isinstance(found, LegacyGame) else found
+    game: Game = getattr(import_module(where[0]), where[1])
+    return game
 
 
 def registry() -> dict[str, Game]:
