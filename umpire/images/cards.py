@@ -120,7 +120,7 @@ def draw_poker_table(table: PokerTable) -> bytes:
     seats_end = max(ptop + BIG_H + GAP + block_height(hands[0]), top + LINE + HUGE_H + 4 + LINE + GAP)
     pools: list[tuple[Lines, int]] = []
     y = seats_end
-    for seat in table.seats:
+    for seat in table.seats if table.show_pools else ():
         label = [(fit(f"{seat.name}'s pool ({len(seat.pool)})", TEXT, WIDTH - 2 * MARGIN), "dim")]
         pools.append((label, y))
         y += LINE + card_rows(len(seat.pool)) * (SMALL_H + SMALL_GAP) + GAP
@@ -144,7 +144,7 @@ def draw_poker_table(table: PokerTable) -> bytes:
     else:
         draw_empty_slot(cv, mid - HUGE_W // 2, top + LINE, HUGE_W, HUGE_H)
     cv.text_centred(mid, top + LINE + HUGE_H + 6, f"pot {table.pot}", "gold", TEXT)
-    for (label, ly), seat in zip(pools, table.seats, strict=True):
+    for (label, ly), seat in zip(pools, table.seats if table.show_pools else (), strict=True):
         draw_lines(cv, label, ly)
         if seat.pool:
             draw_small_cards(cv, MARGIN, ly + LINE, seat.pool)

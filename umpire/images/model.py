@@ -248,6 +248,7 @@ class PokerTable:
     pot: int = 0
     title: str = ""
     note: str = ""
+    show_pools: bool = True  # False: the seats and the pot only (a post about the hands)
 
     def __post_init__(self) -> None:
         if len(self.seats) != 2:

@@ -7,11 +7,11 @@ discarded unrevealed is still listed, and counted as gone).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from umpire.core import chat
 from umpire.core.clock import fmt_clock
-from umpire.games.base import Renderers
+from umpire.games.base import Post, Renderers
 from umpire.games.devilsdeal.events import (
     AntePaid,
     BettingSkipped,
@@ -290,8 +290,33 @@ def _folded(state: State, ev: Folded) -> str:
     return "\n".join(lines)
 
 
+def _table_picture(ev: Showdown) -> Callable[[], bytes]:
+    """The table at the showdown (the community card, both hands face up, the pot) as a picture, drawn when copied."""
+
+    def draw_table() -> bytes:
+        from umpire.images import Card, PokerSeat, PokerTable, draw
+
+        def own(cards: Sequence[str]) -> tuple[Card | None, ...]:
+            rest = list(cards)
+            rest.remove(ev.community)  # a hand is the community card and the player's two private cards
+            return tuple(Card.parse(c) for c in rest)
+
+        seats = tuple(PokerSeat(name=p, chips=ev.chips.get(p, 0), private=own(h.cards), hand=h.hand) for p, h in ev.hands.items())
+        note = f"{ev.winner} wins the pot of {ev.pot}" if ev.winner is not None else f"a tie: {ev.why}"
+        table = PokerTable(
+            seats=(seats[0], seats[1]), community=Card.parse(ev.community), pot=ev.pot, title="Showdown", note=note, show_pools=False
+        )
+        return draw(table)
+
+    return draw_table
+
+
 @RENDER.on(Showdown)
-def _showdown(state: State, ev: Showdown) -> str:
+def _showdown(state: State, ev: Showdown) -> Post:
+    return Post(text=_showdown_text(ev), image=_table_picture(ev))
+
+
+def _showdown_text(ev: Showdown) -> str:
     lines = [f"🃏 **Showdown** (community {code(ev.community)}):"]
     lines += [f"{name(p)}: {code(h.cards)} — {h.hand}" for p, h in ev.hands.items()]
     if ev.winner is not None:
