@@ -216,3 +216,10 @@ def test_copy_name_copies_a_dms_picture_first(tmp_path: Path, clock, monkeypatch
     shell.handle("copy")
     assert copied == [b"\x89PNG row", "your row"]
     assert (tmp_path / "j-pictures" / "entry-3-to-Uri.png").read_bytes() == b"\x89PNG row"
+
+
+def test_a_players_line_typed_without_its_colon_gets_the_line_it_meant() -> None:
+    s = Session.create(load(SCENARIOS / "open-pass-heaven-hell.toml"), journal_path=None, seed="1", salt="0" * 32)
+    s.feed("start")
+    (o,) = s.feed("p3 bid 1")
+    assert (o.kind, o.text) == ("refusal", "unknown host command (type “help” for the list); did you mean “p3: bid 1”?")

@@ -14,6 +14,7 @@ the entries read back. State = replay(scenario, journal); undo and resume are re
 from __future__ import annotations
 
 import hashlib
+import re
 import secrets
 import traceback
 from collections.abc import Callable, Sequence
@@ -655,7 +656,14 @@ class Session:
                 raise InvalidCommand(f"“{view.name}” takes nothing after it", text=raw.strip())
             v = view.build(self.state, self.now, args)
             return [Output(kind="view", view=v, text=v.chat)]
-        return self._input(None, text, raw)
+        try:
+            return self._input(None, text, raw)
+        except InvalidCommand as exc:
+            # "p3 bid 1": a player's line typed without its colon.
+            suggested = re.search(r"“[^”]*: [^”]*”", exc.reason)  # the game already spelt out the line it meant
+            if args and not suggested and self.scenario.roster.find(head) is not None:
+                raise InvalidCommand(f"{exc.reason}; did you mean “{head}: {' '.join(args)}”?", text=raw.strip()) from exc
+            raise
 
     def _input(self, actor: int | None, text: str, raw: str) -> list[Output]:
         entry: dict[str, JSON] = {"kind": "input", "t": self.now, "by": actor, "text": text, "line": raw.strip()}
