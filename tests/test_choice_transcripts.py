@@ -20,22 +20,12 @@ import pytest
 from tests.seeds import test_seed
 from umpire.session import Output, Session, derive_salt
 
-from .transcript_support import compare, scenario_of
+from .transcript_support import scenario_of
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSCRIPTS = ROOT / "tests" / "transcripts"
 SCENARIO = ROOT / "scenarios" / "choice-is-yours.toml"
 SCRIPTS = sorted(TRANSCRIPTS.glob("choice-*.script"))
-
-
-@pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.stem)
-def test_the_text_output_matches_the_transcript(script: Path) -> None:
-    compare(script, ".out", json_out=False)
-
-
-@pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.stem)
-def test_the_json_output_matches_the_transcript(script: Path) -> None:
-    compare(script, ".jsonl", json_out=True)
 
 
 def test_there_is_a_whole_match_transcript() -> None:
