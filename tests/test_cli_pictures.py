@@ -66,3 +66,32 @@ def test_a_picture_folder_that_cannot_be_written_is_refused(run, tmp_path: Path)
     res = run("gen", "board", "--seed", "5", "--count", "1", "--png", "taken")
     assert res.exit_code == 2
     assert "cannot write pictures to taken" in res.stderr
+
+
+def test_gen_shop_png_writes_one_price_table_per_cycle(run, tmp_path: Path) -> None:
+    from umpire.core.streams import Streams
+    from umpire.games.choice.generate import shop_prices
+    from umpire.images import Standings
+
+    assert run("gen", "shop", "--seed", "4", "--count", "2", "--png", "shops").exit_code == 0
+    assert sorted(p.name for p in (tmp_path / "shops").iterdir()) == ["shop-1.png", "shop-2.png"]
+    prices = shop_prices(Streams("4"), 1, tuple(sorted(DEFAULTS["prices"])))
+    expected = Standings(
+        title="Shop, block 2, cycle 1/3", columns=("tile", "price"), rows=tuple((str(d + 1), f"${prices[d]}") for d in range(9))
+    )
+    assert (tmp_path / "shops" / "shop-1.png").read_bytes() == draw(expected)
+
+
+def test_gen_prizes_png_writes_each_bouts_prize_order_marked_host_only(run, tmp_path: Path) -> None:
+    from umpire.core.streams import Streams
+    from umpire.games.choice.generate import prize_order
+    from umpire.images import Standings
+
+    assert run("gen", "prizes", "--seed", "4", "--png", "prizes").exit_code == 0
+    order = prize_order(Streams("4"), 1)
+    expected = Standings(
+        title="Goofspiel prizes, bout 1 (block 1) - host only",
+        columns=("round", "prize"),
+        rows=tuple((str(r), str(p)) for r, p in enumerate(order, start=1)),
+    )
+    assert (tmp_path / "prizes" / "prizes-1.png").read_bytes() == draw(expected)

@@ -37,6 +37,7 @@ def gen_shop(
         None, "--count", "-n", min=1, max=1000, metavar="N", help="How many cycles, from cycle 1 (default: a match's, 15)."
     ),
     json_out: bool = typer.Option(False, "--json", help="One JSON object per cycle."),
+    png: Path = typer.Option(None, "--png", metavar="DIR", help="Also write each cycle's shop as a picture to post: DIR/shop-N.png."),
 ) -> None:
     from umpire.cli.common import dumps, stdout_utf8
     from umpire.core.streams import Streams
@@ -49,6 +50,9 @@ def gen_shop(
     the_seed, settings = _seed_and_settings(seed, scenario)
     price_list = tuple(sorted(settings["prices"]))
     streams = Streams(the_seed)
+    shops: dict[str, Drawable] = {}
+    if png is not None:
+        from umpire.images import Standings
     for cycle in range(1, (count or shop_cycles()) + 1):
         prices = shop_prices(streams, cycle, price_list)
         block, within = cycle_place(cycle)
@@ -66,6 +70,14 @@ def gen_shop(
             )
         else:
             out.append(f"Shop, block {block} cycle {within}/{CYCLES}: {shop_text(prices)}")
+        if png is not None:
+            shops[f"shop-{cycle}.png"] = Standings(
+                title=f"Shop, block {block}, cycle {within}/{CYCLES}",
+                columns=("tile", "price"),
+                rows=tuple((str(d + 1), f"${prices[d]}") for d in range(9)),
+            )
+    if png is not None:
+        _pictures(png, shops)
     _emit(out)
 
 
@@ -80,6 +92,9 @@ def gen_prizes(
     seed: str = typer.Option(None, "--seed", metavar="SEED", help=SEED_HELP),
     scenario: str = typer.Option(None, "--scenario", metavar="SCENARIO", help="Take the seed from this scenario."),
     json_out: bool = typer.Option(False, "--json", help="One JSON object per bout."),
+    png: Path = typer.Option(
+        None, "--png", metavar="DIR", help="Also write each bout's prize order as a picture (host only): DIR/prizes-N.png."
+    ),
 ) -> None:
     from umpire.cli.common import dumps, stdout_utf8
     from umpire.core.streams import Streams
@@ -89,12 +104,23 @@ def gen_prizes(
     stdout_utf8()
     out: list[str] = []
     streams = Streams(_seed_and_settings(seed, scenario)[0])
+    orders: dict[str, Drawable] = {}
     for bout in range(1, bouts() + 1):
         order = prize_order(streams, bout)
         if json_out:
             out.append(dumps({"bout": bout, "block": bout_block(bout), "prizes": list(order)}))
         else:
             out.append(f"Bout {bout} (block {bout_block(bout)}): " + " ".join(str(p) for p in order))
+        if png is not None:
+            from umpire.images import Standings
+
+            orders[f"prizes-{bout}.png"] = Standings(
+                title=f"Goofspiel prizes, bout {bout} (block {bout_block(bout)}) - host only",
+                columns=("round", "prize"),
+                rows=tuple((str(r), str(p)) for r, p in enumerate(order, start=1)),
+            )
+    if png is not None:
+        _pictures(png, orders)
     _emit(out)
 
 
