@@ -53,6 +53,7 @@ from umpire.games.choice.sets import SETS_PER_BLOCK
 from umpire.games.choice.sets import puzzles as _set_puzzles
 from umpire.games.choice.shape import expression_sets, shop_cycles
 from umpire.games.choice.state import Phase, State, initial, status_json, tiles_json
+from umpire.games.pictures import table_picture
 
 RENDER: Renderers[State] = Renderers()
 
@@ -211,8 +212,10 @@ def _status_chat(status: Mapping[str, PlayerStatus]) -> str:
 
 
 @RENDER.on(StatusPosted)
-def _status_posted(state: State, ev: StatusPosted) -> str:
-    return _status_chat(ev.status)
+def _status_posted(state: State, ev: StatusPosted) -> Post:
+    rows = [(p, f"${s.money}", _tiles(s.tiles), str(s.gsp), str(s.ghp), str(s.ep)) for p, s in ev.status.items()]
+    picture = table_picture("The Choice is Yours: status", ("player", "money", "tiles", "GSP", "GHP", "EP"), rows)
+    return Post(text=_status_chat(ev.status), image=picture)
 
 
 # ---------------------------------------------------------------- Gyul Hap

@@ -47,6 +47,7 @@ from umpire.games.devilsdeal.events import (
     Took,
 )
 from umpire.games.devilsdeal.state import State
+from umpire.games.pictures import table_picture
 
 RENDER: Renderers[State] = Renderers()
 
@@ -338,8 +339,10 @@ def _round_over(state: State, ev: RoundOver) -> str:
 
 
 @RENDER.on(GameOver)
-def _game_over(state: State, ev: GameOver) -> str:
-    return f"🏆 **{chat.safe(ev.winner)} wins Devil's Deal**: {chat.safe(ev.reason)}.\nChips: {stacks(ev.chips)}"
+def _game_over(state: State, ev: GameOver) -> Post:
+    text = f"🏆 **{chat.safe(ev.winner)} wins Devil's Deal**: {chat.safe(ev.reason)}.\nChips: {stacks(ev.chips)}"
+    rows = [(p, str(c)) for p, c in ev.chips.items()]
+    return Post(text=text, image=table_picture(f"Devil's Deal: {ev.winner} wins (round {ev.round})", ("player", "chips"), rows))
 
 
 @RENDER.on(PoolShown)

@@ -31,6 +31,7 @@ from umpire.games.haptactoe.events import (
 )
 from umpire.games.haptactoe.pieces import COLS, SIZE, SQUARES, PieceSet, square_name
 from umpire.games.haptactoe.rules import HTT, WSA, Command, Config, Phase, Rulebook, State, Verdict, fmt
+from umpire.games.pictures import table_picture
 
 RENDER: Renderers[State] = Renderers()
 
@@ -186,11 +187,13 @@ def _game_over(state: State, ev: GameOver) -> str:
 
 
 @RENDER.on(MatchOver)
-def _match_over(state: State, ev: MatchOver) -> str:
+def _match_over(state: State, ev: MatchOver) -> Post:
     line = f"Totals: {_pairs(ev.totals)}"
     if state.cfg.rounding == "ceil" and not _book(state).strikes:
         line += f" → rounded up: {_pairs(ev.final_scores)}"
-    return f"🏆 **{chat.safe(ev.winner)} wins the Death Match**, {chat.safe(ev.reason)}.\n{line}"
+    text = f"🏆 **{chat.safe(ev.winner)} wins the Death Match**, {chat.safe(ev.reason)}.\n{line}"
+    rows = [(p, fmt(ev.totals[p]), fmt(ev.final_scores[p])) for p in ev.totals]
+    return Post(text=text, image=table_picture(f"{_book(state).title}: {ev.winner} wins", ("player", "total", "final score"), rows))
 
 
 @RENDER.on(TimedOut)

@@ -43,6 +43,7 @@ from umpire.games.openpass.events import (
     TradeOffered,
 )
 from umpire.games.openpass.state import Phase, State, listing
+from umpire.games.pictures import table_picture
 
 SYMBOL_NAMES = {"+": "plus", "-": "minus", "x": "times", "/": "divide"}
 POST_LIMIT = 1900  # under Discord's 2,000 characters, with room to spare
@@ -268,22 +269,16 @@ def _row_picture(ev: DealOver) -> Callable[[], bytes]:
 
 def _results_picture(ev: Results) -> Callable[[], bytes]:
     """The ranking as a table picture, drawn only when the host copies it."""
-
-    def draw_results() -> bytes:
-        from umpire.images import Standings, draw
-
-        rows = tuple(
-            (
-                str(p.place),
-                p.player,
-                p.shown if p.played else "did not play",
-                ", ".join(x for x in (f"+{p.tokens} Tokens" if p.tokens else "", "EC" if p.ec else "") if x) or "—",
-            )
-            for p in ev.ranking
+    rows = [
+        (
+            str(p.place),
+            p.player,
+            p.shown if p.played else "did not play",
+            ", ".join(x for x in (f"+{p.tokens} Tokens" if p.tokens else "", "EC" if p.ec else "") if x) or "—",
         )
-        return draw(Standings(title="Open, Pass — results", columns=("place", "player", "score", "prize"), rows=rows))
-
-    return draw_results
+        for p in ev.ranking
+    ]
+    return table_picture("Open, Pass — results", ("place", "player", "score", "prize"), rows)
 
 
 @RENDER.on(DealOver)
