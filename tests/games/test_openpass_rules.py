@@ -720,6 +720,22 @@ def test_status_shows_collections_scores_and_tokens() -> None:
         assert row[1] == str(len(p["cards"])) and row[4] == str(p["tokens"]) and row[5] == ("EC" if p["ec"] else "")
 
 
+def test_status_counts_a_player_in_only_with_both_a_deck_and_a_dealer() -> None:
+    s = to_playing()
+    ok(s, "p1: deck all")  # a deck, no dealer
+    ok(s, "p2: dealer hell")  # a dealer, no deck
+    setup_deck(s, "p3")  # both
+    setup_deck(s, "p4")
+    ok(s, "p4: deck none")  # both, then the deck withdrawn
+    view = s.feed("status")[0].view
+    assert view is not None
+    assert view.title == "Open, Pass — Heaven and Hell — playing: 1/13 decks and dealers in, 0/13 played · closes in 48:00:00"
+    assert view.chat == "**Open, Pass** — playing: 1/13 decks and dealers in, 0/13 played · closes in 48:00:00"
+    state = s.state
+    assert isinstance(state, rules.State)
+    assert [seat for seat in range(13) if state.ready(seat)] == [2]
+
+
 def test_same_seed_same_inputs_same_match() -> None:
     a, b = to_playing(rounds=[ALL_ODD]), to_playing(rounds=[ALL_ODD])
     play_everyone(a)

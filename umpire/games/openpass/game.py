@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 from umpire.core import chat
 from umpire.core.arith import exact, show
@@ -333,7 +334,8 @@ def _where(state: State) -> str:
     if state.phase is Phase.BUILDING:
         return f"deck building, round {state.round}/{state.cfg.rounds}: {len(state.bids.submitted)}/{n} bids in"
     if state.phase is Phase.PLAYING:
-        ready = sum(1 for s in range(n) if state.ready(s))
+        # ready(seat) for every seat, as one set intersection: both Sealed list only seats that submitted
+        ready = len(set(state.decks.submitted).intersection(state.dealers.submitted))
         played = sum(1 for p in state.players if p.finished)
         return f"playing: {ready}/{n} decks and dealers in, {played}/{n} played"
     return "over"
@@ -343,29 +345,33 @@ def _clock(state: State, now: int) -> str:
     return "" if state.clock is None else f" · closes in {fmt_clock(state.clock.left(now))}"
 
 
+@lru_cache(maxsize=4096)
+def _collection(cs: tuple[int, ...]) -> tuple[str, str]:
+    """A collection's size and its cards as plain text (“—” when empty); remembered, as collections rarely change."""
+    return str(sum(cs)), _plain(listing(cs))
+
+
+@lru_cache(maxsize=1024)
+def _safe(name: str) -> str:
+    """A player's name made safe for chat; remembered, as the names are fixed for a match."""
+    return chat.safe(name)
+
+
 def _status(state: State, now: int, args: Sequence[str]) -> View:
     names = state.cfg.names
     public_rows = state.cfg.reveal is Reveal.AT_ONCE or state.over
-    rows = tuple(
-        (
-            names[i],
-            str(sum(p.cards)),
-            _plain(listing(p.cards)),
-            show(p.score) if p.score is not None else "—",
-            str(p.tokens),
-            "EC" if p.ec else "",
-        )
-        for i, p in enumerate(state.players)
-    )
-    played = [names[i] for i, p in enumerate(state.players) if p.finished]
-    lines = [f"**Open, Pass** — {_where(state)}{_clock(state, now)}"]
+    where = f"{_where(state)}{_clock(state, now)}"  # built once: the title and the chat text both show it
+    scores = [show(p.score) if p.score is not None else "—" for p in state.players]
+    rows = tuple((names[i], *_collection(p.cards), scores[i], str(p.tokens), "EC" if p.ec else "") for i, p in enumerate(state.players))
+    played = [i for i, p in enumerate(state.players) if p.finished]
+    lines = [f"**Open, Pass** — {where}"]
     if played:
         if public_rows:
-            lines += [f"{_n(names[i])}: {show(p.score)}" for i, p in enumerate(state.players) if p.finished and p.score is not None]
+            lines += [f"{chat.bold(_safe(names[i]))}: {scores[i]}" for i in played if state.players[i].score is not None]
         else:
-            lines.append("Played: " + ", ".join(chat.safe(n) for n in played))
+            lines.append("Played: " + ", ".join(_safe(names[i]) for i in played))
     return View(
-        title=f"Open, Pass — Heaven and Hell — {_where(state)}{_clock(state, now)}",
+        title=f"Open, Pass — Heaven and Hell — {where}",
         columns=("player", "cards", "collection", "score", "tokens", ""),
         rows=rows,
         chat="\n".join(lines),
