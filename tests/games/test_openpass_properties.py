@@ -17,6 +17,7 @@ import os
 import string
 import tempfile
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -136,6 +137,26 @@ def check_trade(
             assert holding(after, seat) == holding(before, seat) - Counter(gets) + Counter(gives)
         else:
             assert holding(after, seat) == holding(before, seat)
+
+
+# ---------------------------------------------------------------- the status view lists each collection whole
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.tuples(*[st.integers(0, 12)] * len(KINDS)), min_size=13, max_size=13))
+def test_status_lists_every_card_of_each_collection_in_display_order(collections: list[tuple[int, ...]]) -> None:
+    s = new_session()
+    state = s.state
+    assert isinstance(state, rules.State)
+    state = replace(state, players=tuple(replace(p, cards=cs) for p, cs in zip(state.players, collections, strict=True)))
+    view = s.game.view("status")
+    assert view is not None
+    for _ in range(2):  # the second build reads what the first remembered
+        rows = view.build(state, 0, []).rows
+        for row, cs in zip(rows, collections, strict=True):
+            cards = [k for k, n in zip(KINDS, cs, strict=True) for _ in range(n)]
+            assert row[1] == str(len(cards))
+            assert row[2] == (" ".join(cards) or "—")
 
 
 # ---------------------------------------------------------------- a trade moves exactly what it says (sessions)

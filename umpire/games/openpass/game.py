@@ -345,10 +345,16 @@ def _clock(state: State, now: int) -> str:
     return "" if state.clock is None else f" · closes in {fmt_clock(state.clock.left(now))}"
 
 
+_SPACED = tuple(f"{k} " for k in KINDS)
+
+
 @lru_cache(maxsize=4096)
 def _collection(cs: tuple[int, ...]) -> tuple[str, str]:
-    """A collection's size and its cards as plain text (“—” when empty); remembered, as collections rarely change."""
-    return str(sum(cs)), _plain(listing(cs))
+    """A collection's size and its cards as plain text (“—” when empty); remembered, as collections rarely change.
+
+    The text is `_plain(listing(cs))`, built a kind at a time rather than a card at a time.
+    """
+    return str(sum(cs)), "".join([k * n for k, n in zip(_SPACED, cs, strict=True) if n])[:-1] or "—"
 
 
 @lru_cache(maxsize=1024)
