@@ -631,8 +631,8 @@ def test_resume_says_whether_each_private_message_was_sent(tmp_path, choice):
     s = host(choice, tmp_path / "choice.jsonl", [*CHOICE_BLOCK_1[:4], "copy p1"])
     assert s.writer is not None
     s.writer.close()
-    session, outputs, loaded = Session.load(Path(s.journal_path or ""), reopen=False)
-    shown = journal_cmds.recent_entries(session, outputs, loaded.entries)
+    session, _, steps = Session.stream(Path(s.journal_path or ""))
+    shown = journal_cmds.recent_entries(session, list(steps)[-5:])
     assert "      [to Hedger] Your play for round 1: 5. You can change it until the deadline. (marked as sent)" in shown
     assert "      [to Uri] Your play for round 1: 6. You can change it until the deadline. (waiting in the outbox: not sent yet)" in shown
 
@@ -641,9 +641,10 @@ def test_recent_entries_escape_control_characters_from_player_text(tmp_path, htt
     s = host(htt, tmp_path / "htt.jsonl", ["p2: first p1"], seed="42")
     assert s.writer is not None
     s.writer.close()
-    session, outputs, loaded = Session.load(Path(s.journal_path or ""), reopen=False)
-    loaded.entries[-1]["line"] = "p2: first p1\x1b[2J"
-    shown = journal_cmds.recent_entries(session, outputs, loaded.entries)
+    session, _, steps = Session.stream(Path(s.journal_path or ""))
+    recent = list(steps)
+    recent[-1][0]["line"] = "p2: first p1\x1b[2J"
+    shown = journal_cmds.recent_entries(session, recent)
     assert "  entry 1 at 0:00: p2: first p1\\x1b[2J" in shown
 
 

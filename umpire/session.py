@@ -13,11 +13,12 @@ the entries read back. State = replay(scenario, journal); undo and resume are re
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 import secrets
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -48,20 +49,34 @@ class JournalMismatch(journal.JournalError):
 class Output:
     """One thing to show. `kind`: "announce", "refusal", "info" or "view".
 
-    An announcement carries its `post` and the `audience` it is for; `event` is the JSON of
-    the event it came from (on its first post only) and `n` the journal entry.
+    An announcement carries its `post` and the `audience` it is for; `source` is the event it
+    came from (on its first post only), `event` that event's JSON, and `n` the journal entry.
     """
 
     kind: Literal["announce", "refusal", "info", "view"]
     text: str = ""
     audience: Audience = PUBLIC
     post: Post | None = None
-    event: dict[str, JSON] | None = None
+    source: Event | None = None
+    names: tuple[str, ...] = ()  # the players' names, to name the event's audience
     error: str | None = None
     input: str | None = None
     line: int | None = None
     view: View | None = None
     n: int | None = None
+
+    @property
+    def event(self) -> dict[str, JSON] | None:
+        """The JSON of the event this post came from (built when asked: a replay that only shows text skips it)."""
+        ev = self.source
+        if ev is None:
+            return None
+        data = ev.to_json(self.names)
+        if self.n is not None:
+            data["n"] = self.n
+        if ev.is_generated:
+            data["generated"] = True
+        return data
 
     def to_json(self) -> dict[str, JSON] | None:
         """This output as one JSON object for `--json` (None for a post whose event is already out)."""
@@ -451,6 +466,7 @@ class Session:
     delivered: dict[int, int] = field(default_factory=dict)  # seat -> last seq sent
     dm_seq: dict[int, int] = field(default_factory=dict)  # seat -> last seq queued
     speaker: str | None = None
+    announce: bool = True  # False: rulings are applied but not put into words (`umpire verify` only compares data)
     _live_check: tuple[Any, Any, str | None] = (None, None, None)
 
     def __post_init__(self) -> None:
@@ -459,12 +475,12 @@ class Session:
             setup = Setup(roster=self.scenario.roster, settings=settings, streams=Streams(self.seed))
             self.state = self.game.start(setup)
 
-    @property
+    @functools.cached_property
     def game(self) -> Game[Any, Any]:
         """The rules being hosted."""
         return self.scenario.game
 
-    @property
+    @functools.cached_property
     def names(self) -> tuple[str, ...]:
         """The players' display names by seat."""
         return tuple(p.name for p in self.scenario.roster)
@@ -518,20 +534,41 @@ class Session:
     def load(cls, path: str | Path, *, reopen: bool) -> tuple[Session, list[Output], journal.Loaded]:
         """Rebuild a game by replaying its journal; with `reopen`, continue writing to it.
 
-        Returns the session, everything the replay announced, and what was read
-        (its `torn` says whether a crash cut the last line).
+        Returns the session, everything the replay announced (the commitment first), and what
+        was read, every entry included (its `torn` says whether a crash cut the last line).
+        This keeps the whole game in memory; `stream` replays one entry at a time.
         """
-        loaded = journal.read(path)
-        session = cls.from_header(loaded, path)
+        session, loaded, steps = cls.stream(path)
         outputs = session.commitment_outputs()
-        entries = loaded.entries
-        for i, entry in enumerate(entries):
-            # An entry's own line hash is the next entry's `prev` (the last one's is the journal's last hash).
-            own = entries[i + 1].get("prev") if i + 1 < len(entries) else loaded.last_hash
-            outputs += session.replay_entry(entry, str(path), line_hash=str(own) if own else None)
+        for entry, out in steps:
+            loaded.entries.append(entry)
+            outputs += out
         if reopen:
-            session.writer = journal.Writer.reopen(path, loaded)
+            session.reopen(loaded)
         return session, outputs, loaded
+
+    @classmethod
+    def stream(cls, path: str | Path) -> tuple[Session, journal.Loaded, Iterator[tuple[dict[str, JSON], list[Output]]]]:
+        """Replay a journal one entry at a time: each entry with what it announced.
+
+        The session is at the start of the game until the iterator runs; `loaded` is complete
+        once it is exhausted. Nothing is kept that the game does not need, so a resume of a long
+        game holds no more than the game itself.
+        """
+        loaded, entries = journal.scan(path)
+        session = cls.from_header(loaded, path)
+        where = str(path)
+
+        def steps() -> Iterator[tuple[dict[str, JSON], list[Output]]]:
+            for entry, own in entries:
+                yield entry, session.replay_entry(entry, where, line_hash=own)
+
+        return session, loaded, steps()
+
+    def reopen(self, loaded: journal.Loaded) -> None:
+        """Continue writing the journal this session was replayed from (after `stream` ran to its end)."""
+        assert self.journal_path is not None
+        self.writer = journal.Writer.reopen(self.journal_path, loaded)
 
     @classmethod
     def from_header(cls, loaded: journal.Loaded, path: str | Path) -> Session:
@@ -759,8 +796,10 @@ class Session:
 
     def _check_time(self, entry: dict[str, JSON]) -> None:
         kind, t = entry["kind"], int(entry["t"])
+        if kind not in ("input", "clock"):
+            return
         due = self.game.next_due(self.state)
-        if kind in ("input", "clock") and not self.paused and due is not None and (due < t or (kind == "input" and due == t)):
+        if not self.paused and due is not None and (due < t or (kind == "input" and due == t)):
             raise JournalMismatch(
                 "", 0, f"the rules had something due at {fmt_stamp(due)} that the journal does not record before this entry"
             )
@@ -874,31 +913,35 @@ class Session:
     # ------------------------------------------------------------ announcing
 
     def _posts(self, events: Sequence[Event], *, n: int | None, session: bool) -> list[Output]:
+        """Render events into outputs; the last public posts are remembered and private ones queued in the outbox."""
+        if not events or not self.announce:
+            return []
         out: list[Output] = []
+        public: list[Output] = []
         names = self.names
         for ev in events:
-            data: dict[str, JSON] | None = ev.to_json(names)
-            assert data is not None
-            if n is not None:
-                data["n"] = n
-            if ev.is_generated:
-                data["generated"] = True
+            audience = ev.audience
             posts = RENDER.render(self, ev) if session else self.game.announce(self.state, ev)
+            if not posts:  # the event still goes out as JSON, to the host
+                out.append(Output(kind="announce", audience=HOST, source=ev, names=names, n=n))
+                continue
+            source: Event | None = ev  # the event goes with its first post only
             for post in posts:
-                out.append(Output(kind="announce", text=post.text, post=post, audience=ev.audience, event=data, n=n))
-                data = None  # the event goes with its first post only
-            if data is not None:
-                out.append(Output(kind="announce", text="", audience=HOST, event=data, n=n))
-        pub = [o for o in out if o.audience.public and o.text]
-        if pub:
-            self.last_public = [o.text for o in pub]
-            self.last_public_posts = [(o.n, o.post) for o in pub if o.post is not None]
-        for o in out:
-            seat = o.audience.seat
-            if seat is not None and o.text and n is not None:
-                seq = self.dm_seq.get(seat, 0) + 1
-                self.dm_seq[seat] = seq
-                self.outbox.setdefault(seat, []).append(Dm(seq=seq, n=n, text=o.text, post=o.post))
+                o = Output(kind="announce", text=post.text, post=post, audience=audience, source=source, names=names, n=n)
+                out.append(o)
+                source = None
+                if not post.text:
+                    continue
+                seat = audience.seat
+                if audience.public:
+                    public.append(o)
+                elif seat is not None and n is not None:
+                    seq = self.dm_seq.get(seat, 0) + 1
+                    self.dm_seq[seat] = seq
+                    self.outbox.setdefault(seat, []).append(Dm(seq=seq, n=n, text=post.text, post=post))
+        if public:
+            self.last_public = [o.text for o in public]
+            self.last_public_posts = [(o.n, o.post) for o in public if o.post is not None]
         return out
 
     # ------------------------------------------------------------ text for the host

@@ -128,29 +128,36 @@ def verify(path: str | Path, *, posted: str | None = None, final_hash: str | Non
     `final_hash` posted at the end, where its seed came from, and a replay re-deriving every
     generated item from the seed.
 
-    Raises JournalError only when the journal cannot be read at all; everything that does not
-    match is a problem in the report, naming the entry.
+    The journal is read once, one entry at a time, and replayed as it is read: memory does not
+    grow with its length. Raises JournalError only when the journal cannot be read at all;
+    everything that does not match is a problem in the report, naming the entry.
     """
-    loaded = journal.read(path, strict=False)
+    loaded, entries = journal.scan(path, strict=False)
     h = loaded.header
-    last = loaded.entries[-1].get("n") if loaded.entries else 0
-    rep = Report(
-        path=str(path),
-        commitment=h["commitment"],
-        entries=len(loaded.entries),
-        last_hash=loaded.last_hash,
-        last_entry=last if isinstance(last, int) else len(loaded.entries),
-        chained=loaded.chained,
-        chain_from=loaded.chain_from,
-        seed_source=h.get("seed_source"),
-    )
+    rep = Report(path=str(path), commitment=h["commitment"], seed_source=h.get("seed_source"))
+    want = posted_hex(final_hash) if final_hash is not None else None
+    replay = _Replay(loaded, path)
+    last: Any = 0
+    upto: int | None = None  # the index of the first entry whose `prev` is the posted final hash
+    after: list[dict[str, Any]] = []  # that entry and those after it: {"n", "kind"}
+    for i, (entry, _own) in enumerate(entries):
+        last = entry.get("n")
+        if upto is None and want is not None and entry.get("prev") == want:
+            upto = i
+        if upto is not None:
+            after.append({"n": entry.get("n"), "kind": entry.get("kind")})
+        replay.step(rep, entry)
+    rep.entries = loaded.count
+    rep.last_hash = loaded.last_hash
+    rep.last_entry = last if isinstance(last, int) else loaded.count
+    rep.chained, rep.chain_from = loaded.chained, loaded.chain_from
     _check_commitment(rep, h, posted)
     _check_chain(rep, loaded)
-    _check_final(rep, loaded, final_hash)
+    _check_final(rep, loaded, final_hash, upto, after)
     _check_seed_source(rep)
     if loaded.torn is not None:
         rep.notes.append(f"line {loaded.torn_line} was cut off by a crash and is not part of the game")
-    _replay(rep, loaded, path)
+    replay.report(rep)
     return rep
 
 
@@ -193,7 +200,7 @@ def _check_chain(rep: Report, loaded: journal.Loaded) -> None:
         rep.problems.append(f"{len(rest)} more entries do not hold together either (lines {rest[0].line}–{rest[-1].line})")
 
 
-def _check_final(rep: Report, loaded: journal.Loaded, given: str | None) -> None:
+def _check_final(rep: Report, loaded: journal.Loaded, given: str | None, upto: int | None, after: list[dict[str, Any]]) -> None:
     where = "the header" if not rep.last_entry else f"entry {rep.last_entry}"
     if given is None:
         rep.checks.append(
@@ -210,18 +217,15 @@ def _check_final(rep: Report, loaded: journal.Loaded, given: str | None) -> None
         rep.final_ok, rep.covered_through = True, rep.last_entry
         rep.checks.append((PROVED, f"the posted final hash is the journal's last line ({where}): nothing was changed or cut off"))
         return
-    if want is not None and loaded.chained:
-        for i, entry in enumerate(loaded.entries):
-            if entry.get("prev") == want:
-                rep.final_ok, rep.covered_through = True, i
-                upto = "the header" if i == 0 else f"entry {i}"
-                rep.checks.append((PROVED, f"the posted final hash is {upto}'s: the journal up to there is unchanged"))
-                after = loaded.entries[i:]
-                first, last = after[0].get("n"), after[-1].get("n")
-                which = f"entry {first}" if first == last else f"entries {first}–{last}"
-                kinds = ", ".join(str(e.get("kind")) for e in after)
-                rep.checks.append((OPEN, f"{which} ({kinds}) came after the posted final hash and are not covered by it"))
-                return
+    if want is not None and loaded.chained and upto is not None:
+        rep.final_ok, rep.covered_through = True, upto
+        where_upto = "the header" if upto == 0 else f"entry {upto}"
+        rep.checks.append((PROVED, f"the posted final hash is {where_upto}'s: the journal up to there is unchanged"))
+        first, final = after[0]["n"], after[-1]["n"]
+        which = f"entry {first}" if first == final else f"entries {first}–{final}"
+        kinds = ", ".join(str(e["kind"]) for e in after)
+        rep.checks.append((OPEN, f"{which} ({kinds}) came after the posted final hash and are not covered by it"))
+        return
     rep.final_ok = False
     rep.checks.append((FAILED, "the posted final hash matches"))
     rep.problems.append(
@@ -242,38 +246,64 @@ def _check_seed_source(rep: Report) -> None:
         rep.checks.append((OPEN, f"seed source {source!r} is not one umpire records: players may have known the seed"))
 
 
-def _replay(rep: Report, loaded: journal.Loaded, path: str | Path) -> None:
-    from umpire.session import Session
+class _Replay:
+    """The replay half of verify: each entry re-applied as it is read, every generated item re-derived.
 
-    try:
-        fresh = Session.from_header(loaded, path)
-    except journal.JournalError as exc:
-        rep.checks.append((FAILED, "replay: the header does not describe a game"))
-        rep.problems.append(f"the header (line 1): {exc.reason}; nothing could be replayed")
-        return
-    bad: list[str] = []
-    for entry in loaded.entries:
+    It stops at the first entry the rules do not reproduce; the rest of the journal is still
+    read for the other checks. Nothing is announced: only what the seed generates is compared.
+    """
+
+    def __init__(self, loaded: journal.Loaded, path: str | Path) -> None:
+        from umpire.session import Session
+
+        self.path = str(path)
+        self.bad: list[str] = []
+        self.header_problem: str | None = None
+        self.stopped_at: int | None = None  # entries read when the replay stopped
+        self.stopped_n: Any = None  # the number of the entry it stopped at
+        self.session: Session | None = None
+        try:
+            self.session = Session.from_header(loaded, path)
+        except journal.JournalError as exc:
+            self.header_problem = exc.reason
+            return
+        self.session.announce = False
+
+    def step(self, rep: Report, entry: dict[str, Any]) -> None:
+        """Replay one entry (unless the replay has stopped) and compare what it generates with the journal."""
+        fresh = self.session
+        if fresh is None or self.stopped_at is not None:
+            return
         n = entry.get("n")
         try:
-            fresh.replay_entry(entry, str(path))
+            fresh.replay_entry(entry, self.path)
         except journal.JournalError as exc:
-            bad.append(f"entry {n}: {exc.reason}")
-            rest = rep.entries - rep.replayed - 1
-            if rest:
-                rep.notes.append(f"the replay stopped at entry {n}: the {rest} entries after it were not replayed")
-            break
+            self.bad.append(f"entry {n}: {exc.reason}")
+            self.stopped_at, self.stopped_n = rep.replayed + 1, n
+            return
         again = _norm(fresh.last_generated())
         recorded = _norm(entry.get("generated", []))
         rep.generated += len(again)
         rep.replayed += 1
         if again != recorded:
-            bad.append(f"entry {n}: the journal records {json.dumps(recorded)} but the seed gives {json.dumps(again)}")
-    rep.replay_ok = not bad
-    if bad:
-        rep.checks.append((FAILED, f"replayed {rep.replayed} of {rep.entries} entries"))
-        rep.problems += bad
-    else:
-        rep.checks.append((PROVED, f"replayed {rep.entries} entries; {rep.generated} generated items re-derived from the seed"))
+            self.bad.append(f"entry {n}: the journal records {json.dumps(recorded)} but the seed gives {json.dumps(again)}")
+
+    def report(self, rep: Report) -> None:
+        """Add the replay's verdict to the report (once every entry has been read)."""
+        if self.header_problem is not None:
+            rep.checks.append((FAILED, "replay: the header does not describe a game"))
+            rep.problems.append(f"the header (line 1): {self.header_problem}; nothing could be replayed")
+            return
+        if self.stopped_at is not None:
+            rest = rep.entries - self.stopped_at
+            if rest:
+                rep.notes.append(f"the replay stopped at entry {self.stopped_n}: the {rest} entries after it were not replayed")
+        rep.replay_ok = not self.bad
+        if self.bad:
+            rep.checks.append((FAILED, f"replayed {rep.replayed} of {rep.entries} entries"))
+            rep.problems += self.bad
+        else:
+            rep.checks.append((PROVED, f"replayed {rep.entries} entries; {rep.generated} generated items re-derived from the seed"))
 
 
 def _norm(items: Any) -> Any:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import collections
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -31,10 +33,12 @@ def resume(journal: Path = typer.Argument(..., help="The journal of the game to 
 
     stdout_utf8()
     try:
-        session, outputs, loaded = Session.load(journal, reopen=True)
+        session, loaded, steps = Session.stream(journal)
+        recent = collections.deque(steps, maxlen=RECENT)  # only the last few entries' announcements are kept
+        session.reopen(loaded)
     except JournalError as exc:
         abort(str(exc) if "was not changed" in exc.reason or "nothing was changed" in exc.reason else f"{exc} — nothing was changed")
-    intro = [f"Resumed {journal}: {len(loaded.entries)} entries replayed; game clock at {fmt_stamp(session.now)}."]
+    intro = [f"Resumed {journal}: {loaded.count} entries replayed; game clock at {fmt_stamp(session.now)}."]
     if loaded.torn is not None:
         intro.append(
             f"The last line (line {loaded.torn_line}) was cut off by a crash; the game continues from the last whole entry. "
@@ -42,7 +46,7 @@ def resume(journal: Path = typer.Argument(..., help="The journal of the game to 
         )
     for brk in loaded.breaks:
         intro.append(f"Warning: {brk.reason}. The journal was edited after it was written; `umpire verify` reports it.")
-    intro += recent_entries(session, outputs, loaded.entries)
+    intro += recent_entries(session, list(recent))
     if not session.paused:
         refused = [o for o in session.feed("pause") if o.kind == "refusal"]
         intro += [f"✗ pause — {o.text}" for o in refused]
@@ -54,30 +58,25 @@ def resume(journal: Path = typer.Argument(..., help="The journal of the game to 
     run(session, intro=intro)
 
 
-def recent_entries(session: Session, outputs: list[Output], entries: list[dict[str, Any]], count: int = RECENT) -> list[str]:
-    """The last `count` entries and what each announced, for the host to check against the chat after a crash.
+def recent_entries(session: Session, recent: Sequence[tuple[dict[str, Any], list[Output]]]) -> list[str]:
+    """The last entries replayed, each with what it announced, for the host to check against the chat after a crash.
 
     A private message says whether it was marked as sent (it waits in the outbox until `copy`).
     """
     from umpire.core.clock import fmt_stamp
     from umpire.render import audience_label, printable
 
-    recent = entries[-count:]
     if not recent:
         return []
-    posts: dict[int, list[Output]] = {}
-    for o in outputs:
-        if o.kind == "announce" and o.text and o.n is not None:
-            posts.setdefault(o.n, []).append(o)
     waiting = {(seat, d.n) for seat, queue in session.outbox.items() for d in queue}
     lines = [
         f"The last {len(recent)} entries, already in the journal — check whether each was posted. "
         "Do not enter them again; post any announcement that did not reach the chat:"
     ]
-    for entry in recent:
+    for entry, outputs in recent:
         n = int(entry["n"])
         lines.append(f"  entry {n} at {fmt_stamp(int(entry['t']))}: {printable(_entry_text(entry))}")
-        shown = posts.get(n, [])
+        shown = [o for o in outputs if o.kind == "announce" and o.text]
         if not shown:
             lines.append("      (no announcement)")
         for o in shown:
@@ -119,19 +118,32 @@ def replay(
 
     stdout_utf8()
     try:
-        session, outputs, loaded = Session.load(journal, reopen=False)
+        session, loaded, steps = Session.stream(journal)
     except JournalError as exc:
         abort(str(exc))
+    names = session.names
+    write = sys.stdout.write
+
+    def emit(outputs: list[Output]) -> None:
+        lines = json_lines(outputs) if json_out else text_lines(outputs, names)
+        if lines:
+            write("\n".join(lines) + "\n")
+
+    # Printed as it is replayed, so a game of any length needs no more memory than the game itself.
+    emit(session.commitment_outputs())
+    shown = 0
+    try:
+        for entry, outputs in steps:
+            emit(outputs)
+            shown = int(entry["n"])
+    except JournalError as exc:
+        sys.stdout.flush()
+        upto = f"the game up to entry {shown}" if shown else "the commitment only: no entry could be replayed"
+        abort(f"{exc} — the replay stopped there; what is printed above is {upto}")
     if json_out:
-        for line in json_lines(outputs):
-            sys.stdout.write(line + "\n")
-        sys.stdout.write(dumps(session.final()) + "\n")
-    else:
-        names = tuple(p.name for p in session.scenario.roster)
-        for line in text_lines(outputs, names):
-            sys.stdout.write(line + "\n")
-        if loaded.torn is not None:
-            typer.echo(f"(line {loaded.torn_line} was cut off by a crash and is not part of the game)", err=True)
+        write(dumps(session.final()) + "\n")
+    elif loaded.torn is not None:
+        typer.echo(f"(line {loaded.torn_line} was cut off by a crash and is not part of the game)", err=True)
 
 
 @app.command()

@@ -25,6 +25,7 @@ import json
 import os
 import socket
 import weakref
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -36,6 +37,7 @@ except ImportError:  # pragma: no cover - Windows
 
 FORMAT = 1
 CHAIN = "sha256"  # the header's "chain": each entry's "prev" is the SHA-256 of the line before it
+_decode = json.JSONDecoder().decode  # json.loads without its per-call checks
 KINDS = ("input", "clock", "pause", "resume", "undo", "reveal", "delivered", "stop")
 
 
@@ -89,7 +91,8 @@ class Loaded:
     """What was read from a journal file."""
 
     header: dict[str, Any]
-    entries: list[dict[str, Any]]
+    entries: list[dict[str, Any]]  # every entry (`read`); empty when the journal was streamed (`scan`)
+    count: int = 0  # how many whole entries were read
     torn: str | None = None  # the cut-off last line, if a crash left one (decoded for messages)
     torn_line: int | None = None
     torn_bytes: bytes = b""  # the same, exactly as on disk
@@ -138,7 +141,7 @@ def _what(line: int) -> str:
 
 
 def read(path: str | Path, *, strict: bool = True) -> Loaded:
-    """Read and check a journal, hashing each line once.
+    """Read and check a whole journal, hashing each line once; `entries` holds every entry.
 
     A last line without its newline that is not valid JSON is a write cut off by a crash:
     it is reported in `torn`, not read. Any other line that is not valid JSON is damage
@@ -146,101 +149,126 @@ def read(path: str | Path, *, strict: bool = True) -> Loaded:
     False (for `umpire verify`), which records them in `breaks` and reads on. A broken hash
     chain never raises: it is recorded in `breaks` for whoever needs to know.
     """
+    loaded, entries = scan(path, strict=strict)
+    loaded.entries.extend(entry for entry, _ in entries)
+    return loaded
+
+
+def scan(path: str | Path, *, strict: bool = True) -> tuple[Loaded, Iterator[tuple[dict[str, Any], str]]]:
+    """Read a journal one entry at a time, checking it as `read` does, keeping nothing.
+
+    The header is read and checked at once (raising JournalError if the file is not a
+    journal). The iterator yields each entry with the SHA-256 of its line; `entries` of the
+    returned `Loaded` stays empty, and its other fields (`count`, `torn`, `last_hash`,
+    `breaks`…) are complete once the iterator is exhausted. Memory does not grow with the
+    journal's length.
+    """
     p = str(path)
     try:
-        data = Path(path).read_bytes()
+        with open(path, "rb") as f:
+            first = f.readline()
     except OSError as exc:
         raise JournalError(p, None, f"cannot read the journal ({exc.strerror or exc})") from exc
-    lines = data.split(b"\n")
-    # A file that ends with a newline splits into a last empty piece.
-    ends_clean = lines[-1] == b""
-    if ends_clean:
-        lines.pop()
-    if not lines:
+    if not first:
         raise JournalError(p, None, "the journal is empty")
-    header: dict[str, Any] | None = None
-    entries: list[dict[str, Any]] = []
-    breaks: list[Break] = []
-    whole = 0
-    torn: str | None = None
-    torn_line: int | None = None
-    torn_bytes = b""
-    prev_hash = ""
-    chained = False
-    chain_from: int | None = None
-    expected_n = 1
-    for i, raw in enumerate(lines, start=1):
-        last = i == len(lines)
-        try:
-            obj = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            if i == 1:
-                raise JournalError(p, 1, f"this is not an umpire journal: line 1 should be its JSON header ({exc})") from exc
-            if last and not ends_clean:
-                torn = raw.decode("utf-8", "replace")
-                torn_bytes = raw
-                torn_line = i
-                break
-            if last:
-                raise JournalError(
-                    p,
-                    i,
-                    f"this line is damaged (not valid JSON: {exc}); it is whole, ending with a newline, so it was not cut off by a crash",
-                ) from exc
-            raise JournalError(p, i, f"this line is damaged (not valid JSON: {exc})") from exc
-        if i == 1:
-            header = _check_header(p, obj)
-            chained = header.get("chain") == CHAIN
-            chain_from = 1 if chained else None
-        else:
+    head = first[:-1] if first.endswith(b"\n") else first
+    loaded = Loaded(header=_check_header(p, _header_json(p, head)), entries=[])
+    loaded.chained = loaded.header.get("chain") == CHAIN
+    loaded.chain_from = 1 if loaded.chained else None
+    return loaded, _entries(p, loaded, head, strict=strict)
+
+
+def _header_json(p: str, raw: bytes) -> Any:
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise JournalError(p, 1, f"this is not an umpire journal: line 1 should be its JSON header ({exc})") from exc
+
+
+def _lines(f: Iterable[bytes]) -> Iterator[tuple[bytes, bool, bool]]:
+    """Each line of a file without its newline, whether it had one, and whether it is the last."""
+    held: bytes | None = None
+    for raw in f:
+        if held is not None:
+            yield held[:-1], True, False
+        held = raw
+    if held is not None:
+        whole = held.endswith(b"\n")
+        yield (held[:-1] if whole else held), whole, True
+
+
+def _entries(p: str, loaded: Loaded, head: bytes, *, strict: bool) -> Iterator[tuple[dict[str, Any], str]]:
+    try:
+        f = open(p, "rb")  # noqa: SIM115 - closed below, also when the caller stops early
+    except OSError as exc:
+        raise JournalError(p, None, f"cannot read the journal ({exc.strerror or exc})") from exc
+    with f:
+        lines = _lines(f)
+        for raw, whole, _ in lines:  # the header, read again to start the chain
+            if raw != head:
+                raise JournalError(p, 1, "the journal changed while it was being read (is another program writing it?); try again")
+            loaded.raw_size = loaded.whole_size = len(raw) + whole
+            loaded.last_hash = line_hash(raw)
+            loaded.newline_missing = not whole
+            break
+        expected_n = 1
+        for i, (raw, whole, last) in enumerate(lines, start=2):
+            loaded.raw_size += len(raw) + whole
+            try:
+                obj = _decode(raw.decode("utf-8"))
+            except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+                if last and not whole:
+                    loaded.torn = raw.decode("utf-8", "replace")
+                    loaded.torn_bytes = raw
+                    loaded.torn_line = i
+                    break
+                if last:
+                    raise JournalError(
+                        p,
+                        i,
+                        f"this line is damaged (not valid JSON: {exc}); it is whole, ending with a newline, so it was not cut off by a crash",
+                    ) from exc
+                raise JournalError(p, i, f"this line is damaged (not valid JSON: {exc})") from exc
             entry = _check_entry(p, i, obj)
-            n = entry.get("n")
-            if n != expected_n:
-                if strict:
-                    raise JournalError(p, i, f"expected entry number {expected_n}, found {n!r}")
-                found = n if isinstance(n, int) and _is_count(n) else None
-                breaks.append(Break(i, found, _gap(expected_n, n, i)))
-                expected_n = found + 1 if found is not None and found >= expected_n else expected_n + 1
-            else:
-                expected_n += 1
-                if "prev" in entry:
-                    if not chained:
-                        chained, chain_from = True, n
-                    if entry["prev"] != prev_hash:
-                        breaks.append(
-                            Break(
-                                i,
-                                n,
-                                f"entry {n} (line {i}) does not hold the hash of the line before it: "
-                                f"{_what(i - 1)} or entry {n} was changed after entry {n} was written",
-                            )
-                        )
-                elif chained:
-                    breaks.append(
-                        Break(
-                            i,
-                            n,
-                            f"entry {n} (line {i}) has no hash of the line before it (“prev”), in a chained journal: it was added or rewritten by hand",
-                        )
-                    )
-            entries.append(entry)
-        prev_hash = line_hash(raw)
-        whole += len(raw) + 1
-    assert header is not None
-    return Loaded(
-        header=header,
-        entries=entries,
-        torn=torn,
-        torn_line=torn_line,
-        torn_bytes=torn_bytes,
-        raw_size=len(data),
-        whole_size=min(whole, len(data)),
-        last_hash=prev_hash,
-        chained=chained,
-        chain_from=chain_from,
-        breaks=breaks,
-        newline_missing=torn is None and not ends_clean,
-    )
+            expected_n = _check_place(p, loaded, entry, i, expected_n, strict=strict)
+            own = line_hash(raw)
+            loaded.last_hash = own
+            loaded.whole_size += len(raw) + whole
+            loaded.count += 1
+            loaded.newline_missing = not whole
+            yield entry, own
+
+
+def _check_place(p: str, loaded: Loaded, entry: dict[str, Any], i: int, expected_n: int, *, strict: bool) -> int:
+    """Check an entry's number and its link to the line before; returns the number expected next."""
+    n = entry.get("n")
+    if n != expected_n:
+        if strict:
+            raise JournalError(p, i, f"expected entry number {expected_n}, found {n!r}")
+        found = n if isinstance(n, int) and _is_count(n) else None
+        loaded.breaks.append(Break(i, found, _gap(expected_n, n, i)))
+        return found + 1 if found is not None and found >= expected_n else expected_n + 1
+    if "prev" in entry:
+        if not loaded.chained:
+            loaded.chained, loaded.chain_from = True, n
+        if entry["prev"] != loaded.last_hash:
+            loaded.breaks.append(
+                Break(
+                    i,
+                    n,
+                    f"entry {n} (line {i}) does not hold the hash of the line before it: "
+                    f"{_what(i - 1)} or entry {n} was changed after entry {n} was written",
+                )
+            )
+    elif loaded.chained:
+        loaded.breaks.append(
+            Break(
+                i,
+                n,
+                f"entry {n} (line {i}) has no hash of the line before it (“prev”), in a chained journal: it was added or rewritten by hand",
+            )
+        )
+    return expected_n + 1
 
 
 def _gap(expected: int, found: Any, line: int) -> str:
@@ -445,7 +473,7 @@ class Writer:
         except BaseException:
             _release(fd, p, flocked)
             raise
-        return cls(p, fd, next_n=len(loaded.entries) + 1, last_hash=loaded.last_hash, size=size, flocked=flocked)
+        return cls(p, fd, next_n=loaded.count + 1, last_hash=loaded.last_hash, size=size, flocked=flocked)
 
     def append(self, entry: dict[str, Any]) -> dict[str, Any]:
         """Number the entry, chain it to the line before, write it and make it durable; returns it as written.

@@ -6,8 +6,11 @@ When Stars Align has its own.
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from umpire.core import hap
 from umpire.core.errors import InvalidCommand
@@ -35,15 +38,19 @@ class PieceSet:
         a = hap.attributes(code)
         return "".join(self.letters[i][a[i]] for i in range(3))
 
-    def lookup(self) -> dict[str, tuple[int, int]]:
-        """Every accepted word -> (attribute index, value index)."""
+    def lookup(self) -> Mapping[str, tuple[int, int]]:
+        """Every accepted word -> (attribute index, value index); built once per piece set."""
+        return self._lookup
+
+    @functools.cached_property
+    def _lookup(self) -> Mapping[str, tuple[int, int]]:
         table: dict[str, tuple[int, int]] = {}
         for i, vals in enumerate(self.values):
             for v, word in enumerate(vals):
                 table[word] = (i, v)
         for alt, word in self.synonyms.items():
             table[alt] = table[word]
-        return table
+        return MappingProxyType(table)
 
     def parse_piece(self, words: list[str], whole: str) -> int:
         """Read one piece from its attribute words, in any order and any case."""

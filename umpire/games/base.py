@@ -94,6 +94,9 @@ def jsonable(value: object) -> JSON:
     raise TypeError(f"{type(value).__name__} is not JSON data")
 
 
+_PAYLOAD_FIELDS: dict[type, tuple[str, ...]] = {}  # an event class's payload fields, looked up once
+
+
 @dataclass(frozen=True, kw_only=True)
 class Event:
     """Something that happened, as data: subclass once per kind, with the kind's fields.
@@ -121,7 +124,10 @@ class Event:
 
     def payload(self) -> dict[str, JSON]:
         """The kind's own fields as JSON data (everything but `t` and `audience`)."""
-        return {f.name: jsonable(getattr(self, f.name)) for f in fields(self) if f.name not in ("t", "audience")}
+        names = _PAYLOAD_FIELDS.get(type(self))
+        if names is None:
+            names = _PAYLOAD_FIELDS[type(self)] = tuple(f.name for f in fields(self) if f.name not in ("t", "audience"))
+        return {name: jsonable(getattr(self, name)) for name in names}
 
     def to_json(self, names: Sequence[str]) -> dict[str, JSON]:
         """The event as one JSON object for `--json`, its audience named."""
@@ -186,8 +192,10 @@ class Renderers(Generic[S]):
         if fn is None:
             raise MissingRenderer(f"no renderer for {type(event).__name__} ({event.kind!r})")
         out = fn(state, event)
-        if isinstance(out, str | Post):
-            out = [out]
+        if isinstance(out, str):
+            return [Post(text=out)]
+        if isinstance(out, Post):
+            return [out]
         return [p if isinstance(p, Post) else Post(text=p) for p in out]
 
 
