@@ -1,5 +1,5 @@
 """Which modules load at start, and what they cost: `python -X importtime` for `umpire --help`,
-the one-shot commands (`games`, `check hap`, `check row`, `gen board`) and the REPL's start
+the one-shot commands (`games`, `check hap`, `check row`, `gen board`, `gen expressions`) and the REPL's start
 (`umpire play` in a pseudo-terminal, left at the first prompt). Also the floors: the interpreter
 starting and doing nothing, and a minimal typer app with one command (bench_help.FLOOR_APP); for
 each one-shot command, the modules it loads beyond that app are listed with their cost.
@@ -155,6 +155,7 @@ def run(repeat: int) -> Report:
             "`umpire check hap …`": [importtime_cli(["check", "hap", *PIECES_HAP], tmp) for _ in range(k)],
             "`umpire check row …`": [importtime_cli(["check", "row", "9-1x2"], tmp) for _ in range(k)],
             "`umpire gen board`": [importtime_cli(["gen", "board", "--seed", "9701", "-n", "1"], tmp) for _ in range(k)],
+            "`umpire gen expressions`": [importtime_cli(["gen", "expressions", "--seed", "9701"], tmp) for _ in range(k)],
             "`umpire play` to the prompt": [importtime_repl(tmp, i) for i in range(k)],
         }
     cases = {name: median_of(r) for name, r in runs.items()}

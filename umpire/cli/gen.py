@@ -41,9 +41,8 @@ def gen_shop(
 ) -> None:
     from umpire.cli.common import dumps, stdout_utf8
     from umpire.core.streams import Streams
-    from umpire.games.choice.config import CYCLES
     from umpire.games.choice.generate import shop_prices, shop_text
-    from umpire.games.choice.shape import cycle_place, shop_cycles
+    from umpire.games.choice.shape import CYCLES, cycle_place, shop_cycles
 
     stdout_utf8()
     out: list[str] = []
@@ -219,7 +218,7 @@ def gen_expressions(
     png: Path = typer.Option(None, "--png", metavar="DIR", help="Also write each set as a picture to post: DIR/set-N.png."),
 ) -> None:
     from umpire.cli.common import dumps, stdout_utf8
-    from umpire.games.choice.expressions import puzzle_sets, solutions
+    from umpire.games.choice.expressions import count, puzzle_sets
     from umpire.games.choice.shape import SETS_PER_BLOCK, expression_sets, set_place
 
     stdout_utf8()
@@ -241,7 +240,7 @@ def gen_expressions(
                                 "ops": p.ops,
                                 "target": p.target,
                                 "text": p.text(),
-                                "solutions": len(solutions(p.ops, p.target)),
+                                "solutions": count(p.ops, p.target),
                             }
                             for i, p in enumerate(puzzles)
                         ],
@@ -251,7 +250,7 @@ def gen_expressions(
         else:
             out.append(f"Set {n} (block {block}, set {within}/{SETS_PER_BLOCK}):")
             for i, p in enumerate(puzzles, start=1):
-                out.append(f"  {i}. {p.text()}   ({len(solutions(p.ops, p.target))} solutions)")
+                out.append(f"  {i}. {p.text()}   ({count(p.ops, p.target)} solutions)")
     if png is not None:
         from umpire.images import ExpressionsSet, ExprPuzzle
 
@@ -268,11 +267,11 @@ def gen_expressions(
 
 
 def _seed_and_settings(seed: str | None, scenario: str | None) -> tuple[str, dict[str, Any]]:
-    """The seed and the Choice settings: the scenario's, or the defaults."""
+    """The seed and the Choice settings: the scenario's, or the defaults of those that shape the deal."""
     from umpire.cli.common import abort, find_scenario
-    from umpire.games.choice.config import SETTINGS
+    from umpire.games.choice.shape import DEALT_DEFAULTS  # not config.SETTINGS: loading it costs a few ms of every start
 
-    settings: dict[str, Any] = {s.key: s.default for s in SETTINGS}
+    settings: dict[str, Any] = dict(DEALT_DEFAULTS)
     if scenario is not None:
         from umpire.scenario import ScenarioError, load  # only with a scenario: loading one imports the game
 

@@ -11,9 +11,16 @@ by hand, and independent of Python's version, platform and hash seed.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable, Sequence
 from typing import TypeVar
+
+try:  # CPython's own SHA-256 (3.11; `_sha2` from 3.12): the same digest as hashlib's, without loading OpenSSL at start
+    from _sha256 import sha256  # type: ignore[import-not-found]
+except ImportError:  # an interpreter built without them
+    try:
+        from _sha2 import sha256  # type: ignore[import-not-found]
+    except ImportError:
+        from hashlib import sha256
 
 T = TypeVar("T")
 
@@ -28,7 +35,7 @@ class Stream:
 
     def _bytes(self, n: int) -> bytes:
         while len(self._buffer) < n:
-            block = hashlib.sha256(self._prefix + str(self._counter).encode()).digest()
+            block = sha256(self._prefix + str(self._counter).encode()).digest()
             self._counter += 1
             self._buffer += block
         out, self._buffer = self._buffer[:n], self._buffer[n:]

@@ -5,19 +5,28 @@ is X. Every generated puzzle has at least `min_solutions` solutions, using at
 least two different digits between them (R-EX-1), and X <= `max_target`.
 
 >>> p = puzzle_sets("7", 1, 5, 3, 999)[0][0]
->>> len(solutions(p.ops, p.target)) >= 3
+>>> len(solutions(p.ops, p.target)) == count(p.ops, p.target) >= 3
 True
+
+Generating a match's puzzles needs only how many solutions each has, not the solutions, so
+`count` finds the number without listing them: it counts the values of the first three digits
+once per pair of operators (merged by value, in lowest terms), then, for the target, asks which
+value each last digit needs. Listing the solutions (`table`, 6,561 digit tuples for each operator
+triple) is left to the match, when a set is played.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from math import gcd
 
-from umpire.core.arith import OPS
 from umpire.core.streams import Streams
 
 DIGITS = tuple(range(1, 10))
+# The operators in the order a puzzle's are drawn (stream.below(4) picks one): part of what a seed
+# deals, so fixed here rather than borrowed (umpire.core.arith.OPS holds the same four, a test checks).
+OPS = "+-x/"
 SYMBOL = {"+": "+", "-": "-", "x": "x", "/": "/"}
 
 
@@ -68,12 +77,68 @@ def solutions(ops: str, target: int) -> tuple[tuple[int, int, int, int], ...]:
     return table(ops).get(target, ())
 
 
+def _step(n: int, d: int, op: str, k: int) -> tuple[int, int]:
+    """n/d (op) k, in lowest terms with d > 0."""
+    if op == "+":
+        n += k * d
+    elif op == "-":
+        n -= k * d
+    elif op == "x":
+        n *= k
+    else:
+        d *= k
+    g = gcd(n, d)
+    return n // g, d // g
+
+
+@lru_cache(maxsize=16)
+def _prefix_counts(first_two: str) -> dict[tuple[int, int], int]:
+    """For two operators, how many digit triples a?b?c give each value (n, d) in lowest terms."""
+    pairs: dict[tuple[int, int], int] = {}
+    for a in DIGITS:
+        for b in DIGITS:
+            v = _step(a, 1, first_two[0], b)
+            pairs[v] = pairs.get(v, 0) + 1
+    triples: dict[tuple[int, int], int] = {}
+    for (n, d), ways in pairs.items():
+        for c in DIGITS:
+            v = _step(n, d, first_two[1], c)
+            triples[v] = triples.get(v, 0) + ways
+    return triples
+
+
+def count(ops: str, target: int) -> int:
+    """How many ways fill the puzzle with digits 1–9: `len(solutions(ops, target))`, without listing them."""
+    if target < 1:
+        return 0
+    before = _prefix_counts(ops[:2])
+    last = ops[2]
+    total = 0
+    for e in DIGITS:  # the value the first three digits must make for the last digit e to reach the target
+        if last == "+":
+            need = (target - e, 1)
+        elif last == "-":
+            need = (target + e, 1)
+        elif last == "x":
+            g = gcd(target, e)
+            need = (target // g, e // g)
+        else:
+            need = (target * e, 1)
+        total += before.get(need, 0)
+    return total
+
+
 def acceptable(ops: str, target: int, min_solutions: int, max_target: int) -> bool:
-    """R-EX-1: at least `min_solutions` solutions using at least two different digits, and a target in range."""
+    """R-EX-1: at least `min_solutions` solutions using at least two different digits, and a target in range.
+
+    Two different solutions always use two different digits between them, so the digits can
+    fall short only for a puzzle with a single solution that writes one digit four times."""
     if not 1 <= target <= max_target:
         return False
-    sols = solutions(ops, target)
-    return len(sols) >= min_solutions and len({d for s in sols for d in s}) >= 2
+    found = count(ops, target)
+    if found < max(min_solutions, 1):
+        return False
+    return found > 1 or all(_value([d] * 4, ops) != target for d in DIGITS)
 
 
 @lru_cache(maxsize=16)

@@ -2,8 +2,11 @@
 Expressions sets a match has, and which block each is in. Pure; `umpire gen …` uses it so that
 the command line never does the match's arithmetic itself.
 
-The match's shape comes from config.py (six blocks, Goofspiel in blocks 1–5, the Shop, Gyul Hap
-and Expressions from block 2, three shop cycles a block) and two Expressions sets a block.
+The match's shape: six blocks, Goofspiel in blocks 1–5, the Shop, Gyul Hap and Expressions from
+block 2, three shop cycles and two Expressions sets a block. The rules read the same numbers from
+config.py, and `DEALT_DEFAULTS` holds the defaults of the settings that shape what the seed deals.
+They are written here as well so that `umpire gen` starts without loading the match's settings
+(a few milliseconds of every start); a test checks that both agree with config.py.
 
 >>> shop_cycles(), [cycle_place(c) for c in (1, 3, 4, 15)]
 (15, [(2, 1), (2, 3), (3, 1), (6, 3)])
@@ -15,10 +18,24 @@ and Expressions from block 2, three shop cycles a block) and two Expressions set
 
 from __future__ import annotations
 
-from umpire.games.choice.config import BLOCKS, CYCLES, GOOFSPIEL_BLOCKS, SHOP_FIRST_BLOCK
-
+BLOCKS = 6
+GOOFSPIEL_BLOCKS = 5  # Goofspiel bouts, one a block from block 1
+CYCLES = 3  # shop cycles in each block from block 2
+SHOP_FIRST_BLOCK = 2
 SETS_PER_BLOCK = 2  # Expressions sets in each block from block 2 (the card: two sets of five minutes)
 EXPRESSIONS_FIRST_BLOCK = SHOP_FIRST_BLOCK
+
+# config.SETTINGS' defaults of the settings `umpire gen` reads when no scenario is given.
+DEALT_DEFAULTS: dict[str, object] = {
+    "prices": (2, 2, 2, 3, 3, 4, 4, 5, 5),
+    "gyul_boards": 50,
+    "min_haps": 1,
+    "max_haps": 6,
+    "emoji": ":hap{colour}{background}{shape}:",
+    "puzzles_per_set": 5,
+    "min_solutions": 3,
+    "max_target": 999,
+}
 
 
 def bouts() -> int:
