@@ -16,7 +16,7 @@ from typing import TypeVar
 
 try:  # CPython's own SHA-256 (3.11; `_sha2` from 3.12): the same digest as hashlib's, without loading OpenSSL at start
     from _sha256 import sha256  # type: ignore[import-not-found]
-except ImportError:  # an interpreter built without them
+except ImportError:  # 3.12 and later name the module _sha2; a build without either uses hashlib
     try:
         from _sha2 import sha256  # type: ignore[import-not-found]
     except ImportError:
