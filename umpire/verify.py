@@ -281,10 +281,12 @@ class _Replay:
             self.bad.append(f"entry {n}: {exc.reason}")
             self.stopped_at, self.stopped_n = rep.replayed + 1, n
             return
-        again = _norm(fresh.last_generated())
-        recorded = _norm(entry.get("generated", []))
-        rep.generated += len(again)
+        again, recorded = fresh.last_generated(), entry.get("generated", [])
         rep.replayed += 1
+        if not again and not recorded:  # most entries generate nothing
+            return
+        again, recorded = _norm(again), _norm(recorded)
+        rep.generated += len(again)
         if again != recorded:
             self.bad.append(f"entry {n}: the journal records {json.dumps(recorded)} but the seed gives {json.dumps(again)}")
 
