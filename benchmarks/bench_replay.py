@@ -8,10 +8,10 @@ Replaying an undone placement costs a parse, the rules and an announcement like 
 padding is not cheaper than play.
 
 At scale (1,000, 10,000 and 100,000 entries, padded the same way) each measure runs in a process of
-its own, so its peak memory is its own: `Session.load` (what a resume waits on before the first
-prompt) timed inside a child Python, and the whole `umpire replay` and `umpire verify` processes
+its own, so its peak memory is its own: `Session.stream` keeping the last five entries (what a resume
+waits on before the first prompt) timed inside a child Python, and the whole `umpire replay` and `umpire verify` processes
 timed from outside. The peak resident set size of each is read from `os.wait4`'s resource usage
-(`ru_maxrss`, kept per process) by a small launcher process (see LAUNCHER); for `Session.load`
+(`ru_maxrss`, kept per process) by a small launcher process (see LAUNCHER); for the resume's replay
 also the child's peak just before the load (the interpreter, umpire and the game imported), so
 what the replay itself adds can be told from what any process costs.
 """
@@ -39,11 +39,11 @@ SCALES = (1_000, 10_000, 100_000)
 SCALE_TIME_TARGET = 2.0  # seconds, at 100,000 entries
 SCALE_MEMORY_TARGET = 100e6  # bytes of peak resident memory, at 100,000 entries
 
-# `Session.load` in a child of its own: the resident size before (scenario parsed, so the game is
-# imported) and the seconds the load takes, as one JSON line on stdout.
+# What `umpire resume` does before its first prompt, in a child of its own: `Session.stream`, keeping
+# only the last five entries' announcements. The resident size before (scenario parsed, so the game
+# is imported) and the seconds the replay takes, as one JSON line on stdout.
 LOAD_CHILD = """
-import json, resource, sys, time
-from umpire.core import journal
+import collections, json, resource, sys, time
 from umpire.scenario import parse
 from umpire.session import Session
 
@@ -52,9 +52,10 @@ with open(path, encoding="utf-8") as f:
     parse(json.loads(f.readline())["scenario_toml"], path)  # imports the game, as the load will
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 t0 = time.perf_counter()
-session, outputs, loaded = Session.load(path, reopen=False)
+session, loaded, steps = Session.stream(path)
+recent = collections.deque(steps, maxlen=5)
 seconds = time.perf_counter() - t0
-print(json.dumps({"seconds": seconds, "before_kib": before, "entries": len(loaded.entries), "over": session.game.is_over(session.state)}))
+print(json.dumps({"seconds": seconds, "before_kib": before, "entries": loaded.count, "over": session.game.is_over(session.state)}))
 """
 
 
@@ -157,7 +158,7 @@ def _mb(n: float) -> str:
 
 
 def at_scale(tmp: Path, runs: int) -> tuple[list[Measure], list[str]]:
-    """`Session.load`, `umpire replay` and `umpire verify` at each of SCALES entries, each in its own process."""
+    """Resume's replay, `umpire replay` (text and JSON) and `umpire verify` at each of SCALES entries, each in its own process."""
     env = child_env()
     measures: list[Measure] = []
     rows = [
@@ -169,8 +170,9 @@ def at_scale(tmp: Path, runs: int) -> tuple[list[Measure], list[str]]:
         build(path, entries)
         size = path.stat().st_size
         variants: dict[str, tuple[list[str], bool]] = {
-            "`Session.load`": ([sys.executable, "-c", LOAD_CHILD, str(path)], True),
+            "resume's replay (`Session.stream`)": ([sys.executable, "-c", LOAD_CHILD, str(path)], True),
             "`umpire replay`": ([umpire_exe(), "replay", str(path)], False),
+            "`umpire replay --json`": ([umpire_exe(), "replay", "--json", str(path)], False),
             "`umpire verify`": ([umpire_exe(), "verify", str(path)], False),
         }
         for what, (argv, in_child) in variants.items():
@@ -219,7 +221,8 @@ def at_scale(tmp: Path, runs: int) -> tuple[list[Measure], list[str]]:
 
 def run(repeat: int) -> Report:
     """`Session.load` max(3, repeat // 2) times and `umpire replay` max(3, repeat // 2) times on 10,000 entries;
-    then, at 1,000, 10,000 and 100,000 entries, `Session.load`, `umpire replay` and `umpire verify`
+    then, at 1,000, 10,000 and 100,000 entries, resume's replay (`Session.stream`), `umpire replay` (text and
+    `--json`) and `umpire verify`
     max(2, repeat // 3) times each, every run a process of its own."""
     from umpire.session import Session
 

@@ -85,9 +85,12 @@ def json_lines(outputs: Iterable[Output]) -> list[str]:
     return out
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))  # made once: json.dumps makes one per call
+
+
 def dumps(obj: Any) -> str:
     """Compact, stable JSON for one line."""
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+    return _ENCODER.encode(obj)
 
 
 def batch(session: Session, lines: list[str], *, json_out: bool) -> Iterator[str]:

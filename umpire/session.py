@@ -45,9 +45,12 @@ class JournalMismatch(journal.JournalError):
 # ---------------------------------------------------------------- what the session shows
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True, slots=True)
 class Output:
     """One thing to show. `kind`: "announce", "refusal", "info" or "view".
+
+    Treat it as a value: it is not frozen only because a replay makes one per post, and a frozen
+    dataclass's constructor costs three times as much.
 
     An announcement carries its `post` and the `audience` it is for; `source` is the event it
     came from (on its first post only), `event` that event's JSON, and `n` the journal entry.

@@ -79,8 +79,13 @@ def dm(seat: int) -> Audience:
 # ---------------------------------------------------------------- events
 
 
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+
+
 def jsonable(value: object) -> JSON:
     """A value as JSON data: enums by value, tuples as lists, dataclasses as objects."""
+    if type(value) in _PLAIN:  # the common case first (exact types: an enum that is also a str is not plain)
+        return value
     if isinstance(value, Enum):
         return value.value
     if isinstance(value, bool | int | float | str) or value is None:
@@ -131,7 +136,11 @@ class Event:
 
     def to_json(self, names: Sequence[str]) -> dict[str, JSON]:
         """The event as one JSON object for `--json`, its audience named."""
-        return {"type": "event", "event": self.kind, "t": self.t, **self.audience.to_json(names), **self.payload()}
+        data: dict[str, JSON] = {"type": "event", "event": self.kind, "t": self.t, "audience": self.audience.kind}
+        if self.audience.seat is not None:
+            data["to"] = names[self.audience.seat]
+        data.update(self.payload())
+        return data
 
 
 @dataclass(frozen=True, kw_only=True)
