@@ -420,14 +420,15 @@ class Dm:
 # ---------------------------------------------------------------- the session
 
 
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, slots=True)
 class _Step:
-    """An entry in force that `undo` can take back."""
+    """An entry in force that `undo` can take back: only what the undo needs, since one is kept per ruling in force."""
 
-    entry: dict[str, JSON]
-    before: Any
+    n: int  # the entry's number
+    what: str  # how the undo names it: the line as typed, or the clock ruling and its time
+    before: Any  # the state before it
     now_before: int
-    public: list[str]
+    withdrawn: str | None  # the first line of its first public post, which an undo withdraws
 
 
 @dataclass(kw_only=True)
@@ -737,7 +738,7 @@ class Session:
         entry: dict[str, JSON] = {
             "kind": "undo",
             "t": self.now,
-            "undoes": step.entry["n"],
+            "undoes": step.n,
             "rewind": rewind,
             "paused": rewind is not None or self.paused,
         }
@@ -844,14 +845,13 @@ class Session:
         raise JournalMismatch("", 0, f"unknown entry kind {kind!r}")
 
     def _evaluate_undo(self, entry: dict[str, JSON], now: int) -> _Effect:
-        if not self.history or self.history[-1].entry["n"] != entry["undoes"]:
+        if not self.history or self.history[-1].n != entry["undoes"]:
             raise JournalMismatch("", 0, f"undo of entry {entry['undoes']}, which is not the last entry in force")
         step = self.history[-1]
         rewind = entry.get("rewind")
-        what = str(step.entry.get("line") or f"the clock ruling at {fmt_stamp(int(step.entry['t']))}")
-        events: list[Event] = [Undone(t=now, undid=int(step.entry["n"]), input=what, rewind=None if rewind is None else int(rewind))]
-        if step.public:
-            events.append(Correction(t=now, withdrawn=_first_line(step.public[0])))
+        events: list[Event] = [Undone(t=now, undid=step.n, input=step.what, rewind=None if rewind is None else int(rewind))]
+        if step.withdrawn is not None:
+            events.append(Correction(t=now, withdrawn=step.withdrawn))
         return _Effect(
             state=step.before,
             now=now if rewind is None else int(rewind),
@@ -886,7 +886,7 @@ class Session:
             self.revealed = True
         if effect.pop is not None:
             self.history.pop()
-            self._drop_undelivered(int(effect.pop.entry["n"]))
+            self._drop_undelivered(effect.pop.n)
         if effect.delivered is not None:
             seat, through = effect.delivered
             self.delivered[seat] = through
@@ -894,8 +894,17 @@ class Session:
         out = self._posts(effect.events, n=n, session=False)
         out += self._posts(effect.session_events, n=n, session=True)
         if effect.push:
-            public = [o.text for o in out if o.kind == "announce" and o.audience.public and o.text]
-            self.history.append(_Step(entry=entry, before=before, now_before=max(now_before, effect.now), public=public))
+            first = next((o.text for o in out if o.kind == "announce" and o.audience.public and o.text), None)
+            what = str(entry.get("line") or f"the clock ruling at {fmt_stamp(int(entry['t']))}")
+            self.history.append(
+                _Step(
+                    n=n,
+                    what=what,
+                    before=before,
+                    now_before=max(now_before, effect.now),
+                    withdrawn=None if first is None else _first_line(first),
+                )
+            )
         return out
 
     def _drop_undelivered(self, n: int) -> None:
