@@ -9,9 +9,9 @@ least two different digits between them (R-EX-1), and X <= `max_target`.
 True
 
 Generating a match's puzzles needs only how many solutions each has, not the solutions, so
-`count` finds the number without listing them: it counts the values of the first three digits
-once per pair of operators (merged by value, in lowest terms), then, for the target, asks which
-value each last digit needs. Listing the solutions (`table`, 6,561 digit tuples for each operator
+`count` finds the number without listing them: it counts the values the first digits make,
+one operator at a time and merged by value (81 pairs, then at most 729 triples, once per pair of
+operators), then, for the target, asks which value each last digit needs. Listing the solutions (`table`, 6,561 digit tuples for each operator
 triple) is left to the match, when a set is played.
 """
 
@@ -91,20 +91,18 @@ def _step(n: int, d: int, op: str, k: int) -> tuple[int, int]:
     return n // g, d // g
 
 
-@lru_cache(maxsize=16)
-def _prefix_counts(first_two: str) -> dict[tuple[int, int], int]:
-    """For two operators, how many digit triples a?b?c give each value (n, d) in lowest terms."""
-    pairs: dict[tuple[int, int], int] = {}
-    for a in DIGITS:
-        for b in DIGITS:
-            v = _step(a, 1, first_two[0], b)
-            pairs[v] = pairs.get(v, 0) + 1
-    triples: dict[tuple[int, int], int] = {}
-    for (n, d), ways in pairs.items():
-        for c in DIGITS:
-            v = _step(n, d, first_two[1], c)
-            triples[v] = triples.get(v, 0) + ways
-    return triples
+@lru_cache(maxsize=21)
+def _prefix_counts(ops: str) -> dict[tuple[int, int], int]:
+    """For the first operators of a puzzle (none, one or two), how many ways the digits before and
+    between them make each value n/d, kept as (n, d) in lowest terms; built one operator at a time."""
+    if not ops:
+        return {(a, 1): 1 for a in DIGITS}
+    made: dict[tuple[int, int], int] = {}
+    for (n, d), ways in _prefix_counts(ops[:-1]).items():
+        for k in DIGITS:
+            v = _step(n, d, ops[-1], k)
+            made[v] = made.get(v, 0) + ways
+    return made
 
 
 def count(ops: str, target: int) -> int:
