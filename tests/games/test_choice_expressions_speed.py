@@ -6,8 +6,9 @@ when the interpreter has it (no OpenSSL to load at start), and `umpire gen` read
 `shape.py` instead of loading the match's settings. None of this may change a single dealt byte.
 
 The proof is against REFERENCE: a verbatim copy of the generator as it was before the change
-(`table`, `solutions`, `acceptable`, `puzzle_sets`, `_value` and the SHA-256 stream, from
-umpire/games/choice/expressions.py and umpire/core/streams.py at commit bdacb78). It is kept here,
+(`table`, `solutions`, `acceptable`, `puzzle_sets`, `_value`, `Puzzle` and the SHA-256 stream, from
+umpire/games/choice/expressions.py and umpire/core/streams.py at commit bdacb78), with only the
+names prefixed (`reference_…`, `Reference…`) and docstrings left out. It is kept here,
 frozen, on purpose: do not "fix" or refactor it, it is what the new code must agree with.
 """
 
