@@ -8,8 +8,9 @@ when the interpreter has it (no OpenSSL to load at start), and `umpire gen` read
 The proof is against REFERENCE: a verbatim copy of the generator as it was before the change
 (`table`, `solutions`, `acceptable`, `puzzle_sets`, `_value`, `Puzzle` and the SHA-256 stream, from
 umpire/games/choice/expressions.py and umpire/core/streams.py at commit bdacb78), with only the
-names prefixed (`reference_…`, `Reference…`) and docstrings left out. It is kept here,
-frozen, on purpose: do not "fix" or refactor it, it is what the new code must agree with.
+names prefixed (`reference_…`, `Reference…`), and the docstrings and `Stream.choice` (unused here)
+left out. It is kept here, frozen, on purpose: do not "fix" or refactor it, it is what the new code
+must agree with.
 """
 
 from __future__ import annotations
@@ -19,10 +20,12 @@ import json
 import re
 import subprocess
 import sys
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -45,6 +48,7 @@ seeds = st.one_of(st.integers(min_value=0, max_value=10**12).map(str), st.text(m
 
 # ---------------------------------------------------------------- REFERENCE (verbatim, frozen; see the module docstring)
 
+T = TypeVar("T")
 REFERENCE_OPS = "+-x/"
 REFERENCE_DIGITS = tuple(range(1, 10))
 
@@ -152,7 +156,7 @@ class ReferenceStream:
             if value < limit:
                 return value % n
 
-    def shuffled(self, items: list[int]) -> list[int]:
+    def shuffled(self, items: Iterable[T]) -> list[T]:
         out = list(items)
         for i in range(len(out) - 1, 0, -1):
             j = self.below(i + 1)
@@ -278,7 +282,7 @@ def test_the_streams_sha256_gives_hashlibs_digest(data: bytes) -> None:
 def test_a_stream_draws_what_the_reference_stream_draws(seed: str, name: str, bounds: list[int]) -> None:
     new, old = Streams(seed).stream(name), ReferenceStream(seed, name)
     assert [new.below(n) for n in bounds] == [old.below(n) for n in bounds]
-    assert new.shuffled(range(27)) == old.shuffled(list(range(27)))
+    assert new.shuffled(range(27)) == old.shuffled(range(27))
 
 
 @settings(max_examples=30, deadline=None)
@@ -286,7 +290,7 @@ def test_a_stream_draws_what_the_reference_stream_draws(seed: str, name: str, bo
 def test_r_gh_3_boards_are_drawn_from_the_same_bytes_as_before(seed: str) -> None:
     stream = ReferenceStream(seed, "gyulhap/boards")
     dealt = boards(seed, 10, 0, 12)  # every draw is kept, so each board is the next shuffle
-    assert [b.tiles for b in dealt] == [tuple(stream.shuffled(list(range(27)))[:9]) for _ in range(10)]
+    assert [b.tiles for b in dealt] == [tuple(stream.shuffled(range(27))[:9]) for _ in range(10)]
 
 
 def test_loading_the_streams_loads_no_openssl_when_the_interpreter_has_its_own_sha256() -> None:
