@@ -96,6 +96,7 @@ def reference_acceptable(ops: str, target: int, min_solutions: int, max_target: 
     return len(sols) >= min_solutions and len({d for s in sols for d in s}) >= 2
 
 
+@lru_cache(maxsize=16)
 def reference_puzzle_sets(
     seed: str, count: int, per_set: int, min_solutions: int, max_target: int
 ) -> tuple[tuple[ReferencePuzzle, ...], ...]:
@@ -322,7 +323,9 @@ def test_shape_holds_the_same_match_shape_and_defaults_as_config() -> None:
 def test_gen_with_only_a_seed_prints_what_a_scenario_with_the_default_settings_prints(command: str, tmp_path: Path) -> None:
     # A scenario holding every setting at its default (config.SETTINGS), so gen reads the scenario's
     # settings there and shape.DEALT_DEFAULTS without one: both must print the same.
-    text = (bundled_dir() / "choice-is-yours.toml").read_text(encoding="utf-8")
+    bundled = bundled_dir()
+    assert bundled is not None
+    text = (bundled / "choice-is-yours.toml").read_text(encoding="utf-8")
     for s in config.SETTINGS:
         text = re.sub(rf"(?m)^{s.key} = .*$", f"{s.key} = {json.dumps(s.default)}", text)
     (tmp_path / "defaults.toml").write_text(text, encoding="utf-8")
