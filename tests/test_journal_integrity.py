@@ -22,7 +22,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from tests.conftest import SCENARIOS
-from tests.test_crash import env, run_umpire, umpire_cmd, wait_for
+from tests.test_crash import env, input_lines, run_umpire, umpire_cmd, wait_for
 from umpire.cli import app, journal_cmds, play  # noqa: F401 - registers the commands
 from umpire.core import journal
 from umpire.core.journal import line_hash
@@ -492,7 +492,8 @@ def test_two_live_umpires_on_one_journal_the_second_is_refused(tmp_path):
         assert proc.stdin is not None
         proc.stdin.write(b"p2: first p1\n")
         proc.stdin.flush()
-        wait_for(lambda: j.exists() and len(journal.read(j).entries) == 1, "the first umpire to journal its input")
+        # input_lines reads nothing until the header is whole: the file exists a moment before it is written.
+        wait_for(lambda: input_lines(j) == ["p2: first p1"], "the first umpire to journal its input")
         second = run_umpire(tmp_path, "resume", str(j), stdin="start\n")
         assert second.returncode == 2
         assert f"this journal is in use by another umpire, process {proc.pid}; " in second.stderr
