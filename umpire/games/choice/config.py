@@ -9,16 +9,15 @@ from umpire.core.clock import SECOND
 from umpire.core.settings import Setting, Settings
 from umpire.core.streams import Streams
 
+# The match's shape is written once, in shape.py (which `umpire gen` reads without this module); re-exported.
+from umpire.games.choice.shape import BLOCKS, CYCLES, GOOFSPIEL_BLOCKS, SHOP_FIRST_BLOCK  # noqa: F401
+
 if TYPE_CHECKING:
     from umpire.games.base import Setup
 
 ITEMS = ("goofspiel", "gyul_hap", "expressions")
 ITEM_NAMES = {"goofspiel": "Goofspiel", "gyul_hap": "Gyul Hap", "expressions": "Expressions"}
-BLOCKS = 6
-GOOFSPIEL_BLOCKS = 5
 ROUNDS = 9
-CYCLES = 3
-SHOP_FIRST_BLOCK = 2
 
 SETTINGS: tuple[Setting, ...] = (
     Setting(

@@ -3,10 +3,10 @@ Expressions sets a match has, and which block each is in. Pure; `umpire gen …`
 the command line never does the match's arithmetic itself.
 
 The match's shape: six blocks, Goofspiel in blocks 1–5, the Shop, Gyul Hap and Expressions from
-block 2, three shop cycles and two Expressions sets a block. The rules read the same numbers from
-config.py, and `DEALT_DEFAULTS` holds the defaults of the settings that shape what the seed deals.
-They are written here as well so that `umpire gen` starts without loading the match's settings
-(a few milliseconds of every start); a test checks that both agree with config.py.
+block 2, three shop cycles and two Expressions sets a block; config.py takes these numbers from
+here. `DEALT_DEFAULTS` repeats the defaults of the settings that shape what the seed deals, so
+that `umpire gen` starts without loading the match's settings (a few milliseconds of every
+start); a test checks that they agree with config.py.
 
 >>> shop_cycles(), [cycle_place(c) for c in (1, 3, 4, 15)]
 (15, [(2, 1), (2, 3), (3, 1), (6, 3)])
