@@ -17,6 +17,8 @@ from __future__ import annotations
 from itertools import combinations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from umpire.core import hap
 from umpire.core.pieces import HAP_PIECES
@@ -83,6 +85,13 @@ def test_r_gh_3_boards_are_drawn_from_the_seed_in_sequence_each_with_1_to_6_haps
     assert boards("9701", 7, 1, 6) == dealt[:7]
     assert boards("9701", 50, 1, 6) == dealt
     assert boards("9702", 5, 1, 6) != dealt[:5]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.permutations(range(27)))
+def test_haps_on_any_nine_distinct_tiles_are_the_haps_by_definition(order: list[int]) -> None:
+    tiles_ = tuple(order[:9])
+    assert haps_on(tiles_) == by_definition(tiles_)
 
 
 def test_the_boards_of_seed_9701_are_those_read_by_hand() -> None:

@@ -35,8 +35,12 @@ def _third(x: int, y: int) -> int:
     return piece((-a1 - a2) % 3, (-b1 - b2) % 3, (-c1 - c2) % 3)
 
 
-# Any two pieces determine the one third piece that completes a hap with them.
-_THIRD: tuple[tuple[int, ...], ...] = tuple(tuple(_third(x, y) for y in PIECES) for x in PIECES)
+# Any two pieces determine the one third piece that completes a hap with them: each attribute of
+# the third is minus the sum of the other two's, mod 3 (the same as `_third`, built at every start).
+_DIGITS = tuple(attributes(p) for p in PIECES)
+_THIRD: tuple[tuple[int, ...], ...] = tuple(
+    tuple(((-a1 - a2) % 3) * 9 + ((-b1 - b2) % 3) * 3 + (-c1 - c2) % 3 for a2, b2, c2 in _DIGITS) for a1, b1, c1 in _DIGITS
+)
 
 
 def third(x: int, y: int) -> int:

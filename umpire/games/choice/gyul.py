@@ -33,8 +33,21 @@ class Board:
 
 
 def haps_on(tiles: tuple[int, ...]) -> frozenset[tuple[int, int, int]]:
-    """Every hap among the nine tiles, as sorted position triples."""
-    return frozenset((a + 1, b + 1, c + 1) for a, b, c in combinations(range(9), 3) if hap.is_hap(tiles[a], tiles[b], tiles[c]))
+    """Every hap among the nine tiles, as sorted position triples.
+
+    Two tiles name the one tile that completes a hap with them (`hap.third`), so the 36 pairs
+    are looked at, not the 84 triples. A board's tiles are distinct.
+    """
+    where = {tile: i for i, tile in enumerate(tiles)}
+    found = []
+    for a, b in _PAIRS:
+        c = where.get(hap.third(tiles[a], tiles[b]), -1)
+        if c > b:
+            found.append((a + 1, b + 1, c + 1))
+    return frozenset(found)
+
+
+_PAIRS = tuple(combinations(range(9), 2))
 
 
 @lru_cache(maxsize=16)
