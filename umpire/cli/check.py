@@ -145,13 +145,12 @@ def check_row(
     from umpire.cli.common import abort, dumps, stdout_utf8
     from umpire.core.arith import exact, read_row, show
     from umpire.core.errors import UmpireError
-    from umpire.games.openpass.config import SETTINGS
+    from umpire.games.openpass.cards import DIVISIONS
     from umpire.games.openpass.tools import row_cards
 
     stdout_utf8()
-    choices = next(s.choices for s in SETTINGS if s.key == "division")
-    if division not in choices:
-        abort(f"--division is {' or '.join(choices)}, not {division!r}")
+    if division not in DIVISIONS:
+        abort(f"--division is {' or '.join(DIVISIONS)}, not {division!r}")
     try:
         cards = list(row_cards(" ".join(row)))
     except UmpireError as exc:

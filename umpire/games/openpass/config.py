@@ -10,15 +10,11 @@ from typing import TYPE_CHECKING
 from umpire.core.clock import MINUTE
 from umpire.core.errors import AmbiguousCommand, InvalidCommand
 from umpire.core.settings import Setting, Settings
+from umpire.games.openpass.cards import DIVISIONS, KINDS, NUMBERS, SYMBOLS, WHAT_A_CARD_IS, card
 
-if TYPE_CHECKING:  # `check row` imports this module; the game contract is not needed to read a row
+if TYPE_CHECKING:
     from umpire.games.base import Setup
 
-NUMBERS = "0123456789"
-SYMBOLS = "+-x/"
-KINDS = NUMBERS + SYMBOLS  # every card there can be, in display order
-_SPELLINGS = {"−": "-", "–": "-", "*": "x", "×": "x", "X": "x", "÷": "/"}
-WHAT_A_CARD_IS = "a card is one digit 0–9 or one of + - x /"
 
 DEFAULT_PACKS = [
     {"name": "Heaven Basic", "cards": ["4", "5", "6", "+", "x"]},
@@ -91,7 +87,7 @@ SETTINGS: tuple[Setting, ...] = (
         key="division",
         kind="choice",
         default="exact",
-        choices=("exact", "floor"),
+        choices=DIVISIONS,
         ruling="R-ARITH-1",
         help="Division: exact fractions, or floored.",
     ),
@@ -162,12 +158,6 @@ SETTINGS: tuple[Setting, ...] = (
         help="Who received which pack and each pity card: told to each player concerned and the host (private), or posted for all (public). The counts per pack are always public.",
     ),
 )
-
-
-def card(text: str) -> str | None:
-    """The canonical card for a spelling (`*` -> `x`, `−` -> `-`), or None."""
-    t = _SPELLINGS.get(text, text)
-    return t if len(t) == 1 and t in KINDS else None
 
 
 def kinds_text(kinds: str) -> str:

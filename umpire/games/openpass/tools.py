@@ -12,7 +12,7 @@ or as the card writes it, without spaces (`9-1x2`).
 from __future__ import annotations
 
 from umpire.core.errors import InvalidCommand
-from umpire.games.openpass.config import WHAT_A_CARD_IS, card
+from umpire.games.openpass.cards import WHAT_A_CARD_IS, card
 
 
 def row_cards(text: str) -> tuple[str, ...]:
