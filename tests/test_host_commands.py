@@ -223,3 +223,19 @@ def test_a_players_line_typed_without_its_colon_gets_the_line_it_meant() -> None
     s.feed("start")
     (o,) = s.feed("p3 bid 1")
     assert (o.kind, o.text) == ("refusal", "unknown host command (type “help” for the list); did you mean “p3: bid 1”?")
+
+
+def test_copy_after_the_ruling_that_ends_the_game_copies_its_result_and_the_final_hash(tmp_path: Path) -> None:
+    from umpire.render import batch
+
+    s = Session.create(load(SCENARIOS / "hap-tac-toe.toml"), journal_path=tmp_path / "j.jsonl", seed="42", salt="0" * 32)
+    lines = (Path(__file__).resolve().parent / "transcripts" / "hap-tac-toe.script").read_text(encoding="utf-8").splitlines()
+    ending = max(i for i, line in enumerate(lines) if line.strip().startswith("reveal"))
+    for _ in batch(s, lines[:ending], json_out=False):
+        pass
+    assert s.game.is_over(s.state)
+    (o,) = s.feed("copy")
+    assert o.text.startswith("(copy) ")
+    assert "🏆 **Hedger wins the Death Match**, 4 to 3." in o.text
+    assert "🧾 The journal's final hash: `" in o.text
+    assert o.text.index("🏆") < o.text.index("🧾")  # the result first, then the hash

@@ -775,7 +775,7 @@ class Session:
     def commitment_outputs(self) -> list[Output]:
         """The fairness commitment, as an announcement to post before the game."""
         ev = Commitment(t=self.now, sha256=journal.commitment(self.seed, self.salt))
-        return self._posts([ev], n=None, session=True)
+        return self._posts([], n=None, session_events=[ev])
 
     # ------------------------------------------------------------ the one apply path
 
@@ -891,8 +891,7 @@ class Session:
             seat, through = effect.delivered
             self.delivered[seat] = through
             self.outbox[seat] = [d for d in self.outbox.get(seat, []) if d.seq > through]
-        out = self._posts(effect.events, n=n, session=False)
-        out += self._posts(effect.session_events, n=n, session=True)
+        out = self._posts(effect.events, n=n, session_events=effect.session_events)
         if effect.push:
             first = next((o.text for o in out if o.kind == "announce" and o.audience.public and o.text), None)
             what = str(entry.get("line") or f"the clock ruling at {fmt_stamp(int(entry['t']))}")
@@ -924,16 +923,21 @@ class Session:
 
     # ------------------------------------------------------------ announcing
 
-    def _posts(self, events: Sequence[Event], *, n: int | None, session: bool) -> list[Output]:
-        """Render events into outputs; the last public posts are remembered and private ones queued in the outbox."""
-        if not events or not self.announce:
+    def _posts(self, events: Sequence[Event], *, n: int | None, session_events: Sequence[Event] = ()) -> list[Output]:
+        """Render an entry's events (the game's, then the session's) into outputs.
+
+        Everything the entry posts publicly becomes what `copy` copies (a ruling that ends the
+        game: its result and the journal's final hash); private posts are queued in the outbox.
+        """
+        if not (events or session_events) or not self.announce:
             return []
         out: list[Output] = []
         public: list[Output] = []
         names = self.names
-        for ev in events:
+        game = len(events)
+        for i, ev in enumerate((*events, *session_events)):
             audience = ev.audience
-            posts = RENDER.render(self, ev) if session else self.game.announce(self.state, ev)
+            posts = self.game.announce(self.state, ev) if i < game else RENDER.render(self, ev)
             if not posts:  # the event still goes out as JSON, to the host
                 out.append(Output(kind="announce", audience=HOST, source=ev, names=names, n=n))
                 continue
