@@ -37,7 +37,19 @@ except ImportError:  # pragma: no cover - Windows
 
 FORMAT = 1
 CHAIN = "sha256"  # the header's "chain": each entry's "prev" is the SHA-256 of the line before it
-_decode = json.JSONDecoder().decode  # json.loads without its per-call checks
+_DECODER = json.JSONDecoder()
+
+
+def _decode(text: str) -> Any:
+    """`json.loads` of one line: the JSON value straight away when the line is nothing else (as umpire
+    writes them), else the full decode (surrounding whitespace allowed, or the error)."""
+    try:
+        obj, end = _DECODER.raw_decode(text)
+    except json.JSONDecodeError:
+        return _DECODER.decode(text)
+    return obj if end == len(text) else _DECODER.decode(text)
+
+
 KINDS = ("input", "clock", "pause", "resume", "undo", "reveal", "delivered", "stop")
 
 
