@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import math
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
@@ -19,6 +19,7 @@ from umpire.core.clock import SECOND, MoveClock
 from umpire.core.deadline import Deadline
 from umpire.core.deadline import next_at as deadlines_next_at
 from umpire.core.errors import IllegalAction, InvalidCommand, UmpireError
+from umpire.core.evolve import evolve
 from umpire.core.settings import Setting
 from umpire.games.base import Event
 from umpire.games.haptactoe.events import (
@@ -412,7 +413,7 @@ def _choose_first(state: State, cmd: ChooseFirst, now: int) -> tuple[State, list
         raise IllegalAction(f"the first player is already chosen: {names[state.first or 0]}")
     if cmd.by is not None and cmd.by != cfg.chooser:
         raise IllegalAction(f"only {names[cfg.chooser]} ({cfg.book.chooser_role}) chooses who moves first")
-    return replace(state, phase=Phase.READY, first=cmd.seat), [FirstChosen(t=now, first=names[cmd.seat], chooser=names[cfg.chooser])]
+    return evolve(state, phase=Phase.READY, first=cmd.seat), [FirstChosen(t=now, first=names[cmd.seat], chooser=names[cfg.chooser])]
 
 
 def _start(state: State, now: int) -> tuple[State, list[Event]]:
@@ -424,7 +425,7 @@ def _start(state: State, now: int) -> tuple[State, list[Event]]:
         raise IllegalAction(f"game {state.game} is already under way")
     assert state.first is not None
     seat = state.first if state.game == 1 else 1 - state.first
-    state = replace(state, phase=Phase.TURN, turn=new_turn(cfg, seat, 1, now))
+    state = evolve(state, phase=Phase.TURN, turn=new_turn(cfg, seat, 1, now))
     return state, [GameStarted(t=now, game=state.game, first=names[seat], reserve_seconds=_reserves(state))]
 
 
@@ -459,7 +460,7 @@ def _select(state: State, turn: Turn, cmd: Select, now: int) -> tuple[State, lis
     _require_mover(state, turn, cmd.seat)
     _require_unplaced(state, turn, cmd.piece)
     words = state.cfg.book.pieces.words(cmd.piece)
-    return replace(state, turn=replace(turn, selected=cmd.piece)), [Selected(t=now, player=state.cfg.names[cmd.seat], piece=words)]
+    return evolve(state, turn=evolve(turn, selected=cmd.piece)), [Selected(t=now, player=state.cfg.names[cmd.seat], piece=words)]
 
 
 def _place(state: State, turn: Turn, cmd: Place, now: int) -> tuple[State, list[Event]]:
@@ -471,9 +472,9 @@ def _place(state: State, turn: Turn, cmd: Place, now: int) -> tuple[State, list[
         raise IllegalAction(f"{square_name(cmd.square)} is taken ({pieces.words(occupant)})")
     board = list(state.board)
     board[cmd.square] = cmd.piece
-    turn = replace(turn, placed=(cmd.piece, cmd.square), selected=None)
+    turn = evolve(turn, placed=(cmd.piece, cmd.square), selected=None)
     event = Placed(t=now, player=state.cfg.names[cmd.seat], piece=pieces.words(cmd.piece), square=square_name(cmd.square))
-    return replace(state, board=tuple(board), turn=turn), [event]
+    return evolve(state, board=tuple(board), turn=turn), [event]
 
 
 def _claim(state: State, turn: Turn, cmd: Claim, now: int) -> tuple[State, list[Event]]:
@@ -486,7 +487,7 @@ def _claim(state: State, turn: Turn, cmd: Claim, now: int) -> tuple[State, list[
     if empty:
         raise IllegalAction(f"{' and '.join(empty)} {'is' if len(empty) == 1 else 'are'} empty")
     event = ClaimNoted(t=now, player=state.cfg.names[cmd.seat], squares=tuple(square_name(s) for s in cmd.squares))
-    return replace(state, turn=replace(turn, claims=(*turn.claims, cmd.squares))), [event]
+    return evolve(state, turn=evolve(turn, claims=(*turn.claims, cmd.squares))), [event]
 
 
 def _reserves(state: State) -> dict[str, float]:
@@ -586,7 +587,7 @@ def _judge(state: State, turn: Turn) -> tuple[State, list[ClaimReport]]:
     table[state.game - 1][seat] = tally.points
     strikes = list(state.strikes)
     strikes[seat] = tally.strikes
-    state = replace(
+    state = evolve(
         state,
         judged=state.judged + tuple(judged),
         points=tuple((g[0], g[1]) for g in table),
@@ -606,7 +607,7 @@ def _end_turn(state: State, turn: Turn, now: int) -> tuple[State, list[Event]]:
     state, reports = _judge(state, turn)
     reserve = list(state.reserve)
     reserve[seat] = MoveClock(move_ms=cfg.move_ms, reserve_ms=state.reserve[seat]).after_move(turn.started, now).reserve_ms
-    state = replace(state, reserve=(reserve[0], reserve[1]))
+    state = evolve(state, reserve=(reserve[0], reserve[1]))
     assert turn.placed is not None
     piece, square = turn.placed
     full = all(c is not None for c in state.board)
@@ -627,7 +628,7 @@ def _end_turn(state: State, turn: Turn, now: int) -> tuple[State, list[Event]]:
         next=None if nxt is None else names[nxt.seat],
     )
     if nxt is not None:
-        return replace(state, turn=nxt), [ended]
+        return evolve(state, turn=nxt), [ended]
     return _end_game(state, now, ended)
 
 
@@ -637,7 +638,7 @@ def _end_game(state: State, now: int, ended: TurnEnded) -> tuple[State, list[Eve
     if state.game == 1:
         strikes_next = state.strikes if cfg.strikes_carry else (0, 0)
         over = GameOver(t=now, game=1, game_scores=ended.game_scores, next_first=names[1 - (state.first or 0)])
-        return replace(state, phase=Phase.READY, game=2, board=(None,) * CELLS, turn=None, strikes=strikes_next), [ended, over]
+        return evolve(state, phase=Phase.READY, game=2, board=(None,) * CELLS, turn=None, strikes=strikes_next), [ended, over]
     finals = [state.final_score(i) for i in range(2)]
     if finals[0] == finals[1]:
         winner = cfg.chooser
@@ -645,7 +646,7 @@ def _end_game(state: State, now: int, ended: TurnEnded) -> tuple[State, list[Eve
     else:
         winner = 0 if finals[0] > finals[1] else 1
         reason = f"{fmt(finals[winner])} to {fmt(finals[1 - winner])}"
-    state = replace(state, phase=Phase.OVER, turn=None, winner=winner, end_reason=f"{names[winner]} won, {reason}")
+    state = evolve(state, phase=Phase.OVER, turn=None, winner=winner, end_reason=f"{names[winner]} won, {reason}")
     events: list[Event] = [
         ended,
         GameOver(t=now, game=2, game_scores=ended.game_scores),
@@ -676,12 +677,12 @@ def on_due(state: State, now: int) -> tuple[State, list[Event]]:
     who = state.cfg.names[turn.seat]
     if not step.passed:
         kind = MoveReminder if deadline.what == "move" else ReserveReminder
-        return replace(state, turn=replace(turn, deadline=deadline)), [kind(t=step.at, player=who, seconds=step.seconds_left)]
+        return evolve(state, turn=evolve(turn, deadline=deadline)), [kind(t=step.at, player=who, seconds=step.seconds_left)]
     reserve = state.reserve[turn.seat]
     if deadline.what == "move" and reserve > 0:
         cfg = state.cfg
         drain = Deadline(what="reserve", start=step.at, due=step.at + reserve, reminders=tuple(s * SECOND for s in cfg.reserve_reminders))
-        return replace(state, turn=replace(turn, deadline=drain)), [ReserveStarted(t=step.at, player=who, seconds=-(-reserve // SECOND))]
+        return evolve(state, turn=evolve(turn, deadline=drain)), [ReserveStarted(t=step.at, player=who, seconds=-(-reserve // SECOND))]
     return _time_out(state, turn, step.at)
 
 
@@ -695,7 +696,7 @@ def _time_out(state: State, turn: Turn, at: int) -> tuple[State, list[Event]]:
     if turn.placed is not None:
         board[turn.placed[1]] = None
     reason = f"{names[turn.seat]}'s reserve time ran out"
-    state = replace(
+    state = evolve(
         state,
         phase=Phase.OVER,
         turn=None,
