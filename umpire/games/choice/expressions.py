@@ -163,14 +163,7 @@ def puzzle_sets(seed: str, count: int, per_set: int, min_solutions: int, max_tar
 def _value(digits: list[int], ops: str) -> int | None:
     n, d = digits[0], 1
     for op, k in zip(ops, digits[1:], strict=True):
-        if op == "+":
-            n += k * d
-        elif op == "-":
-            n -= k * d
-        elif op == "x":
-            n *= k
-        else:
-            d *= k
+        n, d = _step(n, d, op, k)
     return n // d if n % d == 0 else None
 
 
