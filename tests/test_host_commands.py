@@ -239,3 +239,17 @@ def test_copy_after_the_ruling_that_ends_the_game_copies_its_result_and_the_fina
     assert "🏆 **Hedger wins the Death Match**, 4 to 3." in o.text
     assert "🧾 The journal's final hash: `" in o.text
     assert o.text.index("🏆") < o.text.index("🧾")  # the result first, then the hash
+
+
+GAMES = ["hap-tac-toe", "when-stars-align", "choice-is-yours", "open-pass-heaven-hell", "devils-deal"]
+
+
+def test_a_misspelt_host_word_is_refused_with_the_command_it_resembles_in_every_game() -> None:
+    for name in GAMES:
+        s = Session.create(load(SCENARIOS / f"{name}.toml"), journal_path=None, seed="1")
+        for typed, meant in (("statsu", "status"), ("pasue", "pause"), ("udno", "undo"), ("outbx", "outbox")):
+            (o,) = s.feed(typed)
+            assert (o.kind, o.text) == ("refusal", f"“{typed}” is not a command; did you mean “{meant}”?"), name
+        (o,) = s.feed("frobnicate")
+        assert o.text == "unknown host command (type “help” for the list)", name
+        assert s.entries == 0 and not s.paused  # nothing changed

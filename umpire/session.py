@@ -704,7 +704,19 @@ class Session:
             suggested = re.search(r"“[^”]*: [^”]*”", exc.reason)  # the game already spelt out the line it meant
             if args and not suggested and self.scenario.roster.find(head) is not None:
                 raise InvalidCommand(f"{exc.reason}; did you mean “{head}: {' '.join(args)}”?", text=raw.strip()) from exc
+            close = self._host_word_like(head) if exc.reason.startswith("unknown host command") else None
+            if close is not None:
+                raise InvalidCommand(f"“{head}” is not a command; did you mean “{close}”?", text=raw.strip()) from exc
             raise
+
+    def _host_word_like(self, word: str) -> str | None:
+        """The host command, view or game word a misspelt one resembles ("statsu" -> "status"), if any."""
+        import difflib
+
+        words = {c.name for c in HOST_COMMANDS} | {v.name for v in self.game.views()}
+        words |= {h.syntax.split()[0] for h in self.game.help() if h.who == "host" and h.syntax.split()}
+        close = difflib.get_close_matches(word.casefold(), sorted(words), n=1, cutoff=0.75)
+        return close[0] if close else None
 
     def _input(self, actor: int | None, text: str, raw: str) -> list[Output]:
         entry: dict[str, JSON] = {"kind": "input", "t": self.now, "by": actor, "text": text, "line": raw.strip()}
