@@ -36,6 +36,12 @@ def htt() -> Scenario:
 
 
 @pytest.fixture
+def choice() -> Scenario:
+    """The bundled Choice is Yours Final Match (Hedger = p1, Uri = p2)."""
+    return load(SCENARIOS / "choice-is-yours.toml")
+
+
+@pytest.fixture
 def journal_path(tmp_path: Path) -> Path:
     return tmp_path / "game.journal.jsonl"
 

@@ -21,12 +21,11 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner, Result
 
-from tests.conftest import SCENARIOS
 from tests.test_crash import env, input_lines, run_umpire, umpire_cmd, wait_for
 from umpire.cli import app, journal_cmds, play  # noqa: F401 - registers the commands
 from umpire.core import journal
 from umpire.core.journal import line_hash
-from umpire.scenario import Scenario, load
+from umpire.scenario import Scenario
 from umpire.session import Session
 
 SALT = "5a" * 16
@@ -65,12 +64,6 @@ CHOICE_BLOCK_1 = [
 ]
 
 HTT_LINES = ["p2: first p1", "start", "p1: black red circle C3", "p1: done", "p2: gray red square B1", "p2: done"]
-
-
-@pytest.fixture
-def choice() -> Scenario:
-    """The bundled Choice is Yours Final Match (Hedger = p1, Uri = p2)."""
-    return load(SCENARIOS / "choice-is-yours.toml")
 
 
 def host(scenario: Scenario, path: Path, lines: list[str], *, seed: str | None = "9701") -> Session:

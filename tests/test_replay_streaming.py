@@ -14,10 +14,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tests.conftest import SCENARIOS
 from umpire.cli import app, journal_cmds  # noqa: F401 - registers the commands
 from umpire.core import journal
-from umpire.scenario import Scenario, load
+from umpire.scenario import Scenario
 from umpire.session import Session
 from umpire.verify import verify
 
@@ -152,9 +151,9 @@ def test_a_streamed_session_can_be_reopened_and_played_on(tmp_path, htt):
     assert again.final() == session.final()
 
 
-def test_a_session_that_does_not_announce_reaches_the_same_state_and_generates_the_same_items(tmp_path, choice_scenario):
+def test_a_session_that_does_not_announce_reaches_the_same_state_and_generates_the_same_items(tmp_path, choice):
     path = tmp_path / "c.jsonl"
-    s = Session.create(choice_scenario, journal_path=path, seed="9701", salt="0" * 32)
+    s = Session.create(choice, journal_path=path, seed="9701", salt="0" * 32)
     for line in ("start", "p1: gs 5", "p2: gs 6"):
         s.feed(line)
     assert s.writer is not None
@@ -169,11 +168,6 @@ def test_a_session_that_does_not_announce_reaches_the_same_state_and_generates_t
     assert quiet.final() == loud.final()
     assert generated == [g for e in loaded.entries for g in e.get("generated", [])]
     assert quiet.outbox == {}
-
-
-@pytest.fixture
-def choice_scenario() -> Scenario:
-    return load(SCENARIOS / "choice-is-yours.toml")
 
 
 def traced_peak(path: Path) -> int:

@@ -136,9 +136,8 @@ class Event:
 
     def to_json(self, names: Sequence[str]) -> dict[str, JSON]:
         """The event as one JSON object for `--json`, its audience named."""
-        data: dict[str, JSON] = {"type": "event", "event": self.kind, "t": self.t, "audience": self.audience.kind}
-        if self.audience.seat is not None:
-            data["to"] = names[self.audience.seat]
+        data: dict[str, JSON] = {"type": "event", "event": self.kind, "t": self.t}
+        data.update(self.audience.to_json(names))
         data.update(self.payload())
         return data
 
