@@ -300,6 +300,16 @@ class Game(ABC, Generic[S, C]):
     def is_over(self, state: S) -> bool:
         """Whether the game has ended."""
 
+    def message(self, state: S, actor: int | None, lines: Sequence[str]) -> list[str]:
+        """The inputs that one chat message of several lines makes, judged in turn: by default, each line on its own.
+
+        A message is what one sender sent at once: the lines under a Discord header up to an empty
+        line, the next header or a time line, or one Discord message received by a bot. A game whose
+        card reads a multi-line message as one submission (Devil's Deal: a division written a pile a
+        line) returns the lines joined by newlines, and its `parse` reads that text as a whole.
+        """
+        return list(lines)
+
     def validate(self, settings: Settings) -> list[tuple[str, str]]:
         """Problems between settings that each look fine alone, as (key, message); none by default."""
         return []
