@@ -1,328 +1,23 @@
-"""Open, Pass — Heaven and Hell as a `Game`: renderers, views, help, rulings and completion."""
+"""Open, Pass — Heaven and Hell as a `Game`: views, help, rulings and completion (the renderers
+are in render.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 
 from umpire.core import chat
 from umpire.core.arith import exact, show
-from umpire.core.clock import MINUTE, fmt_clock
+from umpire.core.clock import fmt_clock
 from umpire.core.errors import InvalidCommand
 from umpire.core.settings import Settings
-from umpire.games.base import JSON, Event, Game, HelpItem, Post, Renderers, Resolve, Setup, View, ViewDef
+from umpire.games.base import JSON, Event, Game, HelpItem, Resolve, Setup, View, ViewDef
 from umpire.games.openpass import commands, rules
 from umpire.games.openpass.commands import Command
 from umpire.games.openpass.config import KINDS, SETTINGS, Reveal, configure, token_places, validate, validate_players
-from umpire.games.openpass.events import (
-    EVENTS,
-    Answered,
-    BidConfirmed,
-    BidSet,
-    CardDealt,
-    DealDone,
-    DealerSet,
-    DealOver,
-    DealStarted,
-    DeckConfirmed,
-    DeckSet,
-    DeckWithdrawn,
-    Placing,
-    PlayingOpened,
-    PlayReminder,
-    Results,
-    RoundClosed,
-    RoundOpened,
-    RoundReceipt,
-    RoundRecord,
-    RoundReminder,
-    StillWaiting,
-    TimeUp,
-    TradeCancelled,
-    TradeDeclined,
-    TradeDone,
-    TradeOffered,
-)
+from umpire.games.openpass.events import EVENTS
+from umpire.games.openpass.render import RENDER, cards_text, minutes_text
 from umpire.games.openpass.state import Phase, State, listing
-from umpire.games.pictures import table_picture
-
-SYMBOL_NAMES = {"+": "plus", "-": "minus", "x": "times", "/": "divide"}
-POST_LIMIT = 1900  # under Discord's 2,000 characters, with room to spare
-
-
-def _n(name: str) -> str:
-    return chat.bold(chat.safe(name))
-
-
-def _cards(cards: Sequence[str]) -> str:
-    """Cards as one code span, so that `-` or `/` cannot be misread: `9 9 x -`; “none” when empty."""
-    return f"`{' '.join(cards)}`" if cards else "none"
-
-
-def _one(card: str) -> str:
-    """One card, named so that it cannot be misread: `9`, `-` (minus)."""
-    return f"`{card}` ({SYMBOL_NAMES[card]})" if card in SYMBOL_NAMES else f"`{card}`"
-
-
-def _row(row: Sequence[str]) -> str:
-    return f"`{' '.join(row)}`" if row else "(empty)"
-
-
-def _minutes(m: int) -> str:
-    """A span of minutes: `45 min`, `6 h (360 min)`."""
-    if m < 60:
-        return f"{m} min"
-    h, rest = divmod(m, 60)
-    return f"{h} h{f' {rest} min' if rest else ''} ({m} min)"
-
-
-def _closes_in(state: State) -> str:
-    clock = state.clock
-    if clock is None:
-        return ""
-    return f"It closes in {_minutes(-(-(clock.due - clock.start) // MINUTE))}, or earlier when the host closes it."
-
-
-def _chunks(lines: list[str]) -> list[str]:
-    """Lines gathered into posts under Discord's limit, split only between lines."""
-    posts: list[str] = []
-    current: list[str] = []
-    for line in lines:
-        if current and len("\n".join([*current, line])) > POST_LIMIT:
-            posts.append("\n".join(current))
-            current = []
-        current.append(line)
-    if current:
-        posts.append("\n".join(current))
-    return posts
-
-
-RENDER: Renderers[State] = Renderers()
-
-
-@RENDER.on(RoundOpened)
-def _round_opened(state: State, ev: RoundOpened) -> list[str]:
-    lines = [f"**Deck building, round {ev.round} of {ev.of}.** The packs:"]
-    lines += [f"{p.number}. {chat.safe(p.name)}: {_cards(p.cards)}" for p in ev.packs]
-    most = state.cfg.bids
-    lines.append(
-        f"Submit up to {most} different pack{'s' if most != 1 else ''}, privately: `bid 1 4` (or by name), or `bid none`. "
-        "A pack chosen an odd number of times gives a copy to everyone who chose it. " + _closes_in(state)
-    )
-    return _chunks(lines)
-
-
-@RENDER.on(BidSet)
-def _bid_set(state: State, ev: BidSet) -> str:
-    packs = ", ".join(ev.packs) or "no pack"
-    was = "" if ev.replaces is None else f" (was: {', '.join(ev.replaces) or 'no pack'})"
-    waiting = f"; still to bid: {', '.join(ev.waiting)}" if ev.waiting else "; everyone has bid"
-    return f"{ev.player} bids {packs}{was}{waiting}"
-
-
-@RENDER.on(BidConfirmed)
-def _bid_confirmed(state: State, ev: BidConfirmed) -> str:
-    packs = ", ".join(ev.packs) or "no pack"
-    return f"Your bid for round {ev.round}: {packs}. You can change it until the round closes."
-
-
-@RENDER.on(RoundClosed)
-def _round_closed(state: State, ev: RoundClosed) -> str:
-    lines = [f"**Round {ev.round} results.** Chosen: " + ", ".join(f"{chat.safe(name)} ×{c}" for name, c in ev.counts.items())]
-    if ev.all_odd:
-        lines.append("Every pack was chosen an odd number of times: such harmony cannot exist, so **nobody gets a pack**.")
-    gain = f"{ev.gainers} player{' gains' if ev.gainers == 1 else 's gain'} packs"
-    pity = f"{ev.pity_cards} player{' gets' if ev.pity_cards == 1 else 's get'} a pity card"
-    lines.append(f"{gain}; {pity}. Each player is told privately what they received.")
-    return "\n".join(lines)
-
-
-@RENDER.on(RoundRecord)
-def _round_record(state: State, ev: RoundRecord) -> str:
-    lines = [f"Round {ev.round}, who received what:"]
-    lines += [f"{_n(name)} receives {', '.join(packs)}" for name, packs in ev.received.items()]
-    if ev.pity:
-        lines.append("Pity cards: " + ", ".join(f"{chat.safe(n)} {_one(c)}" for n, c in ev.pity.items()))
-    if ev.no_bid:
-        lines.append("No bid from: " + ", ".join(chat.safe(n) for n in ev.no_bid))
-    return "\n".join(lines)
-
-
-@RENDER.on(RoundReceipt)
-def _round_receipt(state: State, ev: RoundReceipt) -> str:
-    if ev.packs:
-        return f"Round {ev.round}: you receive {' and '.join(ev.packs)}: {_cards(ev.cards)}."
-    if ev.pity is not None:
-        return f"Round {ev.round}: you gained no pack, so you get a pity card: {_one(ev.pity)}."
-    return f"Round {ev.round}: you gain nothing this round."
-
-
-@RENDER.on(RoundReminder)
-def _round_reminder(state: State, ev: RoundReminder) -> str:
-    return f"⏰ {_minutes(ev.minutes_left)} left to bid in round {ev.round}: `bid 1 4` (by number or name), or `bid none`."
-
-
-@RENDER.on(PlayReminder)
-def _play_reminder(state: State, ev: PlayReminder) -> str:
-    return f"⏰ {_minutes(ev.minutes_left)} left in the playing phase: submit a deck and a dealer, and play before it closes."
-
-
-@RENDER.on(StillWaiting)
-def _still_waiting(state: State, ev: StillWaiting) -> str:
-    return f"Still waiting for {ev.what}: {', '.join(ev.waiting)}"
-
-
-@RENDER.on(TimeUp)
-def _time_up(state: State, ev: TimeUp) -> str:
-    return f"⏰ Time is up: {ev.what} closes now."
-
-
-@RENDER.on(PlayingOpened)
-def _playing_opened(state: State, ev: PlayingOpened) -> str:
-    choose = " or ".join(f"`dealer {d.lower()}`" for d in ev.dealers)
-    return (
-        f"**Deck building is over: the playing phase begins.** Submit a deck of exactly {ev.deck_size} cards from your collection "
-        f"(`deck 9 9 x …`, or `deck all` with fewer than {ev.deck_size} cards: it is padded with `{state.cfg.pad}`) and a dealer "
-        f"({', '.join(ev.dealers)}: {choose}). " + _closes_in(state)
-    )
-
-
-@RENDER.on(TradeOffered)
-def _trade_offered(state: State, ev: TradeOffered) -> str:
-    return (
-        f"🤝 Trade {ev.trade}: {_n(ev.giver)} offers {_n(ev.taker)} {_cards(ev.gives)} for {_cards(ev.gets)}. "
-        f"{chat.safe(ev.taker)}: `accept {ev.trade}` or `decline {ev.trade}`."
-    )
-
-
-@RENDER.on(TradeDone)
-def _trade_done(state: State, ev: TradeDone) -> str:
-    return f"🤝 Trade {ev.trade} done: {_n(ev.giver)} gives {_cards(ev.gives)} and receives {_cards(ev.gets)} from {_n(ev.taker)}."
-
-
-@RENDER.on(TradeDeclined)
-def _trade_declined(state: State, ev: TradeDeclined) -> str:
-    return f"Trade {ev.trade} ({chat.safe(ev.giver)}'s {_cards(ev.gives)} for {_cards(ev.gets)}) declined by {chat.safe(ev.taker)}."
-
-
-@RENDER.on(TradeCancelled)
-def _trade_cancelled(state: State, ev: TradeCancelled) -> str:
-    return f"Trade {ev.trade} ({_cards(ev.gives)} for {chat.safe(ev.taker)}'s {_cards(ev.gets)}) withdrawn by {chat.safe(ev.giver)}."
-
-
-def _padding(padded: int, pad: str) -> str:
-    return f" — {padded} {_one(pad)} added as padding" if padded else ""
-
-
-@RENDER.on(DeckSet)
-def _deck_set(state: State, ev: DeckSet) -> str:
-    dealer = f" (dealer: {ev.dealer})" if ev.dealer else " (no dealer yet)"
-    waiting = f"; still without a deck or a dealer: {', '.join(ev.waiting)}" if ev.waiting else "; every deck and dealer is in"
-    return f"{ev.player}'s deck: {_cards(ev.deck)}{_padding(ev.padded, ev.pad)}{dealer}{waiting}"
-
-
-@RENDER.on(DeckConfirmed)
-def _deck_confirmed(state: State, ev: DeckConfirmed) -> str:
-    return (
-        f"Your deck: {_cards(ev.deck)}{_padding(ev.padded, ev.pad)}. You can replace it, or take it back with `deck none`, "
-        "until your deal starts; while it stands, its cards cannot be traded away."
-    )
-
-
-@RENDER.on(DeckWithdrawn)
-def _deck_withdrawn(state: State, ev: DeckWithdrawn) -> str:
-    return "Your deck is withdrawn: its cards are free to trade again. Submit a deck before your deal."
-
-
-@RENDER.on(DealerSet)
-def _dealer_set(state: State, ev: DealerSet) -> str:
-    return f"Your dealer: {ev.dealer}. You can change it until your deal starts."
-
-
-@RENDER.on(DealStarted)
-def _deal_started(state: State, ev: DealStarted) -> str:
-    return f"🃏 {_n(ev.player)} plays Open, Pass with the {chat.safe(ev.dealer)} dealer ({ev.cards} cards)."
-
-
-@RENDER.on(CardDealt)
-def _card_dealt(state: State, ev: CardDealt) -> str:
-    return (
-        f"{ev.player}, card {ev.number} of {ev.of}: {_one(ev.card)} — `open` or `pass`? "
-        f"Row: {_row(ev.row)} ({ev.opened}/{ev.max_open} open)"
-    )
-
-
-@RENDER.on(Answered)
-def _answered(state: State, ev: Answered) -> str:
-    return f"{ev.player} {'opens' if ev.open else 'passes'} {_one(ev.card)}; row: {_row(ev.row)}"
-
-
-def _row_picture(ev: DealOver) -> Callable[[], bytes]:
-    """The row as a picture, drawn only when the host copies it."""
-
-    def draw_row() -> bytes:
-        from umpire.images import OpenPassRow, draw
-
-        return draw(OpenPassRow(player=ev.player, cards=ev.row, reading=ev.reading or "0", score=ev.shown))
-
-    return draw_row
-
-
-def _results_picture(ev: Results) -> Callable[[], bytes]:
-    """The ranking as a table picture, drawn only when the host copies it."""
-    rows = [
-        (
-            str(p.place),
-            p.player,
-            p.shown if p.played else "did not play",
-            ", ".join(x for x in (f"+{p.tokens} Tokens" if p.tokens else "", "EC" if p.ec else "") if x) or "—",
-        )
-        for p in ev.ranking
-    ]
-    return table_picture("Open, Pass — results", ("place", "player", "score", "prize"), rows)
-
-
-@RENDER.on(DealOver)
-def _deal_over(state: State, ev: DealOver) -> Post:
-    return Post(text=_deal_over_text(ev), image=_row_picture(ev))
-
-
-def _deal_over_text(ev: DealOver) -> str:
-    lines = [f"🧮 **{chat.safe(ev.player)}'s row:** {_row(ev.row)}"]
-    if ev.auto_passed:
-        count = len(ev.auto_passed)
-        why = " when the playing phase closed" if ev.closed else " after the last open"
-        lines.append(f"({count} card{'s' if count != 1 else ''} passed automatically{why}: {_cards(ev.auto_passed)})")
-    lines.append(f"Reading: `{ev.reading or '0'}` = **{ev.shown}**" + ("" if ev.row else " (an empty row scores 0, R-OP-4)"))
-    lines += [f"({n})" for n in ev.notes]
-    return "\n".join(lines)
-
-
-@RENDER.on(DealDone)
-def _deal_done(state: State, ev: DealDone) -> str:
-    return f"✅ {_n(ev.player)} has played. Rows and scores stay secret until the playing phase closes."
-
-
-def _placing(p: Placing) -> str:
-    extra = []
-    if p.tokens:
-        extra.append(f"+{p.tokens} Token{'s' if p.tokens != 1 else ''} of Life")
-    if p.ec:
-        extra.append("EC")
-    head = f"{p.place}. {chat.safe(p.player)} — {p.shown}" + (f" ({', '.join(extra)})" if extra else "")
-    if not p.played:
-        return f"{head}: did not play"
-    return f"{head}: {_row(p.row)} reads `{p.reading or '0'}`"
-
-
-@RENDER.on(Results)
-def _results(state: State, ev: Results) -> list[Post]:
-    lines = ["🏆 **Open, Pass — results**"]
-    lines += [_placing(p) for p in ev.ranking]
-    lines += [f"⚖️ {chat.neutralise(t[0].upper() + t[1:])}." for t in ev.ties]
-    posts = _chunks(lines)
-    return [Post(text=posts[0], image=_results_picture(ev)), *(Post(text=p) for p in posts[1:])]
-
 
 # ---------------------------------------------------------------- views
 
@@ -439,7 +134,7 @@ def _packs(state: State, now: int, args: Sequence[str]) -> View:
         title=f"Packs offered in round {state.round}",
         columns=("#", "pack", "cards"),
         rows=tuple((str(i + 1), p.name, " ".join(p.cards)) for i, p in enumerate(offered)),
-        chat="\n".join(f"{i + 1}. {chat.safe(p.name)}: {_cards(p.cards)}" for i, p in enumerate(offered)),
+        chat="\n".join(f"{i + 1}. {chat.safe(p.name)}: {cards_text(p.cards)}" for i, p in enumerate(offered)),
     )
 
 
@@ -465,7 +160,7 @@ def _cards_view(state: State, now: int, args: Sequence[str]) -> View:
     locked = f"; locked in the deck: {_plain(deck.owned)}" if deck is not None else ""
     return View(
         title=f"{name}'s cards ({len(cards)}) — host only",
-        chat=f"{name}, your cards ({len(cards)}): {_cards(cards)}",
+        chat=f"{name}, your cards ({len(cards)}): {cards_text(cards)}",
         notes=(_plain(cards) + locked, f"received: {received}"),
     )
 
@@ -665,10 +360,10 @@ def rulings(s: Settings) -> list[str]:
             else "; nobody gets a pity card either (all_odd_pity = false)."
         ),
         f"R-OP-2: a player who gains no pack gets one pity card, drawn (seeded) from {' '.join(s.texts('pity'))} (pity).",
-        f"R-OP-6: each bidding round closes after {_minutes(s.integer('round_minutes'))} (round_minutes), or earlier at the host's `close`; "
-        f"reminders {', '.join(_minutes(m) for m in s.integers('round_reminders')) or 'none'} before (round_reminders). No bid = no bid.",
-        f"The playing phase closes after {_minutes(s.integer('play_minutes'))} (play_minutes; the card: 48 hours), or earlier at the host's `close`; "
-        f"reminders {', '.join(_minutes(m) for m in s.integers('play_reminders')) or 'none'} before (play_reminders).",
+        f"R-OP-6: each bidding round closes after {minutes_text(s.integer('round_minutes'))} (round_minutes), or earlier at the host's `close`; "
+        f"reminders {', '.join(minutes_text(m) for m in s.integers('round_reminders')) or 'none'} before (round_reminders). No bid = no bid.",
+        f"The playing phase closes after {minutes_text(s.integer('play_minutes'))} (play_minutes; the card: 48 hours), or earlier at the host's `close`; "
+        f"reminders {', '.join(minutes_text(m) for m in s.integers('play_reminders')) or 'none'} before (play_reminders).",
         "R-OP-9: who received which pack and each pity card are "
         + (
             "posted for everyone (reveal_receipts = public)."

@@ -1,0 +1,317 @@
+"""How Open, Pass's events read in chat: one renderer per event kind, each for the audience the
+event names (a DM reads "you"), and the pictures drawn when the host copies a post."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from umpire.core import chat
+from umpire.core.clock import MINUTE
+from umpire.games.base import Post, Renderers
+from umpire.games.openpass.events import (
+    Answered,
+    BidConfirmed,
+    BidSet,
+    CardDealt,
+    DealDone,
+    DealerSet,
+    DealOver,
+    DealStarted,
+    DeckConfirmed,
+    DeckSet,
+    DeckWithdrawn,
+    Placing,
+    PlayingOpened,
+    PlayReminder,
+    Results,
+    RoundClosed,
+    RoundOpened,
+    RoundReceipt,
+    RoundRecord,
+    RoundReminder,
+    StillWaiting,
+    TimeUp,
+    TradeCancelled,
+    TradeDeclined,
+    TradeDone,
+    TradeOffered,
+)
+from umpire.games.openpass.state import State
+from umpire.games.pictures import table_picture
+
+SYMBOL_NAMES = {"+": "plus", "-": "minus", "x": "times", "/": "divide"}
+POST_LIMIT = 1900  # under Discord's 2,000 characters, with room to spare
+
+
+def _n(name: str) -> str:
+    return chat.bold(chat.safe(name))
+
+
+def cards_text(cards: Sequence[str]) -> str:
+    """Cards as one code span, so that `-` or `/` cannot be misread: `9 9 x -`; “none” when empty."""
+    return f"`{' '.join(cards)}`" if cards else "none"
+
+
+def _one(card: str) -> str:
+    """One card, named so that it cannot be misread: `9`, `-` (minus)."""
+    return f"`{card}` ({SYMBOL_NAMES[card]})" if card in SYMBOL_NAMES else f"`{card}`"
+
+
+def _row(row: Sequence[str]) -> str:
+    return f"`{' '.join(row)}`" if row else "(empty)"
+
+
+def minutes_text(m: int) -> str:
+    """A span of minutes: `45 min`, `6 h (360 min)`."""
+    if m < 60:
+        return f"{m} min"
+    h, rest = divmod(m, 60)
+    return f"{h} h{f' {rest} min' if rest else ''} ({m} min)"
+
+
+def _closes_in(state: State) -> str:
+    clock = state.clock
+    if clock is None:
+        return ""
+    return f"It closes in {minutes_text(-(-(clock.due - clock.start) // MINUTE))}, or earlier when the host closes it."
+
+
+def _chunks(lines: list[str]) -> list[str]:
+    """Lines gathered into posts under Discord's limit, split only between lines."""
+    posts: list[str] = []
+    current: list[str] = []
+    for line in lines:
+        if current and len("\n".join([*current, line])) > POST_LIMIT:
+            posts.append("\n".join(current))
+            current = []
+        current.append(line)
+    if current:
+        posts.append("\n".join(current))
+    return posts
+
+
+RENDER: Renderers[State] = Renderers()
+
+
+@RENDER.on(RoundOpened)
+def _round_opened(state: State, ev: RoundOpened) -> list[str]:
+    lines = [f"**Deck building, round {ev.round} of {ev.of}.** The packs:"]
+    lines += [f"{p.number}. {chat.safe(p.name)}: {cards_text(p.cards)}" for p in ev.packs]
+    most = state.cfg.bids
+    lines.append(
+        f"Submit up to {most} different pack{'s' if most != 1 else ''}, privately: `bid 1 4` (or by name), or `bid none`. "
+        "A pack chosen an odd number of times gives a copy to everyone who chose it. " + _closes_in(state)
+    )
+    return _chunks(lines)
+
+
+@RENDER.on(BidSet)
+def _bid_set(state: State, ev: BidSet) -> str:
+    packs = ", ".join(ev.packs) or "no pack"
+    was = "" if ev.replaces is None else f" (was: {', '.join(ev.replaces) or 'no pack'})"
+    waiting = f"; still to bid: {', '.join(ev.waiting)}" if ev.waiting else "; everyone has bid"
+    return f"{ev.player} bids {packs}{was}{waiting}"
+
+
+@RENDER.on(BidConfirmed)
+def _bid_confirmed(state: State, ev: BidConfirmed) -> str:
+    packs = ", ".join(ev.packs) or "no pack"
+    return f"Your bid for round {ev.round}: {packs}. You can change it until the round closes."
+
+
+@RENDER.on(RoundClosed)
+def _round_closed(state: State, ev: RoundClosed) -> str:
+    lines = [f"**Round {ev.round} results.** Chosen: " + ", ".join(f"{chat.safe(name)} ×{c}" for name, c in ev.counts.items())]
+    if ev.all_odd:
+        lines.append("Every pack was chosen an odd number of times: such harmony cannot exist, so **nobody gets a pack**.")
+    gain = f"{ev.gainers} player{' gains' if ev.gainers == 1 else 's gain'} packs"
+    pity = f"{ev.pity_cards} player{' gets' if ev.pity_cards == 1 else 's get'} a pity card"
+    lines.append(f"{gain}; {pity}. Each player is told privately what they received.")
+    return "\n".join(lines)
+
+
+@RENDER.on(RoundRecord)
+def _round_record(state: State, ev: RoundRecord) -> str:
+    lines = [f"Round {ev.round}, who received what:"]
+    lines += [f"{_n(name)} receives {', '.join(packs)}" for name, packs in ev.received.items()]
+    if ev.pity:
+        lines.append("Pity cards: " + ", ".join(f"{chat.safe(n)} {_one(c)}" for n, c in ev.pity.items()))
+    if ev.no_bid:
+        lines.append("No bid from: " + ", ".join(chat.safe(n) for n in ev.no_bid))
+    return "\n".join(lines)
+
+
+@RENDER.on(RoundReceipt)
+def _round_receipt(state: State, ev: RoundReceipt) -> str:
+    if ev.packs:
+        return f"Round {ev.round}: you receive {' and '.join(ev.packs)}: {cards_text(ev.cards)}."
+    if ev.pity is not None:
+        return f"Round {ev.round}: you gained no pack, so you get a pity card: {_one(ev.pity)}."
+    return f"Round {ev.round}: you gain nothing this round."
+
+
+@RENDER.on(RoundReminder)
+def _round_reminder(state: State, ev: RoundReminder) -> str:
+    return f"⏰ {minutes_text(ev.minutes_left)} left to bid in round {ev.round}: `bid 1 4` (by number or name), or `bid none`."
+
+
+@RENDER.on(PlayReminder)
+def _play_reminder(state: State, ev: PlayReminder) -> str:
+    return f"⏰ {minutes_text(ev.minutes_left)} left in the playing phase: submit a deck and a dealer, and play before it closes."
+
+
+@RENDER.on(StillWaiting)
+def _still_waiting(state: State, ev: StillWaiting) -> str:
+    return f"Still waiting for {ev.what}: {', '.join(ev.waiting)}"
+
+
+@RENDER.on(TimeUp)
+def _time_up(state: State, ev: TimeUp) -> str:
+    return f"⏰ Time is up: {ev.what} closes now."
+
+
+@RENDER.on(PlayingOpened)
+def _playing_opened(state: State, ev: PlayingOpened) -> str:
+    choose = " or ".join(f"`dealer {d.lower()}`" for d in ev.dealers)
+    return (
+        f"**Deck building is over: the playing phase begins.** Submit a deck of exactly {ev.deck_size} cards from your collection "
+        f"(`deck 9 9 x …`, or `deck all` with fewer than {ev.deck_size} cards: it is padded with `{state.cfg.pad}`) and a dealer "
+        f"({', '.join(ev.dealers)}: {choose}). " + _closes_in(state)
+    )
+
+
+@RENDER.on(TradeOffered)
+def _trade_offered(state: State, ev: TradeOffered) -> str:
+    return (
+        f"🤝 Trade {ev.trade}: {_n(ev.giver)} offers {_n(ev.taker)} {cards_text(ev.gives)} for {cards_text(ev.gets)}. "
+        f"{chat.safe(ev.taker)}: `accept {ev.trade}` or `decline {ev.trade}`."
+    )
+
+
+@RENDER.on(TradeDone)
+def _trade_done(state: State, ev: TradeDone) -> str:
+    return f"🤝 Trade {ev.trade} done: {_n(ev.giver)} gives {cards_text(ev.gives)} and receives {cards_text(ev.gets)} from {_n(ev.taker)}."
+
+
+@RENDER.on(TradeDeclined)
+def _trade_declined(state: State, ev: TradeDeclined) -> str:
+    return f"Trade {ev.trade} ({chat.safe(ev.giver)}'s {cards_text(ev.gives)} for {cards_text(ev.gets)}) declined by {chat.safe(ev.taker)}."
+
+
+@RENDER.on(TradeCancelled)
+def _trade_cancelled(state: State, ev: TradeCancelled) -> str:
+    return f"Trade {ev.trade} ({cards_text(ev.gives)} for {chat.safe(ev.taker)}'s {cards_text(ev.gets)}) withdrawn by {chat.safe(ev.giver)}."
+
+
+def _padding(padded: int, pad: str) -> str:
+    return f" — {padded} {_one(pad)} added as padding" if padded else ""
+
+
+@RENDER.on(DeckSet)
+def _deck_set(state: State, ev: DeckSet) -> str:
+    dealer = f" (dealer: {ev.dealer})" if ev.dealer else " (no dealer yet)"
+    waiting = f"; still without a deck or a dealer: {', '.join(ev.waiting)}" if ev.waiting else "; every deck and dealer is in"
+    return f"{ev.player}'s deck: {cards_text(ev.deck)}{_padding(ev.padded, ev.pad)}{dealer}{waiting}"
+
+
+@RENDER.on(DeckConfirmed)
+def _deck_confirmed(state: State, ev: DeckConfirmed) -> str:
+    return (
+        f"Your deck: {cards_text(ev.deck)}{_padding(ev.padded, ev.pad)}. You can replace it, or take it back with `deck none`, "
+        "until your deal starts; while it stands, its cards cannot be traded away."
+    )
+
+
+@RENDER.on(DeckWithdrawn)
+def _deck_withdrawn(state: State, ev: DeckWithdrawn) -> str:
+    return "Your deck is withdrawn: its cards are free to trade again. Submit a deck before your deal."
+
+
+@RENDER.on(DealerSet)
+def _dealer_set(state: State, ev: DealerSet) -> str:
+    return f"Your dealer: {ev.dealer}. You can change it until your deal starts."
+
+
+@RENDER.on(DealStarted)
+def _deal_started(state: State, ev: DealStarted) -> str:
+    return f"🃏 {_n(ev.player)} plays Open, Pass with the {chat.safe(ev.dealer)} dealer ({ev.cards} cards)."
+
+
+@RENDER.on(CardDealt)
+def _card_dealt(state: State, ev: CardDealt) -> str:
+    return (
+        f"{ev.player}, card {ev.number} of {ev.of}: {_one(ev.card)} — `open` or `pass`? "
+        f"Row: {_row(ev.row)} ({ev.opened}/{ev.max_open} open)"
+    )
+
+
+@RENDER.on(Answered)
+def _answered(state: State, ev: Answered) -> str:
+    return f"{ev.player} {'opens' if ev.open else 'passes'} {_one(ev.card)}; row: {_row(ev.row)}"
+
+
+def _row_picture(ev: DealOver) -> Callable[[], bytes]:
+    """The row as a picture, drawn only when the host copies it."""
+
+    def draw_row() -> bytes:
+        from umpire.images import OpenPassRow, draw
+
+        return draw(OpenPassRow(player=ev.player, cards=ev.row, reading=ev.reading or "0", score=ev.shown))
+
+    return draw_row
+
+
+def _results_picture(ev: Results) -> Callable[[], bytes]:
+    """The ranking as a table picture, drawn only when the host copies it."""
+    rows = [
+        (
+            str(p.place),
+            p.player,
+            p.shown if p.played else "did not play",
+            ", ".join(x for x in (f"+{p.tokens} Tokens" if p.tokens else "", "EC" if p.ec else "") if x) or "—",
+        )
+        for p in ev.ranking
+    ]
+    return table_picture("Open, Pass — results", ("place", "player", "score", "prize"), rows)
+
+
+@RENDER.on(DealOver)
+def _deal_over(state: State, ev: DealOver) -> Post:
+    return Post(text=_deal_over_text(ev), image=_row_picture(ev))
+
+
+def _deal_over_text(ev: DealOver) -> str:
+    lines = [f"🧮 **{chat.safe(ev.player)}'s row:** {_row(ev.row)}"]
+    if ev.auto_passed:
+        count = len(ev.auto_passed)
+        why = " when the playing phase closed" if ev.closed else " after the last open"
+        lines.append(f"({count} card{'s' if count != 1 else ''} passed automatically{why}: {cards_text(ev.auto_passed)})")
+    lines.append(f"Reading: `{ev.reading or '0'}` = **{ev.shown}**" + ("" if ev.row else " (an empty row scores 0, R-OP-4)"))
+    lines += [f"({n})" for n in ev.notes]
+    return "\n".join(lines)
+
+
+@RENDER.on(DealDone)
+def _deal_done(state: State, ev: DealDone) -> str:
+    return f"✅ {_n(ev.player)} has played. Rows and scores stay secret until the playing phase closes."
+
+
+def _placing(p: Placing) -> str:
+    extra = []
+    if p.tokens:
+        extra.append(f"+{p.tokens} Token{'s' if p.tokens != 1 else ''} of Life")
+    if p.ec:
+        extra.append("EC")
+    head = f"{p.place}. {chat.safe(p.player)} — {p.shown}" + (f" ({', '.join(extra)})" if extra else "")
+    if not p.played:
+        return f"{head}: did not play"
+    return f"{head}: {_row(p.row)} reads `{p.reading or '0'}`"
+
+
+@RENDER.on(Results)
+def _results(state: State, ev: Results) -> list[Post]:
+    lines = ["🏆 **Open, Pass — results**"]
+    lines += [_placing(p) for p in ev.ranking]
+    lines += [f"⚖️ {chat.neutralise(t[0].upper() + t[1:])}." for t in ev.ties]
+    posts = _chunks(lines)
+    return [Post(text=posts[0], image=_results_picture(ev)), *(Post(text=p) for p in posts[1:])]
