@@ -4,14 +4,43 @@ a clock the test moves by hand, and a way to drive the REPL in-process."""
 from __future__ import annotations
 
 import io
+import os
 import threading
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from umpire.scenario import Scenario, load
 from umpire.session import Session
+
+# Hypothesis profiles. The everyday run (README's plain `pytest`) is deterministic: the same examples
+# on every machine and every run, and no example database, so nobody meets a failure that is not in
+# main, nor one replayed from an earlier run in their clone. The slow suite (`pytest -m slow`, as CI
+# runs it) explores at random and keeps what it finds in the database. UMPIRE_HYPOTHESIS_PROFILE (or
+# Hypothesis's own --hypothesis-profile) picks one by name.
+settings.register_profile(
+    "everyday", derandomize=True, database=None, max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile("exploration", derandomize=False, max_examples=200, deadline=None, print_blob=True)
+settings.load_profile("everyday")
+
+
+def hypothesis_profile(markexpr: str, env: str | None, option: str | None) -> str:
+    """The profile for a run: an explicit choice, else exploration when the slow suite is selected."""
+    if option:
+        return option
+    if env:
+        return env
+    runs_slow = "slow" in markexpr and "not slow" not in markexpr
+    return "exploration" if runs_slow else "everyday"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    option = config.getoption("hypothesis_profile", default=None)
+    settings.load_profile(hypothesis_profile(config.option.markexpr or "", os.environ.get("UMPIRE_HYPOTHESIS_PROFILE"), option))
+
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 

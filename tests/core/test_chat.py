@@ -142,14 +142,36 @@ def is_fence(line: str) -> bool:
     return line.startswith("```")
 
 
+def is_blank(line: str) -> bool:
+    return not line.strip()
+
+
 def rejoins(parts: list[str], original: str) -> bool:
     """Whether removing the fences that `split` adds at the cuts gives back `original` exactly,
-    but for blank lines at a cut, which `split` drops rather than post an empty message."""
+    but for what `split` drops at a cut rather than post a message with nothing to see: blank
+    lines, and a code block holding only blank lines (or the blank end of a block cut there)."""
     orig = original.split("\n")
 
-    def go(i: int, idx: int, in_block: bool) -> bool:
-        if not in_block and idx < len(orig) and not orig[idx].strip() and go(i, idx + 1, in_block):
+    def at_cut(i: int, idx: int, in_block: bool) -> bool:
+        if in_part(i, idx, in_block):
             return True
+        if idx == len(orig):
+            return False
+        line = orig[idx]
+        if is_blank(line):
+            return at_cut(i, idx + 1, in_block)
+        if not is_fence(line):
+            return False
+        if in_block:  # the rest of a cut block was blank: dropped with its closing fence
+            return at_cut(i, idx + 1, False)
+        j = idx + 1
+        while j < len(orig) and is_blank(orig[j]):
+            j += 1
+        if j == len(orig):
+            return i == len(parts)
+        return is_fence(orig[j]) and at_cut(i, j + 1, False)
+
+    def in_part(i: int, idx: int, in_block: bool) -> bool:
         if i == len(parts):
             return idx == len(orig)
         lines = parts[i].split("\n")
@@ -159,22 +181,37 @@ def rejoins(parts: list[str], original: str) -> bool:
             lines = lines[1:]
         last = i == len(parts) - 1
         options = [(lines, False)]
-        if not last and lines and lines[-1] == "```":
+        if lines and lines[-1] == "```":  # even the last part: the rest of its block may have been blank
             options.append((lines[:-1], True))
         for content, closed_by_split in options:
-            if orig[idx : idx + len(content)] != content:
-                continue
             state = in_block
             for line in content:
                 if is_fence(line):
                     state = not state
-            if not last and state != closed_by_split:
+            if (closed_by_split or not last) and state != closed_by_split:
                 continue
-            if go(i + 1, idx + len(content), closed_by_split):
+            if any(at_cut(i + 1, end, closed_by_split) for end in matches(content, idx, opens_part=not in_block)):
                 return True
         return False
 
-    return go(0, 0, False)
+    def matches(content: list[str], idx: int, opens_part: bool) -> list[int]:
+        """Where `content` can end in `orig` from `idx`: a block's fence that opens a part
+        may have lost the blank lines that followed it (they were at the cut)."""
+        if not (opens_part and content and is_fence(content[0]) and orig[idx : idx + 1] == content[:1]):
+            return [idx + len(content)] if orig[idx : idx + len(content)] == content else []
+        ends, j, rest = [], idx + 1, content[1:]
+        while True:
+            if orig[j : j + len(rest)] == rest:
+                ends.append(j + len(rest))
+            if j == len(orig) or not is_blank(orig[j]):
+                return ends
+            j += 1
+
+    return at_cut(0, 0, False)
+
+
+def has_something_to_see(part: str) -> bool:
+    return any(not is_fence(line) and not is_blank(line) for line in part.split("\n"))
 
 
 plain_line = st.text(st.characters(codec="utf-8", exclude_characters="\n`"), max_size=60)
@@ -254,8 +291,31 @@ def test_a_message_never_holds_only_code_fences() -> None:
     parts = split(text)
     assert all(len(p) <= LIMIT for p in parts)
     for p in parts:
-        assert any(not is_fence(line) and line.strip() for line in p.split("\n")), parts
+        assert has_something_to_see(p), parts
         assert "```\n```" not in p
+
+
+def test_a_code_block_post_one_over_the_limit_is_split_into_parts_that_fit_and_none_only_fences() -> None:
+    # Issue 18, item 3: a 2,001-character post gave a 2,001-character part and a part of only fences.
+    text = "```py\n" + "0" * 1991 + "\n```"
+    assert len(text) == LIMIT + 1
+    parts = split(text)
+    assert all(len(p) <= LIMIT for p in parts)
+    assert all(has_something_to_see(p) for p in parts)
+    assert parts[0].startswith("```py\n") and parts[0].endswith("\n```")
+    assert all(p.startswith("```") and p.endswith("\n```") for p in parts)
+    assert "".join(p.split("\n", 1)[1].removesuffix("\n```") for p in parts) == "0" * 1991
+
+
+def test_a_run_of_empty_code_blocks_after_a_cut_is_not_posted_as_a_message() -> None:
+    text = "x" * 60 + "\n" + "```\n\n```\n" * 12 + "y"
+    parts = split(text, limit=70)
+    assert parts == ["x" * 60 + "\n```\n\n```", "y"]  # the first empty block fits after the text; the rest are dropped
+
+
+def test_a_limit_too_small_for_a_code_block_is_refused() -> None:
+    with pytest.raises(ValueError, match="no room"):
+        split("x" * 20, limit=10)
 
 
 @settings(max_examples=80, deadline=None)
@@ -273,6 +333,45 @@ def test_every_part_has_its_code_blocks_closed(text: str, limit: int) -> None:
         assert sum(1 for line in p.split("\n") if is_fence(line)) % 2 == 0
 
 
+opener = st.sampled_from(["```", "```py", "```ansi", "```" + "x" * 30])
+near_limit_line = st.tuples(st.sampled_from(["0", "ab ", " ", "x`"]), st.integers(min_value=0, max_value=220)).map(
+    lambda t: (t[0] * t[1])[: t[1]]
+)
+code_post = st.lists(
+    st.one_of(
+        st.tuples(opener, st.lists(st.one_of(near_limit_line, plain_line), max_size=4)).map(lambda t: [t[0], *t[1], "```"]),
+        st.one_of(near_limit_line, plain_line, st.just("")).map(lambda line: [line]),
+    ),
+    min_size=1,
+    max_size=8,
+).map(lambda chunks: "\n".join(line for c in chunks for line in c))
+
+
+@settings(max_examples=150, deadline=None)
+@given(text=code_post, limit=st.integers(min_value=16, max_value=200))
+def test_no_part_is_over_the_limit_or_only_fences_and_every_part_closes_its_blocks(text: str, limit: int) -> None:
+    parts = split(text, limit)
+    if len(parts) == 1 and parts[0] == text:
+        return
+    for p in parts:
+        assert len(p) <= limit, parts
+        assert has_something_to_see(p), parts
+        assert sum(1 for line in p.split("\n") if is_fence(line)) % 2 == 0, parts
+    assert keeps_what_is_seen(parts, text)
+
+
+def keeps_what_is_seen(parts: list[str], text: str) -> bool:
+    """Nothing is added but fences, and nothing lost but whitespace and fences (with the language
+    of an empty block dropped at a cut)."""
+    content = "\n".join(line for line in text.split("\n") if not is_fence(line))
+    return is_subsequence(visible("".join(parts)), visible(text)) and is_subsequence(visible(content), visible("".join(parts)))
+
+
+def is_subsequence(small: str, big: str) -> bool:
+    chars = iter(big)
+    return all(c in chars for c in small)
+
+
 @settings(max_examples=60, deadline=None)
 @given(
     text=st.lists(
@@ -284,5 +383,6 @@ def test_every_part_has_its_code_blocks_closed(text: str, limit: int) -> None:
 def test_every_part_fits_the_limit_whatever_the_text(text: str, limit: int) -> None:
     parts = split(text, limit)
     assert all(len(p) <= limit for p in parts)
-    # Nothing but whitespace at the cuts (and fences) is added or lost.
-    assert visible("".join(parts)) == visible(text)
+    assert keeps_what_is_seen(parts, text)
+    if len(text) > limit:
+        assert all(has_something_to_see(p) for p in parts)

@@ -60,54 +60,118 @@ def block(text: str) -> str:
 def split(text: str, limit: int = LIMIT) -> list[str]:
     """Split an announcement into messages of at most `limit` characters.
 
-    Splits at line breaks; a code block cut in two is closed and reopened so that
-    both halves render (a block is never left empty, and a message is never only
-    fences or blank); a single line longer than the limit is cut at a space.
+    Splits at line breaks; a code block cut in two is closed and reopened so that both halves
+    render. No message is only fences or blank: a block's opening fence moves to the next message
+    with its first line, and blank lines at a cut (and a code block holding nothing but blank lines
+    right after one) are dropped, so a long text of nothing but fences gives no message at all.
+    A single line longer than the room left is cut at a space.
     """
     if len(text) <= limit:
         return [text]
-    fence = "```"
-    close = len(fence) + 1  # "\n```" to close a block cut at the end of a message
-    parts: list[str] = []
-    cur: list[str] = []
-    size = 0
-    in_block = False  # whether `cur` ends inside an open code block
-
-    def emit(lines: list[str], closing: bool) -> None:
-        body = "\n".join(lines) + ("\n" + fence if closing else "")
-        if body.strip():
-            parts.append(body)
-
-    for line in _cut_long_lines(text.split("\n"), limit - 2 * close):
-        toggles = line.startswith(fence)
-        after = in_block != toggles
-        grown = size + (1 if cur else 0) + len(line)
-        if cur and grown + (close if after else 0) > limit:
-            carry: list[str] = []
-            closing = in_block
-            if in_block and cur[-1].startswith(fence):
-                # The last line opened the block: it moves to the next message with its content.
-                carry = [cur.pop()]
-                closing = False
-            emit(cur, closing)
-            cur = carry or ([fence] if in_block else [])
-            size = len("\n".join(cur))
-            grown = size + (1 if cur else 0) + len(line)
-        cur.append(line)
-        size = grown
-        in_block = after
-    emit(cur, False)
-    return parts
+    if limit < 16:
+        raise ValueError(f"a message limit of {limit} characters leaves no room for a code block's fences")
+    return _Splitter(limit).run(text.split("\n"))
 
 
-def _cut_long_lines(lines: list[str], width: int) -> list[str]:
-    out: list[str] = []
-    for line in lines:
-        while len(line) > width:
-            cut = line.rfind(" ", 0, width)
-            if cut <= 0:
-                cut = width
-            out.append(line[:cut])
-            line = line[cut:].lstrip(" ")
-        out.append(line)
-    return out
+FENCE = "```"
+_CLOSE = len(FENCE) + 1  # "\n```", closing a block cut at the end of a message
+
+
+def _blank(line: str) -> bool:
+    return not line.strip()
+
+
+class _Splitter:
+    """The state of one `split`: the message being filled and whether it ends inside a code block.
+
+    Invariant: while the message holds nothing to see (`has_content` false) it is at most one
+    fence line, so a line that does not fit can always be cut to fit after it.
+    """
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.fence_max = limit // 2  # a longer fence line is cut, so its message keeps room for a line
+        self.parts: list[str] = []
+        self.cur: list[str] = []
+        self.size = 0
+        self.in_block = False
+        self.open_at: int | None = None  # where in `cur` the open block's fence is
+        self.block_has_content = False
+        self.has_content = False
+
+    def run(self, lines: list[str]) -> list[str]:
+        for line in lines:
+            self.take(line)
+        if self.has_content:
+            self.emit(self.cur, closing=False)
+        return self.parts
+
+    def take(self, line: str) -> None:
+        rest: str | None = line
+        while rest is not None:
+            line, rest = rest, None
+            if line.startswith(FENCE) and len(line) > self.fence_max:
+                line, rest = line[: self.fence_max], line[self.fence_max :]
+            if not self.has_content and (_blank(line) or line.startswith(FENCE)):
+                self.take_before_content(line)
+                continue
+            room = self.limit - self.size - (1 if self.cur else 0) - (_CLOSE if self.in_block != line.startswith(FENCE) else 0)
+            if len(line) <= room:
+                self.append(line)
+            elif self.has_content:
+                self.flush()
+                rest = line if rest is None else line + rest
+            else:
+                piece, cut_rest = _cut(line, room)
+                if not _blank(piece):
+                    self.append(piece)
+                rest = cut_rest if rest is None else cut_rest + rest
+                rest = rest or None
+
+    def take_before_content(self, line: str) -> None:
+        """A blank or fence line while the message has nothing to see: blank lines are dropped,
+        and a block closed before anything was put in it is dropped with its fences."""
+        if _blank(line):
+            return
+        if self.in_block:
+            self.cur, self.size, self.in_block, self.open_at = [], 0, False, None
+        else:
+            self.append(line)
+
+    def append(self, line: str) -> None:
+        self.size += (1 if self.cur else 0) + len(line)
+        self.cur.append(line)
+        if line.startswith(FENCE):
+            self.in_block = not self.in_block
+            self.open_at = len(self.cur) - 1 if self.in_block else None
+            self.block_has_content = False
+        elif not _blank(line):
+            self.has_content = True
+            self.block_has_content = self.in_block
+
+    def flush(self) -> None:
+        if self.in_block and not self.block_has_content and self.open_at is not None:
+            # The block was opened but nothing put in it yet: its fence goes with its first line.
+            opener = self.cur[self.open_at]
+            self.emit(self.cur[: self.open_at], closing=False)
+            self.cur = [opener]
+        else:
+            self.emit(self.cur, closing=self.in_block)
+            self.cur = [FENCE] if self.in_block else []
+        self.size = len(self.cur[0]) if self.cur else 0
+        self.open_at = 0 if self.in_block else None
+        self.block_has_content = self.has_content = False
+
+    def emit(self, lines: list[str], closing: bool) -> None:
+        end = len(lines)
+        while end and _blank(lines[end - 1]):
+            end -= 1
+        self.parts.append("\n".join(lines[:end]) + ("\n" + FENCE if closing else ""))
+
+
+def _cut(line: str, room: int) -> tuple[str, str]:
+    """`line` cut to at most `room` characters, at the last space that fits if there is one."""
+    cut = line.rfind(" ", 0, room + 1)
+    if cut <= 0 or _blank(line[:cut]):
+        cut = room
+    return line[:cut], line[cut:].lstrip(" ")

@@ -1,0 +1,41 @@
+"""The test run itself: README's plain `pytest` is deterministic, the slow suite explores at random."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from hypothesis import settings
+
+from tests.conftest import hypothesis_profile
+
+
+def test_the_everyday_profile_is_deterministic_and_keeps_no_example_database() -> None:
+    everyday = settings.get_profile("everyday")
+    assert everyday.derandomize is True
+    assert everyday.database is None
+    assert everyday.max_examples <= 100
+
+
+def test_the_exploration_profile_explores_at_random() -> None:
+    assert settings.get_profile("exploration").derandomize is False
+
+
+@pytest.mark.parametrize(
+    ("markexpr", "profile"),
+    [("not slow", "everyday"), ("", "everyday"), ("slow", "exploration"), ("slow and not repl", "exploration")],
+)
+def test_the_slow_suite_explores_and_every_other_run_is_deterministic(markexpr: str, profile: str) -> None:
+    assert hypothesis_profile(markexpr, env=None, option=None) == profile
+
+
+def test_a_profile_named_in_the_environment_or_on_the_command_line_wins() -> None:
+    assert hypothesis_profile("not slow", env="exploration", option=None) == "exploration"
+    assert hypothesis_profile("slow", env="exploration", option="everyday") == "everyday"
+
+
+def test_this_run_uses_the_profile_its_marker_expression_selects(pytestconfig: pytest.Config) -> None:
+    expected = hypothesis_profile(
+        pytestconfig.option.markexpr or "", os.environ.get("UMPIRE_HYPOTHESIS_PROFILE"), pytestconfig.getoption("hypothesis_profile")
+    )
+    assert settings.default == settings.get_profile(expected)
