@@ -96,8 +96,10 @@ def dumps(obj: Any) -> str:
 def batch(session: Session, lines: list[str], *, json_out: bool) -> Iterator[str]:
     """Batch mode: feed a script's lines in order and yield what is printed, line by line.
 
-    The commitment first; then each line's announcements and refusals (or, with `json_out`, one
+    The commitment first; then each message's announcements and refusals (or, with `json_out`, one
     JSON object each); with `json_out`, last the `final` state. `quit` or `exit` ends the script.
+    The lines under a Discord header are one message, judged when it ends (an empty line, the next
+    header, a time line, or the end of the script).
     """
     names = tuple(p.name for p in session.scenario.roster)
 
@@ -111,5 +113,6 @@ def batch(session: Session, lines: list[str], *, json_out: bool) -> Iterator[str
         if raw.strip().casefold() in ("quit", "exit"):
             break
         yield from render(session.feed(raw, lineno=lineno))
+    yield from render(session.flush())  # a message still open at the end of the script ends with it
     if json_out:
         yield dumps(session.final())

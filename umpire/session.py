@@ -28,7 +28,7 @@ from umpire import __version__
 from umpire.core import chat, journal
 from umpire.core.clock import fmt_stamp, parse_clock
 from umpire.core.errors import IllegalAction, InvalidCommand, UmpireError
-from umpire.core.lines import Line, classify, split_block
+from umpire.core.lines import MAX_LINE, Intake, Line, Message, classify
 from umpire.core.settings import Settings
 from umpire.core.streams import Streams
 from umpire.games.base import HOST, JSON, PUBLIC, Audience, Event, Game, Post, Renderers, Setup, View
@@ -469,7 +469,6 @@ class Session:
     last_delivered: list[Dm] = field(default_factory=list)  # what the last `copy NAME` sent, for its pictures
     delivered: dict[int, int] = field(default_factory=dict)  # seat -> last seq sent
     dm_seq: dict[int, int] = field(default_factory=dict)  # seat -> last seq queued
-    speaker: str | None = None
     announce: bool = True  # False: rulings are applied but not put into words (`umpire verify` only compares data)
     _live_check: tuple[Any, Any, str | None] = (None, None, None)
 
@@ -616,69 +615,81 @@ class Session:
     # ------------------------------------------------------------ input
 
     def feed(self, text: str, *, lineno: int | None = None, allow_time: bool = True) -> list[Output]:
-        """Judge a line or a pasted block of lines, in order, at the current game time.
+        """Judge what was entered at the current game time: one line, or a pasted block of lines.
 
-        A block whose lines follow a Discord header is that player's messages, as pasted.
-        A single unprefixed line that is a host word (`undo`, `status`…) is always the host's.
+        A single line under a Discord header is held as part of that player's message until the
+        message ends (`flush`, an empty line, the next header or a time line); a pasted block is
+        read whole, and a message open at its end ends with it. Each complete message is judged
+        in order: a player's message of several lines as the game reads one (`Game.message`).
         """
-        out: list[Output] = []
-        lines = list(split_block(text, speaker=self.speaker))
-        single = len(lines) == 1
-        for i, (line, speaker) in enumerate(lines):
-            self.speaker = speaker
-            n = None if lineno is None else lineno + i
-            if single and speaker is not None and line.kind == "player" and classify(line.raw).kind == "host":
-                words = line.text.split()
-                if words and self.is_host_word(words[0]):
-                    line = classify(line.raw)
-            try:
-                out += self._line(line, n, allow_time)
-            except UmpireError as exc:
-                out.append(_refusal(line.raw, exc, n))
-            except Exception as exc:  # a bug must never end a live session
-                out.append(internal_error(line.raw.strip(), exc, n))
-        return out
+        body = text.replace("\r\n", "\n").replace("\r", "\n").strip("\n")
+        pasted = "\n" in body
+        return self._judge(self.intake.block(body, lineno=lineno) if pasted else self.intake.line(body, lineno=lineno), allow_time)
 
-    def end_block(self) -> None:
-        """Forget a Discord header's speaker (the REPL calls this after each pasted block)."""
-        self.speaker = None
+    def flush(self) -> list[Output]:
+        """End the message being read (an empty line, the end of a paste or a script) and judge it."""
+        return self._judge(self.intake.end(), True)
+
+    def _judge(self, messages: Sequence[Message], allow_time: bool) -> list[Output]:
+        out: list[Output] = []
+        for message in messages:
+            out += self._message(message, allow_time)
+        return out
 
     def is_host_word(self, word: str) -> bool:
         """Whether `word` is a session command or one of the game's views (the host's, wherever typed)."""
         return host_command(word) is not None or self.game.view(word.casefold()) is not None
 
-    def _line(self, line: Line, lineno: int | None, allow_time: bool) -> list[Output]:
-        kind = line.kind
-        if kind in ("blank", "comment", "header"):
-            return []
-        if kind == "too_long":
-            raise InvalidCommand(f"this line is too long to be a command (over {4000} characters)", text=line.raw)
-        if kind == "time":
-            if not allow_time:
-                raise InvalidCommand(
-                    "time lines are for scripts; in the REPL the clocks run by themselves (use pause/resume)", text=line.raw.strip()
-                )
-            t = parse_clock(line.text)
-            if self.paused:
-                raise IllegalAction(f"the clocks are paused at {fmt_stamp(self.now)}; “resume” first", text=line.raw.strip())
-            if t < self.now:
-                raise IllegalAction(f"the clock is already at {fmt_stamp(self.now)}; time cannot go back", text=line.raw.strip())
-            return self.advance(t)
-        if kind == "player":
-            assert line.name is not None
-            roster = self.scenario.roster
-            player = roster.find(line.name)
-            if player is None and self.speaker is not None and line.name != self.speaker:
-                # A message under a Discord header that merely contains a colon.
-                player = roster.find(self.speaker)
-                if player is not None:
-                    return self._input(player.seat, line.raw.strip(), line.raw)
-            if player is None:
-                player = roster.resolve(line.name)
-            if not line.text:
-                raise InvalidCommand(f"{player.name} sent nothing after the colon", text=line.raw.strip())
-            return self._input(player.seat, line.text, line.raw)
-        return self._host(line.text, line.raw)
+    def _message(self, message: Message, allow_time: bool) -> list[Output]:
+        """Judge one message; every input in it is refused or accepted on its own."""
+        line = message.lines[0]
+        try:
+            if message.kind == "player":
+                return self._player_message(message)
+            if message.kind == "too_long":
+                raise InvalidCommand(f"this line is too long to be a command (over {MAX_LINE} characters)", text=line.raw)
+            if message.kind == "time":
+                return self._time(line, allow_time)
+            return self._host(line.text, line.raw)
+        except UmpireError as exc:
+            return [_refusal(line.raw, exc, message.lineno)]
+        except Exception as exc:  # a bug must never end a live session
+            return [internal_error(line.raw.strip(), exc, message.lineno)]
+
+    def _time(self, line: Line, allow_time: bool) -> list[Output]:
+        if not allow_time:
+            raise InvalidCommand(
+                "time lines are for scripts; in the REPL the clocks run by themselves (use pause/resume)", text=line.raw.strip()
+            )
+        t = parse_clock(line.text)
+        if self.paused:
+            raise IllegalAction(f"the clocks are paused at {fmt_stamp(self.now)}; “resume” first", text=line.raw.strip())
+        if t < self.now:
+            raise IllegalAction(f"the clock is already at {fmt_stamp(self.now)}; time cannot go back", text=line.raw.strip())
+        return self.advance(t)
+
+    def _player_message(self, message: Message) -> list[Output]:
+        """A player's message: one input per line, or as the game reads a message of several lines."""
+        first = message.lines[0]
+        assert first.name is not None
+        player = self.scenario.roster.resolve(first.name)
+        if len(message.lines) == 1:
+            if not first.text:
+                raise InvalidCommand(f"{player.name} sent nothing after the colon", text=first.raw.strip())
+            return self._input(player.seat, first.text, first.raw)
+        out: list[Output] = []
+        texts = [ln.text for ln in message.lines]
+        whole = f"{player.name}: " + " / ".join(texts)  # how a message of several lines is named in refusals and undo
+        for text in self.game.message(self.state, player.seat, texts):
+            i = texts.index(text) if text in texts else None
+            raw, n = (message.lines[i].raw, message.numbers[i]) if i is not None else (whole, message.lineno)
+            try:
+                out += self._input(player.seat, text, raw)
+            except UmpireError as exc:
+                out.append(_refusal(raw, exc, n))
+            except Exception as exc:  # a bug must never end a live session
+                out.append(internal_error(raw.strip(), exc, n))
+        return out
 
     def _host(self, text: str, raw: str) -> list[Output]:
         words = text.split()

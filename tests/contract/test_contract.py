@@ -223,10 +223,8 @@ def new_session(sc: Scenario, path: Path | None) -> Session:
 
 
 def feed(s: Session, line: str) -> list[Output]:
-    """Feed one line as batch mode does, then end any Discord block (as the REPL does after a line)."""
-    out = s.feed(line)
-    s.end_block()
-    return out
+    """Feed one line, then end any message a Discord header opened (as an empty line does)."""
+    return s.feed(line) + s.flush()
 
 
 def play(data: st.DataObject, key: str, workdir: Path, lines: int, each: Callable[[Played, str, list[Output]], None]) -> Played:

@@ -142,7 +142,6 @@ class Shell:
         self._chunks: list[str | Picture] = []
         self._text_only = False
         self._next = 0
-        self._held: list[str] = []
 
     def start(self, intro: list[str]) -> None:
         s = self.session
@@ -221,7 +220,7 @@ class Shell:
     def _leave(self) -> None:
         s = self.session
         try:
-            self._submit_held()
+            self._flush()
             s.advance(self.clock.now())
             s.stop()
         except Exception as exc:  # leaving must always work
@@ -234,7 +233,7 @@ class Shell:
         try:
             return self._handle(text)
         except Exception as exc:  # never lose the session to one bad line (as ptpython's loop)
-            self.session.end_block()
+            self.session.intake.end()
             self.con.print(f"[red]internal error (nothing changed, journal intact): {escape(repr(exc))}[/]")
             return True
 
@@ -245,34 +244,26 @@ class Shell:
         if len(lines) == 1 and words:
             cmd = host_command(words[0])
             if cmd is not None and cmd.name == "quit" and not cmd.check(words[1:]):
-                self._submit_held()
+                self._flush()
                 return False
             if cmd is not None and cmd.name == "copy":
                 self.copy(words[1:])
                 return True
-        if not lines:  # an empty line sends the held message and ends the header's speaker
-            self._submit_held()
-            if s.speaker is not None:
-                self.con.print(f"(no longer reading lines as {s.speaker}'s)", style="dim")
-            s.end_block()
+        if not lines:  # an empty line ends the message being read: it is judged now
+            speaker = s.speaker
+            self._flush()
+            if speaker is not None:
+                self.con.print(f"(no longer reading lines as {speaker}'s)", style="dim")
             return True
-        kind = classify(lines[0]).kind if len(lines) == 1 else "block"
-        if kind == "header":
+        held = len(s.intake.held)
+        self._feed(text)
+        if len(lines) == 1 and classify(lines[0]).kind == "header":
             # A Discord header entered on its own (typed, or pasted without bracketed paste): the
             # lines after it, up to an empty line, are that player's one message, as a pasted block is.
-            self._submit_held()
-            self._feed(text)
             self.con.print(f"(the next lines are {s.speaker}'s message, judged together at an empty line)", style="dim")
-            return True
-        # Under a header, “aside: G2 B5 R7” is the speaker's line too: a “word:” that names no player is not a new speaker.
-        stray = kind == "player" and s.speaker is not None and s.scenario.roster.find(classify(lines[0]).name or "") is None
-        if s.speaker is not None and ((kind == "host" and not s.is_host_word(words[0])) or stray):
-            self._held.append(text)
-            self.con.print(f"(held as part of {s.speaker}'s message: {len(self._held)} line(s); an empty line submits it)", style="dim")
-            return True
-        self._feed(text)
-        if kind != "host" or s.speaker is None:
-            s.end_block()
+        elif len(s.intake.held) > held:
+            n = len(s.intake.held)
+            self.con.print(f"(held as part of {s.speaker}'s message: {n} line{'s' if n != 1 else ''}; an empty line submits it)", style="dim")
         return True
 
     def _feed(self, text: str) -> None:
@@ -281,11 +272,12 @@ class Shell:
         show(self.con, outs, self.names)
         self.clock.follow(self.session)
 
-    def _submit_held(self) -> None:
-        """Judge the lines held under a Discord header as one message (one block, one game time)."""
-        if self._held:
-            held, self._held = self._held, []
-            self._feed("\n".join(held))
+    def _flush(self) -> None:
+        """Judge the message being read under a Discord header (its lines are one message, at one game time)."""
+        self.tick()
+        outs = self.session.flush()
+        show(self.con, outs, self.names)
+        self.clock.follow(self.session)
 
     def copy(self, args: list[str]) -> None:
         """`copy`: the next 2,000-character message of the last public post; `copy NAME`: a player's DMs."""
