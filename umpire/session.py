@@ -614,6 +614,17 @@ class Session:
 
     # ------------------------------------------------------------ input
 
+    @functools.cached_property
+    def intake(self) -> Intake:
+        """What reads entered text into messages (one per session: a Discord header's message stays open across lines)."""
+        roster = self.scenario.roster
+        return Intake(is_player=lambda name: roster.find(name) is not None, is_host_word=self.is_host_word)
+
+    @property
+    def speaker(self) -> str | None:
+        """The sender of the message being read (a Discord header was entered and the message has not ended), or None."""
+        return self.intake.sender
+
     def feed(self, text: str, *, lineno: int | None = None, allow_time: bool = True) -> list[Output]:
         """Judge what was entered at the current game time: one line, or a pasted block of lines.
 
