@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from umpire.core.errors import UmpireError
-from umpire.core.players import Player, Roster, alias_problem
+from umpire.core.players import Player, Roster, alias_problem, name_key, name_problem
 from umpire.core.settings import Settings, check, type_name
 from umpire.games import get, keys
 from umpire.games.base import Game
@@ -64,6 +64,10 @@ def parse(text: str, where: str = "<scenario>") -> Scenario:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ScenarioError(f"{where}: not valid TOML: {exc}") from exc
+    except RecursionError:
+        raise ScenarioError(f"{where}: nested too deeply to read (a scenario's values nest a few levels at most)") from None
+    if (deep := _nested_too_deeply(data)) is not None:
+        raise ScenarioError(f"{where}: {deep}: nested too deeply (more than {MAX_DEPTH} levels; a scenario's values nest a few at most)")
 
     def fail(key: str, msg: str) -> ScenarioError:
         return ScenarioError(f"{where}: {key}: {msg}")
@@ -158,20 +162,45 @@ def _players(value: Any, game: Game, fail: Any) -> Roster:
         if not isinstance(name, str) or not name.strip():
             raise fail(f"{where}.name", "expected the player's display name as a non-empty string")
         if ":" in name or "\n" in name or name.strip()[0] in "@#[":
-            raise fail(f"{where}.name", f"a name cannot contain “:” or a line break, nor start with @, # or [ ({name!r})")
+            raise fail(f"{where}.name", f"a name cannot contain “:” or a line break, nor start with @, # or [ ({_shown(name)})")
+        if (bad := name_problem(name)) is not None:
+            raise fail(f"{where}.name", f"{bad} ({_shown(name)})")
         aliases = entry.get("aliases", [])
         if not isinstance(aliases, list) or not all(isinstance(a, str) and a.strip() for a in aliases):
             raise fail(f"{where}.aliases", 'expected a list of non-empty strings, e.g. ["p1"]')
         for a in aliases:
-            if (bad := alias_problem(a)) is not None:
-                raise fail(f"{where}.aliases", f"{bad} ({a!r})")
+            if (bad := alias_problem(a) or name_problem(a)) is not None:
+                raise fail(f"{where}.aliases", f"{bad} ({_shown(a)})")
         for n in [name, *aliases]:
-            k = " ".join(n.casefold().split())
+            k = name_key(n)
             if k in seen and seen[k][0] != i:
                 raise fail(f"{where}", f"the name or alias {n!r} is already used by {seen[k][1]}")
             seen[k] = (i, name)
         players.append(Player(seat=i, name=name.strip(), aliases=tuple(a.strip() for a in aliases)))
     return Roster(players)
+
+
+MAX_DEPTH = 16  # tables and arrays inside each other; a scenario's own go three deep ([[rules.packs]] cards)
+
+
+def _nested_too_deeply(data: dict[str, Any]) -> str | None:
+    """Where a value sits more than MAX_DEPTH tables or arrays deep (dotted keys build any depth
+    without the parser recursing), shortened; None if nothing does. Walked without recursion."""
+    stack: list[tuple[Any, list[str]]] = [(data, [])]
+    while stack:
+        value, path = stack.pop()
+        if len(path) > MAX_DEPTH:
+            return "".join(part if part.startswith("[") or not i else "." + part for i, part in enumerate(path[:4])) + "…"
+        items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+        for key, inner in items:
+            if isinstance(inner, dict | list):
+                stack.append((inner, [*path, key[:20] if isinstance(key, str) else f"[{key}]"]))
+    return None
+
+
+def _shown(name: str) -> str:
+    """A name quoted for an error: escaped (`repr`), and cut short when it is long."""
+    return repr(name) if len(name) <= 40 else repr(name[:40]) + f"… ({len(name):,} characters)"
 
 
 def _unknown(key: str, known: tuple[str, ...]) -> str:

@@ -159,3 +159,10 @@ def test_an_alias_of_words_separated_by_spaces_is_usable(alias: str) -> None:
 @pytest.mark.parametrize("alias", ["p:1", "p\t2", "two\nlines", "@p2", "#p2", "[p2", "", "   "])
 def test_an_alias_with_a_colon_tab_line_break_or_mention_mark_is_not(alias: str) -> None:
     assert alias_problem(alias) == "an alias is words separated by spaces, without “:”, tabs or line breaks, not starting with @, # or ["
+
+
+@pytest.mark.parametrize("text", ["p 1", "P 1", "p1", "Player1", "player 1", "PLAYER  1"])
+def test_names_ignore_case_and_spaces_as_r_name_1_says(text: str) -> None:
+    # Issue 18: R-NAME-1 says names ignore case and spacing, yet “p 1” was refused.
+    r = Roster([Player(seat=0, name="Hedger", aliases=("p1", "Player 1")), Player(seat=1, name="Uri", aliases=("p2", "Player 2"))])
+    assert r.resolve(text).seat == 0

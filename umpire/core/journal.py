@@ -40,14 +40,28 @@ CHAIN = "sha256"  # the header's "chain": each entry's "prev" is the SHA-256 of 
 _DECODER = json.JSONDecoder()
 
 
+class _NestedTooDeep(json.JSONDecodeError):
+    """A line whose values nest deeper than the decoder can follow (umpire writes entries a few
+    levels deep): refused as damage with this reason, never a RecursionError."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__("nested too deeply to read; umpire's own entries nest a few levels at most", text, 0)
+
+    def __str__(self) -> str:
+        return self.msg
+
+
 def _decode(text: str) -> Any:
     """`json.loads` of one line: the JSON value straight away when the line is nothing else (as umpire
     writes them), else the full decode (surrounding whitespace allowed, or the error)."""
     try:
-        obj, end = _DECODER.raw_decode(text)
-    except json.JSONDecodeError:
-        return _DECODER.decode(text)
-    return obj if end == len(text) else _DECODER.decode(text)
+        try:
+            obj, end = _DECODER.raw_decode(text)
+        except json.JSONDecodeError:
+            return _DECODER.decode(text)
+        return obj if end == len(text) else _DECODER.decode(text)
+    except RecursionError:
+        raise _NestedTooDeep(text) from None
 
 
 KINDS = ("input", "clock", "pause", "resume", "undo", "reveal", "delivered", "stop")
@@ -192,7 +206,7 @@ def scan(path: str | Path, *, strict: bool = True) -> tuple[Loaded, Iterator[tup
 
 def _header_json(p: str, raw: bytes) -> Any:
     try:
-        return json.loads(raw.decode("utf-8"))
+        return _decode(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise JournalError(p, 1, f"this is not an umpire journal: line 1 should be its JSON header ({exc})") from exc
 

@@ -1,7 +1,7 @@
 """Players, their display names and their case-insensitive aliases.
 
 A name or alias may be several words ("Player 1", as a design card calls its players): names are
-compared ignoring case and how much space is between the words. When a name has to be found at
+compared ignoring case and spaces, so `p 1` is `p1` and `Player1` is `Player 1`. When a name has to be found at
 the start of a line, the longest name that fits wins; a name two players share is refused, never
 guessed.
 """
@@ -9,6 +9,7 @@ guessed.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -28,8 +29,48 @@ class Player:
         return (self.name, *self.aliases)
 
 
-def _key(name: str) -> str:
-    return " ".join(name.casefold().split())
+NAME_MAX = 32  # characters, as Discord's display names
+
+# Characters that show nothing although they are letters or symbols (Hangul fillers, the blank
+# Braille pattern): a name of only these looks empty.
+_BLANK_LOOKING = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
+def name_key(name: str) -> str:
+    """What two names are compared by: case and spaces ignored (“p 1” is “P1”).
+
+    >>> name_key("Player 1") == name_key("player1") == name_key(" PLAYER   1 ")
+    True
+    """
+    return "".join(name.casefold().split())
+
+
+def name_problem(name: str) -> str | None:
+    """What makes `name` unfit to show as a player's name or alias, or None.
+
+    A name is at most 32 characters (as a Discord display name), has no control or invisible
+    format characters (a right-to-left override would reverse the announcement around it), and
+    shows at least one letter, digit, punctuation mark or symbol.
+
+    >>> name_problem("Hedger") is None, name_problem("x" * 33)
+    (True, 'a name is at most 32 characters (as a Discord display name); this one has 33')
+    >>> name_problem("\u202e")
+    'a name cannot hold control or invisible formatting characters (U+202E, a right-to-left override or other text-direction mark)'
+    """
+    text = name.strip()
+    if len(text) > NAME_MAX:
+        return f"a name is at most {NAME_MAX} characters (as a Discord display name); this one has {len(text):,}"
+    for c in text:
+        category = unicodedata.category(c)
+        if category in ("Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp") and c != "\u200d":
+            what = "a right-to-left override or other text-direction mark" if c in _DIRECTION_MARKS else "invisible"
+            return f"a name cannot hold control or invisible formatting characters (U+{ord(c):04X}, {what})"
+    if not any(unicodedata.category(c)[0] in "LNPS" and c not in _BLANK_LOOKING for c in text):
+        return "a name must show at least one letter, digit or symbol (this one shows nothing)"
+    return None
+
+
+_DIRECTION_MARKS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 def alias_problem(alias: str) -> str | None:
@@ -56,7 +97,7 @@ class Roster:
         self._index: dict[str, list[Player]] = {}
         for p in self.players:
             for n in p.names():
-                bucket = self._index.setdefault(_key(n), [])
+                bucket = self._index.setdefault(name_key(n), [])
                 if p not in bucket:
                     bucket.append(p)
 
@@ -71,7 +112,7 @@ class Roster:
 
     def find(self, name: str) -> Player | None:
         """The player called `name`, None if nobody is; ambiguity raises."""
-        found = self._index.get(_key(name), [])
+        found = self._index.get(name_key(name), [])
         if len(found) > 1:
             who = " and ".join(p.name for p in found)
             raise AmbiguousCommand(f"“{name}” could be {who}; use an alias such as p{found[0].seat + 1}")
@@ -87,7 +128,7 @@ class Roster:
         words = list(re.finditer(r"\S+", text))
         for n in range(len(words), 0, -1):
             candidate = text[: words[n - 1].end()]
-            if self._index.get(_key(candidate)):
+            if self._index.get(name_key(candidate)):
                 player = self.find(candidate)
                 assert player is not None
                 return player, text[words[n - 1].end() :].strip()
