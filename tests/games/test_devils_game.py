@@ -108,12 +108,20 @@ def test_a_changed_ruling_says_so() -> None:
 
 def test_help_gives_every_command_an_example_that_is_read() -> None:
     s = started()
+    ok(s, "p1: yes")  # Hedger divides a refill: the one-pile-a-line example is read as a message of his
     for item in DEVILS_DEAL.help():
         assert item.example, item.syntax
-        if item.who == "player":
+        if item.who != "player":
+            continue
+        if "⏎" in item.example:  # a Discord message: its header, then its lines up to the empty line
+            header, *lines = [part.strip() for part in item.example.split("⏎")]
+            assert lines.pop() == "(empty line)"
+            seat = s.scenario.roster.resolve(header.split(" — ")[0]).seat
+            (text,) = DEVILS_DEAL.message(s.state, seat, lines)
+        else:
             name, _, text = item.example.partition(": ")
             seat = s.scenario.roster.resolve(name).seat
-            DEVILS_DEAL.parse(s.state, seat, text, lambda n: s.scenario.roster.resolve(n).seat)
+        DEVILS_DEAL.parse(s.state, seat, text, lambda n: s.scenario.roster.resolve(n).seat)
 
 
 # ---------------------------------------------------------------- views and the toolbar
@@ -145,7 +153,7 @@ def test_the_division_view_shows_the_best_division_to_the_host() -> None:
     view = s.game.view("division").build(s.state, s.now, [])
     assert view.notes == (
         "offered: G4 B4 G6 G3 B1 G9 R2 G8 R8 B5 B6 B2",
-        "in force: G4 B4 (8) · set aside: G8 (8) — takes 2",
+        "in force since 0:00: G4 B4 (8) · set aside: G8 (8) — takes 2",
         "best possible (host only — do not post): G4 B4 G6 (14) · R2 G3 G9 (14) · B1 B5 G8 (14) · set aside: B6 R8 (14) — takes 9",
     )
 
@@ -196,6 +204,7 @@ def test_the_final_json_has_every_player_the_round_and_each_public_card_event() 
     assert [(e["event"], e["player"]) for e in final["cards"]] == [
         ("dealt", "Hedger"),
         ("dealt", "Uri"),
+        ("community", None),  # drawn at the start of round 1
         ("offered", "Hedger"),
         ("taken", "Hedger"),
         ("set aside", "Hedger"),

@@ -169,8 +169,8 @@ def test_a_division_written_one_pile_a_line_is_one_division() -> None:
     s = started()
     ok(s, "p1: yes")
     out = ok(s, "Hedger — Today at 10:32 PM\nG4 B4 G6\nR2 G3 G9\nB1 B5 G8\naside: B6 R8")
-    notes = events(out, "division_noted")
-    assert [(n["lines"], n["valid"]) for n in notes] == [(1, False), (2, False), (3, False), (4, True)]
+    (note,) = events(out, "division_noted")  # one note for the message, not one per line
+    assert (note["lines"], len(note["takes"])) == (4, 9)
     assert texts(out, "public") == []  # checks go to the host only; the division is posted when it locks
     step = s.state.step
     assert isinstance(step, Divide) and step.division is not None
@@ -179,22 +179,25 @@ def test_a_division_written_one_pile_a_line_is_one_division() -> None:
 
 def test_a_later_message_is_a_new_division() -> None:
     s = started()
-    ok(s, "p1: yes", "p1: G4 B4", "p1: aside G8")
+    ok(s, "p1: yes", "p1: G4 B4 | aside G8")
     at(s, 10)
-    (note,) = events(ok(s, "p1: G6 B2"), "division_noted")
-    assert note["lines"] == 1 and not note["valid"]
-    assert note["in_force"] == "G4 B4 (8) · set aside: G8 (8)"  # the earlier message still counts
+    (note,) = events(ok(s, "p1: G6 B2 | aside G8"), "division_noted")
+    assert note["division"] == "G6 B2 (8) · set aside: G8 (8)" and note["takes"] == ["G6", "B2"]
 
 
-def test_a_message_that_turns_out_invalid_falls_back_to_the_division_before_it() -> None:
+def test_a_message_that_is_not_valid_is_refused_and_the_division_before_it_stays() -> None:
     s = started()
     ok(s, "p1: yes", "p1: G4 B4 | aside G8")
     at(s, 10)
-    # A new message whose first lines are valid on their own but whose last line is not.
-    out = ok(s, "p1: aside R8\np1: G6 B2\np1: G9")
-    last = events(out, "division_noted")[-1]
-    assert not last["valid"]
-    assert last["in_force"] == "G4 B4 (8) · set aside: G8 (8)"
+    # A message whose first lines would be valid on their own but whose last line is not: judged whole.
+    out = s.feed("Hedger — Today at 10:33 PM\naside R8\nG6 B2\nG9\n")
+    assert [o.text for o in out if o.kind == "refusal"] == [
+        "this division is not valid: the piles' sums differ: set aside R8 = 8, G6 B2 = 8, G9 = 9; every pile needs the same sum "
+        "(read as aside R8 | G6 B2 | G9 — one pile a line, 3 lines; the division from 0:00 stays in force)"
+    ]
+    step = s.state.step
+    assert isinstance(step, Divide) and step.division is not None and step.since == 0
+    assert C.name_list(step.division.taken(step.offer)) == ["G4", "B4"]
 
 
 def test_done_locks_the_division_in_force_at_once() -> None:
@@ -285,10 +288,13 @@ def test_a_player_who_cannot_pay_a_refill_is_not_asked() -> None:
 
 
 def test_the_community_card_comes_from_the_rounds_stream() -> None:
-    s = started()
-    (ev,) = events(ok(s, "p1: no", "p2: no"), "poker_started")
-    assert ev["generated"] is True
+    s = new_session()
+    ok(s, "start")
+    (ev,) = events(ok(s, "p2: first p1"), "round_started")
+    assert ev["generated"] is True  # journaled, and re-derived by `umpire verify`
     assert ev["community"] == C.name(C.draw(Streams(SEED).stream("devils/community/1"), 1)[0])
+    (poker,) = events(ok(s, "p1: no", "p2: no"), "poker_started")
+    assert poker["community"] == ev["community"] and "generated" not in poker  # named again, not drawn again
 
 
 def test_private_picks_go_to_the_host_and_the_player_only() -> None:

@@ -168,22 +168,20 @@ def check_division(
     from umpire.cli.common import abort, dumps, stdout_utf8
     from umpire.core.errors import UmpireError
     from umpire.games.devilsdeal.cards import names
-    from umpire.games.devilsdeal.divisions import Division, Segment, problems, read_division, read_line
+    from umpire.games.devilsdeal.divisions import Division, problems, read_submission
 
     stdout_utf8()
     _, min_pile = _rules(scenario)
     cards = _offer([offer])
-    lines = [line for arg in division for line in arg.split("\n") if line.strip()]
+    # One line: piles separated by “|”, or by commas when there is no “|”; a pile a line (one argument per
+    # pile, or lines): commas separate cards. A final “confirm” is accepted (it matters only in play, R-DD-10).
     try:
-        segments: list[Segment] = []
-        if len(lines) == 1:  # one line: piles separated by “|”, or by commas when there is no “|”
-            segments += read_division(lines[0])
-        else:  # a pile a line (one argument per pile, or lines): commas separate cards
-            for line in lines:
-                segments += read_line(line)
+        sub = read_submission("\n".join(division))
     except UmpireError as exc:
         abort(f"the division: {exc}")
-    d = Division.of(segments)
+    if not sub.segments:
+        abort('the division: none given (e.g. "B9 G5 | G8 B6 | aside G2 B5 R7")')
+    d = Division.of(sub.segments)
     bad = problems(cards, d, min_pile)
     if json_out:
         out: dict[str, Any] = {"valid": not bad, "cards": names(cards).split(), "problems": bad}

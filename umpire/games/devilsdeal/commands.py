@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from umpire.core.errors import InvalidCommand
 from umpire.games.devilsdeal import cards as C
-from umpire.games.devilsdeal.divisions import ASIDE_WORDS, CONFIRM_WORDS, UNUSED_WORDS, Segment, read_division, read_line, split_confirm
+from umpire.games.devilsdeal.divisions import ASIDE_WORDS, CONFIRM_WORDS, UNUSED_WORDS, Segment, read_submission
 from umpire.games.devilsdeal.state import Divide, State, Take
 
 
@@ -38,17 +38,15 @@ class Answer:
 
 @dataclass(frozen=True, kw_only=True)
 class DivisionLine:
-    """A line of a division: read alone (`alone`: piles split by “|”, or by commas when there is no “|”;
-    `whole` when that makes a whole division) and as one line of a message written a pile a line (`line`,
-    None when it cannot be read so, `line_problem` saying why). `confirm`: it ends with “confirm”."""
+    """A whole division as submitted, judged whole: a one-line division, or a message of several lines
+    written a pile a line (`lines` > 1). `confirm`: it ends with “confirm” (R-DD-10); `commas`: one line
+    with no “|”, read with commas between its piles (R-DD-11)."""
 
     seat: int
-    alone: tuple[Segment, ...]
-    line: tuple[Segment, ...] | None
-    whole: bool
+    segments: tuple[Segment, ...]
     confirm: bool = False
-    line_problem: str | None = None
-    commas: bool = False  # read alone, commas separated its piles
+    lines: int = 1
+    commas: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -109,6 +107,7 @@ class ShowPool:
 
 Command = Deal | ChooseStarter | Answer | DivisionLine | Lock | TakeCard | DiscardCards | PickCards | Cards | Wager | ShowPool
 
+LOCK_WORDS = ("done", "lock", "locked", "final", "lock it", "done dividing")
 _YES = ("yes", "y", "refill", "yep", "yeah")
 _NO = ("no", "n", "nope", "pass", "skip")
 _NONE = ("none", "nothing", "no", "pass", "skip", "n")
@@ -149,7 +148,7 @@ def _parse_player(state: State, actor: int, head: str, words: list[str], text: s
     step = state.step
     if lowered in ("pool", "my pool", "cards", "my cards", "hand", "my hand"):
         return ShowPool(seat=actor)
-    if lowered in ("done", "lock", "locked", "final", "lock it", "done dividing"):
+    if lowered in LOCK_WORDS:
         return Lock(seat=actor)
     if len(words) == 1 and head in _YES:
         return Answer(seat=actor, yes=True)
@@ -162,7 +161,12 @@ def _parse_player(state: State, actor: int, head: str, words: list[str], text: s
     if head in ("take", "discard", "pick", "private", "choose"):
         return _parse_cards_command(actor, head, words[1:], text)
     dividing = isinstance(step, Divide) and step.seat == actor
-    if dividing or "|" in text or any(w.casefold().strip(":()") in (*ASIDE_WORDS, *UNUSED_WORDS, *CONFIRM_WORDS, "pile") for w in words):
+    if (
+        dividing
+        or "\n" in text.strip()
+        or "|" in text
+        or any(w.casefold().strip(":()") in (*ASIDE_WORDS, *UNUSED_WORDS, *CONFIRM_WORDS, "pile") for w in words)
+    ):
         return _parse_division(actor, text)
     return Cards(seat=actor, cards=_cards(words, text))
 
@@ -183,18 +187,11 @@ def _parse_cards_command(actor: int, head: str, rest: list[str], text: str) -> C
 
 
 def _parse_division(actor: int, text: str) -> Command:
-    body, confirm = split_confirm(text)
-    if not body.strip():
-        return DivisionLine(seat=actor, alone=(), line=(), whole=False, confirm=confirm)
-    if "|" not in body and "," not in body:
-        line = read_line(body)
-        return DivisionLine(seat=actor, alone=line, line=line, whole=False, confirm=confirm)
-    alone = read_division(body)
-    commas = "|" not in body
-    try:
-        return DivisionLine(seat=actor, alone=alone, line=read_line(body), whole=True, confirm=confirm, commas=commas)
-    except InvalidCommand as exc:
-        return DivisionLine(seat=actor, alone=alone, line=None, whole=True, confirm=confirm, line_problem=exc.reason, commas=commas)
+    """A division, judged whole: one line, or a message of several lines written a pile a line (R-DD-11)."""
+    sub = read_submission(text)
+    if not sub.segments:
+        raise InvalidCommand("“confirm” goes at the end of the division it confirms, e.g. “aside G2 B5 R7 confirm”", text=text)
+    return DivisionLine(seat=actor, segments=sub.segments, confirm=sub.confirm, lines=sub.lines, commas=sub.commas)
 
 
 def _looks_like_play(words: list[str]) -> bool:

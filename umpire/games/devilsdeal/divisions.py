@@ -50,9 +50,12 @@ class Division:
                 marked.append(len(piles))
             piles.append(s.cards)
         sums = {sum(number(c) for c in p) for p in piles}
-        if not marked and len(groups) == 1 and len(sums) == 1 and groups[0] and sum(number(c) for c in groups[0]) in sums:
-            # R-DD-9: no pile marked, and the one group listed as unused has the piles' sum: it is the set-aside pile.
-            return cls(piles=(*piles, groups[0]), marked=(len(piles),), unused=())
+        fits = [i for i, g in enumerate(groups) if g and len(sums) == 1 and sum(number(c) for c in g) in sums]
+        if not marked and fits:
+            # R-DD-9: no pile marked, and a group listed as unused has the piles' sum: the first such is the
+            # set-aside pile; any other groups stay unused (every one of their cards is set aside all the same).
+            rest = tuple(c for i, g in enumerate(groups) if i != fits[0] for c in g)
+            return cls(piles=(*piles, groups[fits[0]]), marked=(len(piles),), unused=rest)
         return cls(piles=tuple(piles), marked=tuple(marked), unused=tuple(unused))
 
     @property
@@ -174,6 +177,34 @@ def read_division(text: str) -> tuple[Segment, ...]:
             raise InvalidCommand(f"part {i + 1} of the division has no cards {what}", text=text)
         out.append(seg)
     return tuple(out)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Submission:
+    """A division as one submission reads it: its parts, whether it ends with “confirm”, how many lines it
+    has (1: a one-line division) and whether commas separated its piles (one line with no “|”)."""
+
+    segments: tuple[Segment, ...]
+    confirm: bool
+    lines: int
+    commas: bool
+
+
+def read_submission(text: str) -> Submission:
+    """A whole submission (R-DD-11): on one line, piles are separated by “|”, or by commas when there is
+    no “|”; a message of several lines is one division written a pile a line, where commas separate
+    cards. A final “confirm” (at the end of the last line, or on a line of its own) is noted, not read.
+    """
+    body, confirm = split_confirm(text)
+    lines = [line for line in body.split("\n") if line.strip()]
+    if sum(1 for line in text.split("\n") if line.strip()) > 1:
+        return Submission(segments=tuple(s for line in lines for s in read_line(line)), confirm=confirm, lines=len(lines), commas=False)
+    line = lines[0] if lines else ""
+    if not line.strip():
+        return Submission(segments=(), confirm=confirm, lines=0, commas=False)
+    if "|" not in line and "," not in line:
+        return Submission(segments=read_line(line), confirm=confirm, lines=1, commas=False)
+    return Submission(segments=read_division(line), confirm=confirm, lines=1, commas="|" not in line)
 
 
 def read_line(text: str) -> tuple[Segment, ...]:

@@ -68,13 +68,15 @@ class StarterChosen(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class RoundStarted(Event):
-    """A round begins: who starts, the stacks and the pools."""
+    """A round begins: who starts, the stacks, the pools and the round's community card (drawn now)."""
 
     kind = "round_started"
+    generated = True
     round: int
     starter: str
     chips: Mapping[str, int]
     pools: Mapping[str, PublicPool]
+    community: str
 
 
 # ---------------------------------------------------------------- the refill step
@@ -130,19 +132,14 @@ class RefillOffered(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class DivisionNoted(Event):
-    """The host's check of a division as submitted (or of the lines of one message so far)."""
+    """For the host: a valid division, now in force (one note per submission; `lines` > 1 for a message
+    written a pile a line). A division that is not valid is refused instead, and nothing changes."""
 
     kind = "division_noted"
     audience: Audience = HOST
     player: str
     division: str
     lines: int
-    draft: bool
-    valid: bool
-    incomplete: bool
-    problems: tuple[str, ...]
-    in_force: str | None
-    in_force_since: int | None
     takes: Names
     until: int | None
 
@@ -217,10 +214,9 @@ class Took(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class PokerStarted(Event):
-    """The community card; the private pick begins."""
+    """The private pick begins (the community card, drawn at the round's start, is named again)."""
 
     kind = "poker_started"
-    generated = True
     round: int
     community: str
     seconds: int
@@ -250,10 +246,25 @@ class Picked(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
-class PickConfirmed(Picked):
-    """The receipt of a pick, to the player alone (`audience` is their DM)."""
+class PickConfirmed(Event):
+    """The receipt of a pick, to the player alone (`audience` is their DM). It never says whether the other
+    player has chosen (R-DD-18); `final` only when this pick completes the step, which then goes on publicly."""
 
     kind = "pick_confirmed"
+    player: str
+    first: str
+    second: str
+    community: str
+    hand: str
+    final: bool
+    replaces: Names | None = None
+
+    def payload(self) -> dict[str, JSON]:
+        """The fields as JSON; `replaces` only when the pick replaced an earlier one."""
+        out = super().payload()
+        if self.replaces is None:
+            del out["replaces"]
+        return out
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -12,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from umpire.core import chat
+from umpire.core.clock import fmt_clock
 from umpire.core.settings import Settings
 from umpire.games.base import JSON, Event, Game, HelpItem, Resolve, Setup, View, ViewDef
 from umpire.games.devilsdeal import cards as C
 from umpire.games.devilsdeal import rules
-from umpire.games.devilsdeal.commands import Command, parse
+from umpire.games.devilsdeal.commands import LOCK_WORDS, Command, parse
 from umpire.games.devilsdeal.config import SETTINGS, configure, validate
 from umpire.games.devilsdeal.divisions import best_for
 from umpire.games.devilsdeal.events import EVENTS
@@ -45,7 +46,7 @@ def _status(state: State, now: int, args: Sequence[str]) -> View:
     status_chat += f"\nChips: {stacks(chips)}\n{pools(pools_json(state))}"
     notes = [f"pot {state.pot} · chips out of the game {state.removed} · total {state.in_play() + state.removed}"]
     return View(
-        title=f"Devil's Deal — round {state.round} — {waiting(state, now)}",
+        title=f"Devil's Deal — round {state.round} — {waiting(state, now, host=True)}",
         columns=("player", "chips", "held", "pool (host view)", "private (host only)"),
         rows=tuple(rows),
         chat=status_chat,
@@ -70,7 +71,7 @@ def _board(state: State, now: int, args: Sequence[str]) -> View:
         public.append(f"{name(names[i])}: shown {code(shown)}" + (f" · bet {bet}" if isinstance(step, Bet) else ""))
     public.append(f"Pot: {state.pot}")
     return View(
-        title=f"The poker table, round {state.round} — {waiting(state, now)} (the chat text shows only what is revealed)",
+        title=f"The poker table, round {state.round} — {waiting(state, now, host=True)} (the chat text shows only what is revealed)",
         columns=("player", "revealed", "private (host only)", "hand (host only)", "bet this round"),
         rows=tuple(rows),
         chat="\n".join(public),
@@ -88,9 +89,7 @@ def _division(state: State, now: int, args: Sequence[str]) -> View:
     if step.division is None:
         notes.append("in force: nothing valid (every card is set aside at the deadline)")
     else:
-        notes.append(f"in force: {step.division.text()} — takes {len(step.division.taken(step.offer))}")
-    if step.draft_lines > 1:
-        notes.append(f"lines of the last message: {step.draft_lines}")
+        notes.append(f"in force since {fmt_clock(step.since or 0)}: {step.division.text()} — takes {len(step.division.taken(step.offer))}")
     if best is None:
         notes.append("best possible: no division takes any card")
     else:
@@ -136,6 +135,19 @@ class DevilsDeal(Game[State, Command]):
         """Read one line from a player or the host."""
         return parse(state, actor, text, resolve)
 
+    def message(self, state: State, actor: int | None, lines: Sequence[str]) -> list[str]:
+        """A message of several lines from the player dividing a refill is one division written a pile a
+        line (R-DD-11): one input, its lines joined. A `done` on the message's last line locks it after.
+        Any other message: each line on its own."""
+        step = state.step
+        written = [line for line in lines if line.strip()]
+        if not (isinstance(step, Divide) and step.seat == actor) or len(written) < 2:
+            return list(lines)
+        locks: list[str] = []
+        while written and " ".join(written[-1].split()).casefold() in LOCK_WORDS:
+            locks.insert(0, written.pop())
+        return (["\n".join(written)] if written else []) + locks
+
     def apply(self, state: State, command: Command, now: int) -> tuple[State, list[Event]]:
         """Judge one command."""
         return rules.apply(state, command, now)
@@ -179,7 +191,7 @@ class DevilsDeal(Game[State, Command]):
             "round": state.round,
             "starting_player": names[state.starter] if state.phase in (Phase.PLAY, Phase.OVER) else None,
             "phase": state.phase.value,
-            "waiting": waiting(state, now),
+            "waiting": waiting(state, now, host=True),
             "community": C.name(state.community) if state.community is not None else None,
             "revealed": revealed,
             "pot": state.pot,
@@ -210,7 +222,7 @@ class DevilsDeal(Game[State, Command]):
         chips = " · ".join(f"{names[i]} {state.seats[i].chips}" for i in range(2))
         pot = f" · pot {state.pot}" if state.pot else ""
         head = f"Devil's Deal · round {state.round}" if state.round else "Devil's Deal"
-        return f"{head} · {waiting(state, now)} · chips {chips}{pot}"
+        return f"{head} · {waiting(state, now, host=True)} · chips {chips}{pot}"
 
     def help(self) -> list[HelpItem]:
         """The players' commands and the host's `start`, with examples."""
@@ -224,14 +236,15 @@ class DevilsDeal(Game[State, Command]):
             HelpItem(syntax="yes / no", what="Answer “refill?” (a refill costs 5 chips; no answer in 20 s = no).", example="p1: yes"),
             HelpItem(
                 syntax="PILE | PILE | aside PILE",
-                what="A division on one line: piles separated by |, the set-aside pile marked “aside” (or “x”); "
-                "“unused …” lists unused cards (optional). Checked at once; the last valid one counts.",
+                what="A division on one line: piles separated by | (or by commas when there is no |), the set-aside pile marked "
+                "“aside” (or “x”); “unused …” lists unused cards (optional). Checked at once; the last valid one counts.",
                 example="p1: B9 G5 | G8 B6 | R2 R3 B3 G6 | aside G2 B5 R7",
             ),
             HelpItem(
                 syntax="PILE (one a line)",
-                what="A division written one pile a line, as a pasted message: lines at the same moment are one division.",
-                example="p1: aside G2 B5 R7",
+                what="A division written one pile a line in one message (a Discord header and its lines, up to an empty line; "
+                "⏎ marks a new line) is one division; there commas separate cards. A line “done” at its end locks it.",
+                example="Hedger — Today at 10:32 PM ⏎ B9 G5 ⏎ G8, B6 ⏎ aside G2 B5 R7 ⏎ (empty line)",
             ),
             HelpItem(syntax="done", what="The dividing player locks the division in force now (instead of waiting).", example="p1: done"),
             HelpItem(syntax="take CARD / none", what="Take one card the other player set aside, free.", example="p2: take G1"),
@@ -264,22 +277,22 @@ class DevilsDeal(Game[State, Command]):
             f"R-DD-2: a refill costs {s['refill_cost']} chips (refill_cost), which leave the game; “yes” with fewer chips is refused, and a player who cannot pay is not asked.",
             f"Refills show {s['refill_cards']} different cards from a fresh deck (refill_cards), in the order dealt.",
             f"R-DD-3: every pile of a division holds at least {s['min_pile_cards']} card{'s' if s['min_pile_cards'] != 1 else ''} (min_pile_cards), so the set-aside pile is never empty.",
-            "R-DD-9: the card's recommended form: when no pile is marked set aside and the one group listed as unused has the piles' sum, that group is the set-aside pile; with another sum its cards are unused and a pile must be marked.",
-            "R-DD-10: a submission that takes no card does not replace a division in force that takes cards unless it ends with “confirm” (a one-line one is refused; a pasted one leaves the division before it in force).",
-            "R-DD-11: reading a division: “|” separates piles; with no “|” on a one-line division, commas do; in a message written a pile a line (lines at one moment), each line is a pile and commas separate cards; “aside”/“x”/“unused” belong at the start or end of a pile, anywhere else the submission is refused with its reading spelled out.",
-            "R-DD-13: divisions are checked at each submission; an invalid one-line division is refused and the last valid one stays in force; none valid at the deadline sets every card aside; `done` locks the division in force early.",
+            "R-DD-9: the card's recommended form: when no pile is marked set aside and a group listed as unused has the piles' sum, that group is the set-aside pile (the first such, other groups stay unused); with another sum its cards are unused and a pile must be marked.",
+            "R-DD-10: a submission that takes no card does not replace a division in force that takes cards unless it ends with “confirm”: it is refused, saying so.",
+            "R-DD-11: reading a division: one chat message is one submission, and messages are never merged (whatever the clock says). On one line, “|” separates piles, and with no “|” commas do; a message of several lines is one division written a pile a line, where commas separate cards (a last line “done” locks it after). “aside”/“x”/“unused” belong at the start or end of a pile, anywhere else the submission is refused with its reading spelled out; several groups marked unused with no pile marked: the first with the piles' sum is the set-aside pile, the rest unused (R-DD-9).",
+            "R-DD-13: each submission is checked whole when it comes: a valid one is the division in force, one that is not valid is refused with every reason and how it was read, and the last valid one stays in force; none valid at the deadline sets every card aside; `done` locks the division in force early.",
             "R-DD-14: after a refill the refiller discards first (if over the limit), then the opponent may take one set-aside card, then discards if over the limit; then the refiller is asked “refill again?”. A discard deadline discards the newest cards (those just taken, last offered first), then the pool from its end.",
             f"R-DD-4: hands rank {order} (hand_order); straights do not wrap; ties compare numbers high to low (a pair first by its number, then the kicker); colours never break ties.",
             f"Ante {s['ante']} each (ante), then {s['pot_removed']} chip leaves the pot (pot_removed).",
             f"R-DD-5: no checking; the starting player bets first in both betting rounds; `call` matches, or bets {s['opening_bet']} when nobody has bet (opening_bet); `raise N` matches and adds N ≥ {s['min_raise']} (min_raise); a call of a bet ends the round; a player short of a call is all-in and the excess goes back; a player with 0 chips at a betting round's start skips it (no bets, no fold); no raise against a player with no chips left.",
             f"R-DD-6: folding a high-card hand (judged on all three cards, unrevealed ones too) costs {s['fold_penalty']} chips to the opponent (fold_penalty); a player who cannot pay loses.",
             f"R-DD-7: on a tied showdown each player takes back their bets and {s['tie_ante_back']} ante chip (tie_ante_back); the rest of the pot leaves the game.",
-            "R-DD-15: a pick may change until both players have chosen; the step then goes on at once.",
+            "R-DD-15: a pick may change until both players have chosen; the step then goes on at once (the receipt says which).",
             "R-DD-16: the only losses, in the order a round reaches them: cannot pick two private cards (also: no choice by the deadline); cannot pay the ante; cannot pay the fold penalty. Both failing the same one: the starting player loses. A player with 0 chips plays on until one of these happens.",
             "R-DD-17: the next round starts by itself when the break ends (the host pauses to hold it).",
             f"R-DD-8: {s['answer_seconds']} s to answer “refill?” (answer_seconds; no answer = no), {s['division_seconds']} s to divide (division_seconds), {s['take_seconds']} s to take a set-aside card (take_seconds; no answer = none), {s['discard_seconds']} s to discard (discard_seconds; no answer = the newest cards go, last taken first), {s['pick_seconds']} s to pick private cards (pick_seconds; no pick = cannot form a hand), {s['bet_seconds']} s per bet (bet_seconds; no bet = fold), {s['break_seconds']} s break between rounds (break_seconds; the next round starts by itself).",
             f"Reminders at {_secs(s.integers('short_reminders'))} left on a 20-second decision (short_reminders) and {_secs(s.integers('long_reminders'))} left on a division or pick (long_reminders).",
-            "R-DD-18: information: pools, refills, takes, discards and chips are public; private cards go to their player and the host until revealed; who has not picked is for the host only; a card discarded unrevealed stays listed in the public pool, counted as gone.",
+            "R-DD-18: information: pools, refills, takes, discards, chips and each round's community card (drawn at the round's start) are public; private cards go to their player and the host until revealed; who has not picked is for the host only (never in a receipt or a refusal); a refusal names only the sender's own pool; a card discarded unrevealed stays listed in the public pool, counted as gone.",
             "Every ruling is explained in docs/rulings.md (Devil's Deal).",
         ]
 

@@ -9,7 +9,7 @@ from dataclasses import replace
 from umpire.core.clock import SECOND
 from umpire.core.errors import IllegalAction
 from umpire.core.sealed import Sealed
-from umpire.games.base import HOST, Event, dm
+from umpire.games.base import Event, dm
 from umpire.games.devilsdeal import cards as C
 from umpire.games.devilsdeal.commands import PickCards, Wager
 from umpire.games.devilsdeal.events import (
@@ -51,18 +51,26 @@ def can_pick(pool: tuple[int, ...], community: int) -> bool:
     return len(set(pool) - {community}) >= 2
 
 
+def draw_community(state: State, now: int) -> State:
+    """The round's community card, drawn from all 27 at the start of the round (its own stream per round)."""
+    community = C.draw(state.cfg.streams.stream(f"devils/community/{state.round}"), 1)[0]
+    return log_cards(replace(state, community=community), "community", None, (community,), now)
+
+
 def start_poker(state: State, now: int) -> tuple[State, list[Event]]:
-    """Draw the community card and open the private pick, or end the DM if a player cannot pick."""
+    """Open the private pick (the community card was drawn at the start of the round), or end the DM if a
+    player cannot pick. Why a player cannot pick is said without their pool: it may hold fewer cards than
+    everyone knows of (cards discarded unrevealed), and which ones is theirs to know."""
     cfg = state.cfg
-    community = C.draw(cfg.streams.stream(f"devils/community/{state.round}"), 1)[0]
-    state = replace(state, community=community, picks=Sealed[tuple[int, int]].expecting((0, 1)))
-    state = log_cards(state, "community", None, (community,), now)
+    community = state.community
+    assert community is not None
+    state = replace(state, picks=Sealed[tuple[int, int]].expecting((0, 1)))
     due = deadline("pick", now, cfg.pick_ms, cfg.long_reminders)
     ev = PokerStarted(t=now, round=state.round, community=C.name(community), seconds=cfg.pick_ms // SECOND, until=due.due)
     unable = [i for i in range(2) if not can_pick(state.seats[i].pool, community)]
     if unable:
         why_ = {
-            i: f"{name_of(state, i)} cannot pick two private cards (the pool {C.names(state.seats[i].pool)} holds fewer than two different cards besides the community card {C.name(community)})"
+            i: f"{name_of(state, i)} cannot pick two private cards (the pool holds fewer than two different cards besides the community card {C.name(community)})"
             for i in unable
         }
         state, more = lose(state, unable, why_, "cannot form a hand", now)
@@ -88,20 +96,23 @@ def pick_cmd(state: State, cmd: PickCards, now: int) -> tuple[State, list[Event]
     previous = state.picks.get(cmd.seat)
     picks = state.picks.submit(cmd.seat, (cmd.first, cmd.second))
     state = replace(state, picks=picks)
-    hand = (community, cmd.first, cmd.second)
+    first, second, shown = C.name(cmd.first), C.name(cmd.second), C.name(community)
+    hand = describe((community, cmd.first, cmd.second))
+    replaces = None if previous is None else tuple(C.name_list(previous))
+    late = tuple(name_of(state, i) for i in picks.waiting)
     events: list[Event] = [
-        kind(
+        Picked(t=now, player=who, first=first, second=second, community=shown, hand=hand, waiting=late, replaces=replaces),
+        PickConfirmed(
             t=now,
-            audience=audience,
+            audience=dm(cmd.seat),
             player=who,
-            first=C.name(cmd.first),
-            second=C.name(cmd.second),
-            community=C.name(community),
-            hand=describe(hand),
-            waiting=tuple(name_of(state, i) for i in picks.waiting),
-            replaces=None if previous is None else tuple(C.name_list(previous)),
-        )
-        for kind, audience in ((Picked, HOST), (PickConfirmed, dm(cmd.seat)))
+            first=first,
+            second=second,
+            community=shown,
+            hand=hand,
+            final=picks.complete,
+            replaces=replaces,
+        ),
     ]
     if picks.complete:
         state, more = _ante(state, now)

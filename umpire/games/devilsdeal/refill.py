@@ -130,48 +130,34 @@ def _refill(state: State, now: int) -> tuple[State, list[Event]]:
 
 
 def division_line(state: State, cmd: DivisionLine, now: int) -> tuple[State, list[Event]]:
-    """Check a division, or one line of a message written a pile a line, and keep the last valid one.
-
-    A line that is a whole division on its own (piles split by “|”, or by commas) is judged at once
-    and refused if it is not valid. Lines of single piles that come at one moment are one message
-    (a paste), read a pile a line; in such a message a line's commas separate cards. The message is
-    in force while it is valid; otherwise the division before it stays. A division that takes no
-    card does not replace one that takes cards unless the submission ends with “confirm” (R-DD-10).
-    """
+    """Judge a division as submitted, whole: valid, it is the division in force; not valid, it is refused
+    with every reason and how it was read, and the division in force stays (R-DD-11, R-DD-13). A division
+    that takes no card does not replace one that takes cards unless it ends with “confirm” (R-DD-10)."""
     step = state.step
     who = name_of(state, cmd.seat)
     if not isinstance(step, Divide):
         raise IllegalAction(f"there is no refill to divide now ({waiting(state)})")
     if step.seat != cmd.seat:
         raise IllegalAction(f"{name_of(state, step.seat)} is dividing this refill, not {who}")
-    continuing = step.draft_lines > 0 and step.draft_t == now
-    if cmd.whole and not (continuing and cmd.commas and cmd.line is not None):
-        step = _whole_line(state, step, cmd, now)
-        return replace(state, step=step), [_noted(state, step, who, Division.of(cmd.alone), [], draft=False, now=now)]
-    if continuing:
-        lines = cmd.line if cmd.line is not None else cmd.alone
-        step = replace(step, draft=step.draft + lines, draft_lines=step.draft_lines + 1, draft_confirm=step.draft_confirm or cmd.confirm)
-    elif not cmd.alone:
-        raise IllegalAction("“confirm” goes at the end of the division it confirms, e.g. “aside G2 B5 R7 confirm”")
-    else:
-        step = replace(
-            step, draft=cmd.alone, draft_t=now, draft_lines=1, draft_confirm=cmd.confirm, base=step.division, base_since=step.since
-        )
-    division = Division.of(step.draft)
-    bad = problems(step.offer, division, state.cfg.min_pile) or _takes_nothing(step, division, step.base, step.draft_confirm)
-    step = replace(step, division=step.base, since=step.base_since) if bad else replace(step, division=division, since=now)
-    return replace(state, step=step), [_noted(state, step, who, division, bad, draft=True, now=now)]
-
-
-def _whole_line(state: State, step: Divide, cmd: DivisionLine, now: int) -> Divide:
-    """A one-line division: valid, or refused with its reading and every reason."""
-    division = Division.of(cmd.alone)
+    division = Division.of(cmd.segments)
     bad = problems(step.offer, division, state.cfg.min_pile) or _takes_nothing(step, division, step.division, cmd.confirm)
     if bad:
-        keep = _in_force_text(step.division, step.since)
-        read = f"read as {reading(division)}" + (" — commas separate piles when there is no “|”" if cmd.commas else "")
-        raise IllegalAction(f"this division is not valid: {'; '.join(bad)} ({read}; {keep})")
-    return replace(step, division=division, since=now, draft=(), draft_t=-1, draft_lines=0, draft_confirm=False, base=None, base_since=None)
+        read = f"read as {reading(division)}"
+        if cmd.commas:
+            read += " — commas separate piles when there is no “|”"
+        elif cmd.lines > 1:
+            read += f" — one pile a line, {cmd.lines} lines"
+        raise IllegalAction(f"this division is not valid: {'; '.join(bad)} ({read}; {_in_force_text(step.division, step.since)})")
+    step = replace(step, division=division, since=now)
+    note = DivisionNoted(
+        t=now,
+        player=who,
+        division=division.text(),
+        lines=cmd.lines,
+        takes=tuple(C.name_list(division.taken(step.offer))),
+        until=state.deadline.due if state.deadline else None,
+    )
+    return replace(state, step=step), [note]
 
 
 def _takes_nothing(step: Divide, division: Division, before: Division | None, confirmed: bool) -> list[str]:
@@ -182,23 +168,6 @@ def _takes_nothing(step: Divide, division: Division, before: Division | None, co
     return [
         f"it takes no card, while the division in force ({before.text()}) takes {n}: end the submission with “confirm” to replace it anyway"
     ]
-
-
-def _noted(state: State, step: Divide, who: str, division: Division, bad: list[str], *, draft: bool, now: int) -> DivisionNoted:
-    return DivisionNoted(
-        t=now,
-        player=who,
-        division=division.text(),
-        lines=step.draft_lines if draft else 1,
-        draft=draft,
-        valid=not bad,
-        incomplete=draft and len(bad) == 1 and not division.marked,  # more lines may mark a pile
-        problems=tuple(bad),
-        in_force=None if step.division is None else step.division.text(),
-        in_force_since=step.since,
-        takes=tuple(C.name_list(step.division.taken(step.offer))) if step.division else (),
-        until=state.deadline.due if state.deadline else None,
-    )
 
 
 def _in_force_text(division: Division | None, since: int | None) -> str:

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from umpire.core import chat
-from umpire.core.clock import fmt_clock
 from umpire.games.base import Post, Renderers
 from umpire.games.devilsdeal.events import (
     AntePaid,
@@ -103,7 +102,13 @@ def _starter_chosen(state: State, ev: StarterChosen) -> str:
 
 @RENDER.on(RoundStarted)
 def _round_started(state: State, ev: RoundStarted) -> str:
-    return "\n".join([f"⚔️ **Round {ev.round}** — {name(ev.starter)} starts.", f"Chips: {stacks(ev.chips)}", pools(ev.pools)])
+    return "\n".join(
+        [
+            f"⚔️ **Round {ev.round}** — {name(ev.starter)} starts. 🂠 Community card: {code(ev.community)}",
+            f"Chips: {stacks(ev.chips)}",
+            pools(ev.pools),
+        ]
+    )
 
 
 # ---------------------------------------------------------------- the refill step
@@ -142,19 +147,8 @@ def _refill_offered(state: State, ev: RefillOffered) -> str:
 
 @RENDER.on(DivisionNoted)
 def _division_noted(state: State, ev: DivisionNoted) -> str:
-    who = chat.safe(ev.player)
-    head = f"{who}'s division" + (f" so far ({ev.lines} line{'s' if ev.lines != 1 else ''})" if ev.draft else "")
-    if ev.incomplete:
-        return f"{head}: {ev.division} — no pile marked set aside yet"
-    if ev.valid:
-        verdict = f"✓ valid: takes {len(ev.takes)} ({' '.join(ev.takes) or 'none'})"
-    else:
-        verdict = "✗ not valid: " + "; ".join(ev.problems)
-        if ev.in_force is None:
-            verdict += ". Nothing valid is in force: every card is set aside at the deadline."
-        else:
-            verdict += f". In force: {ev.in_force} (from {fmt_clock(ev.in_force_since or 0)})."
-    return f"{head}: {ev.division} — {verdict}"
+    written = f" ({ev.lines} lines, one pile a line)" if ev.lines > 1 else ""
+    return f"{chat.safe(ev.player)}'s division{written}: {ev.division} — ✓ valid: takes {len(ev.takes)} ({' '.join(ev.takes) or 'none'})"
 
 
 @RENDER.on(DivisionLocked)
@@ -210,7 +204,7 @@ def _took(state: State, ev: Took) -> str:
 @RENDER.on(PokerStarted)
 def _poker_started(state: State, ev: PokerStarted) -> str:
     return (
-        f"🂠 **Poker, round {ev.round}.** Community card: {code(ev.community)}\n"
+        f"🂠 **Poker, round {ev.round}.** Community card (drawn at the round's start): {code(ev.community)}\n"
         f"Choose your two private cards in your table channel — first and second, different from each other "
         f"and from {code(ev.community)} — {ev.seconds} s."
     )
@@ -225,10 +219,12 @@ def _picked(state: State, ev: Picked) -> str:
 
 @RENDER.on(PickConfirmed)
 def _pick_confirmed(state: State, ev: PickConfirmed) -> str:
-    return (
-        f"Your private cards: first {code(ev.first)}, second {code(ev.second)} — with the community card "
-        f"{code(ev.community)}: {ev.hand}. You can change them until both players have chosen."
+    then = (
+        "Both players have now chosen: these are your cards for the round."
+        if ev.final
+        else "You can change them until both players have chosen."
     )
+    return f"Your private cards: first {code(ev.first)}, second {code(ev.second)} — with the community card {code(ev.community)}: {ev.hand}. {then}"
 
 
 @RENDER.on(AntePaid)

@@ -4,7 +4,7 @@ A round is a refill step (the starting player, then the opponent, may refill any
 pay, see 12 cards, divide them into equal-sum piles within 90 s, take all but one pile, the
 opponent takes one set-aside card, both discard down to 10) and a poker step (a community card,
 two private cards each, the ante, two betting rounds with the reveals between them, the
-showdown). Every decision has a deadline; `next_due`/`on_due` apply reminders and deadlines.
+showdown); the round's community card is drawn and posted when it starts. Every decision has a deadline; `next_due`/`on_due` apply reminders and deadlines.
 Chance comes from the seed's named streams: `devils/start`, `devils/refill/ROUND/SEAT/N`,
 `devils/community/ROUND`.
 """
@@ -41,7 +41,7 @@ from umpire.games.devilsdeal.events import (
     StarterChosen,
     StillToPick,
 )
-from umpire.games.devilsdeal.poker import can_pick, fold, lose, pick_cmd, wager
+from umpire.games.devilsdeal.poker import can_pick, draw_community, fold, lose, pick_cmd, wager
 from umpire.games.devilsdeal.refill import (
     answer,
     ask,
@@ -150,8 +150,17 @@ def _choose(state: State, seat: int, now: int) -> tuple[State, list[Event]]:
 def _begin_round(state: State, now: int) -> tuple[State, list[Event]]:
     r = state.round + 1
     state = replace(state, round=r, refills=(0, 0), aside=(), community=None, revealed=0, pot=0, put=(0, 0), step=None, deadline=None)
+    state = draw_community(state, now)  # “at the start of the round, there is a community card”
+    assert state.community is not None
     events: list[Event] = [
-        RoundStarted(t=now, round=r, starter=name_of(state, state.starter), chips=chips_json(state), pools=pools_json(state))
+        RoundStarted(
+            t=now,
+            round=r,
+            starter=name_of(state, state.starter),
+            chips=chips_json(state),
+            pools=pools_json(state),
+            community=C.name(state.community),
+        )
     ]
     state, more = ask(state, state.starter, now, again=False)
     return state, events + more

@@ -10,7 +10,7 @@ from umpire.core.deadline import Deadline
 from umpire.core.sealed import Sealed
 from umpire.games.devilsdeal import cards as C
 from umpire.games.devilsdeal.config import Config
-from umpire.games.devilsdeal.divisions import Division, Segment
+from umpire.games.devilsdeal.divisions import Division
 from umpire.games.devilsdeal.events import PublicPool
 
 
@@ -57,12 +57,6 @@ class Divide:
     offer: tuple[int, ...]
     division: Division | None = None
     since: int | None = None  # when the division in force came
-    draft: tuple[Segment, ...] = ()  # the message being read (lines at one moment), each line read as its piles
-    draft_t: int = -1  # when that message came
-    draft_lines: int = 0
-    draft_confirm: bool = False  # the message ends with “confirm”
-    base: Division | None = None  # what was in force before that message
-    base_since: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -219,8 +213,9 @@ def add_cards(state: State, seat: int, cards: tuple[int, ...]) -> State:
 # ---------------------------------------------------------------- words
 
 
-def waiting(state: State, now: int | None = None) -> str:
-    """What the game is waiting for, in the host's words (for refusals, the toolbar and status)."""
+def waiting(state: State, now: int | None = None, *, host: bool = False) -> str:
+    """What the game is waiting for: for refusals (`host` False: what any player may know — never who
+    has not picked yet), or for the host's toolbar, status and JSON (`host` True)."""
     names = state.cfg.names
     step = state.step
     left = ""
@@ -241,8 +236,8 @@ def waiting(state: State, now: int | None = None) -> str:
     if isinstance(step, Take):
         return f"waiting for {names[step.seat]} to take a set-aside card or none{left}"
     if isinstance(step, Pick):
-        late = " and ".join(names[i] for i in state.picks.waiting)
-        return f"waiting for private cards ({late}){left}"
+        late = f" ({' and '.join(names[i] for i in state.picks.waiting)})" if host else ""
+        return f"waiting for private cards{late}{left}"
     if isinstance(step, Bet):
         return f"waiting for {names[step.to_act]}'s bet (betting round {step.number}){left}"
     return f"break before round {state.round + 1}{left}"
