@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from umpire.core.clock import SECOND
 from umpire.core.settings import Setting, Settings
 from umpire.core.streams import Streams
+from umpire.games.choice.gyul import bounds_problem
 
 # The match's shape is written once, in shape.py (which `umpire gen` reads without this module); re-exported.
 from umpire.games.choice.shape import BLOCKS, CYCLES, GOOFSPIEL_BLOCKS, SHOP_FIRST_BLOCK  # noqa: F401
@@ -198,6 +199,8 @@ def validate(settings: Settings) -> list[tuple[str, str]]:
         out.append(("prices", f"expected nine prices, one for each tile 1–9, got {len(prices)}"))
     if settings.integer("min_haps") > settings.integer("max_haps"):
         out.append(("min_haps", f"expected at most max_haps ({settings.integer('max_haps')}), got {settings.integer('min_haps')}"))
+    elif (rare := bounds_problem(settings.integer("min_haps"), settings.integer("max_haps"))) is not None:
+        out.append(("min_haps", rare))
     out += _puzzles_possible(settings)
     expr_set = settings.integer("expr_set_seconds")
     if 2 * expr_set > block:

@@ -50,9 +50,50 @@ def haps_on(tiles: tuple[int, ...]) -> frozenset[tuple[int, int, int]]:
 _PAIRS = tuple(combinations(range(9), 2))
 
 
+# How many of the C(27, 9) = 4,686,825 sets of nine distinct tiles hold each number of haps (counted
+# once by walking every set; tests/games/test_choice_gyul_bounds.py counts them again). A draw is
+# uniform over these sets, so a hap-count range is met by its share of them.
+BOARDS_BY_HAPS = {0: 2106, 1: 227_448, 2: 812_916, 3: 1_550_952, 4: 1_337_310, 5: 657_072, 6: 92_664, 8: 6318, 12: 39}
+ALL_BOARDS = 4_686_825
+MIN_SHARE = 0.01  # bounds met by fewer draws than 1 in 100 would hold up a block's start (500 boards: 50,000 draws)
+
+
+def share_within(min_haps: int, max_haps: int) -> float:
+    """The share of random boards with `min_haps` to `max_haps` haps.
+
+    >>> round(share_within(1, 6), 4), round(share_within(0, 0), 6)
+    (0.9982, 0.000449)
+    """
+    return sum(n for haps, n in BOARDS_BY_HAPS.items() if min_haps <= haps <= max_haps) / ALL_BOARDS
+
+
+def bounds_problem(min_haps: int, max_haps: int) -> str | None:
+    """Why boards of `min_haps` to `max_haps` haps cannot be drawn quickly, with bounds that can; None if they can."""
+    share = share_within(min_haps, max_haps)
+    if share >= MIN_SHARE:
+        return None
+    rarity = "no board has" if share == 0 else f"only 1 random board in {round(1 / share):,} has"
+    wider = next(
+        (lo, hi)
+        for extra in range(1, 13)  # the fewest hap counts added, below first
+        for lo, hi in ((min_haps - down, max_haps + extra - down) for down in range(extra, -1, -1))
+        if lo >= 0 and share_within(lo, hi) >= MIN_SHARE
+    )
+    return (
+        f"boards of {min_haps} to {max_haps} haps are too rare to draw ({rarity} that many; nine tiles hold 0–6, 8 or 12 haps); "
+        f"choose bounds that at least 1 board in {round(1 / MIN_SHARE)} meets, e.g. min_haps = {wider[0]} and max_haps = {wider[1]}"
+    )
+
+
 @lru_cache(maxsize=16)
 def boards(seed: str, count: int, min_haps: int, max_haps: int) -> tuple[Board, ...]:
-    """The match's boards, drawn in sequence from the seed; a draw outside the hap-count bounds is skipped (R-GH-3)."""
+    """The match's boards, drawn in sequence from the seed; a draw outside the hap-count bounds is skipped (R-GH-3).
+
+    Bounds no board meets are refused (they would draw forever); a scenario's bounds are held to
+    `bounds_problem` when it loads, so a match's boards are always drawn quickly.
+    """
+    if share_within(min_haps, max_haps) == 0:
+        raise ValueError(bounds_problem(min_haps, max_haps))
     stream = Streams(seed).stream("gyulhap/boards")
     out: list[Board] = []
     while len(out) < count:

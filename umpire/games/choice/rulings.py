@@ -55,5 +55,5 @@ def rulings(s: Settings) -> list[str]:
         "R-EX-3: `umpire check expr` reads only puzzles of the card's shape, _?_?_?_=X (four blanks, three operators, "
         "X a positive whole number); anything else is an unreadable puzzle.",
         "R-NAME-1: a player may be named by an alias of several words, as the card's “Player 1” (p1) and “Player 2” (p2); "
-        "the longest name that fits wins, and a name two players share is refused, never guessed.",
+        "names ignore case and spaces (“p 1” is p1), the longest name that fits wins, and a name two players share is refused, never guessed.",
     ]
