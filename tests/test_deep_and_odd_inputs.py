@@ -149,3 +149,15 @@ def test_names_that_differ_only_in_spaces_clash() -> None:
     data = htt()
     data["players"] = [{"name": "Hedger", "aliases": ["Player 1"]}, {"name": "Uri", "aliases": ["player1"]}]
     assert refusal(tomli_w.dumps(data)) == "s.toml: players[1]: the name or alias 'player1' is already used by Hedger"
+
+
+# ---------------------------------------------------------------- 8-bit controls echoed in refusals
+
+
+@pytest.mark.parametrize("control", ["\x9b", "\x9d", "\x85", "\x80"])
+def test_a_c1_control_such_as_the_8_bit_csi_is_escaped_when_a_refusal_echoes_it(control: str) -> None:
+    # Issue 18: U+009B (a CSI to many terminals) was echoed raw in refusals.
+    res = CliRunner().invoke(app, ["play", "hap-tac-toe", "--script", "-", "--seed", "1"], input=f"p1: black red circle {control}2J\n")
+    assert res.exit_code == 0, res.output
+    assert control not in res.output
+    assert f"\\x{ord(control):02x}2J" in res.output

@@ -55,11 +55,17 @@ def text_lines(outputs: Iterable[Output], names: tuple[str, ...]) -> list[str]:
     return lines
 
 
-_CONTROL = {c: f"\\x{c:02x}" for c in [*range(0, 9), *range(10, 32), 127]}
+# C0 controls but tab and newline, DEL, and the C1 controls (U+0080–U+009F: U+009B alone is a CSI,
+# the start of a terminal escape sequence, to many terminals).
+_CONTROL = {c: f"\\x{c:02x}" for c in [*range(0, 9), *range(10, 32), 127, *range(0x80, 0xA0)]}
 
 
 def printable(text: str) -> str:
-    """Echoed input with control characters shown as escapes, so a pasted escape sequence cannot drive the terminal."""
+    """Echoed input with control characters shown as escapes, so a pasted escape sequence cannot drive the terminal.
+
+    >>> print(printable("a\x1b[2Jb\x9b2Jc"))
+    a\\x1b[2Jb\\x9b2Jc
+    """
     return text.translate(_CONTROL)
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
-from umpire.core import hap
+from umpire.core import chat, hap
 from umpire.core.pieces import HAP_PIECES
 from umpire.core.streams import Streams
 
@@ -115,10 +115,11 @@ def tile_letters(code: int) -> str:
 
 
 def emoji(code: int, template: str) -> str:
-    """The tile's emoji name from the scenario's template, e.g. `:hapRBC:`."""
+    """The tile's emoji name from the scenario's template, e.g. `:hapRBC:`; a mention the template
+    holds (`@everyone`) is neutralised, so a board post pings nobody."""
     a = hap.attributes(code)
     letters = HAP_PIECES.letters
-    return template.format(colour=letters[0][a[0]], background=letters[1][a[1]], shape=letters[2][a[2]])
+    return chat.neutralise(template.format(colour=letters[0][a[0]], background=letters[1][a[1]], shape=letters[2][a[2]]))
 
 
 def board_text(board: Board, template: str) -> list[str]:
