@@ -111,6 +111,10 @@ Games (`umpire play NAME` hosts its bundled scenario):
                                   and three-card poker.
                                   Rules: docs/devils-deal.md
 
+The Rules pages are in docs/ of umpire's source; pip does not install them.
+Installed, `umpire play NAME` opens a game's REPL, where `rules` lists the house
+rulings in force and `help` every command with an example.
+
 Bundled scenarios (`umpire play NAME`):
 
   NAME                   PLAYERS  TITLE
@@ -129,6 +133,8 @@ def test_games_lists_every_game_in_aligned_columns_with_its_player_count(cli):
     assert res.exit_code == 0, res.stderr
     assert res.stdout == GAMES_LISTING
     assert "Multi-Player" not in res.stdout
+    # Issue 18: the docs/ pages are not installed; the listing says what an installed umpire has.
+    assert "`rules` lists the house" in res.stdout
     assert max(len(line) for line in res.stdout.splitlines()) <= 80
 
 

@@ -9,6 +9,12 @@ import typer
 from umpire.cli import app
 
 WIDTH = 80  # the listing fits an 80-column terminal; longer descriptions wrap under their column
+# What an installed umpire has of the rules: the docs/ pages are in its source, not in what pip installs.
+RULES_NOTE = (
+    "The Rules pages are in docs/ of umpire's source; pip does not install them. "
+    "Installed, `umpire play NAME` opens a game's REPL, where `rules` lists the house rulings in force "
+    "and `help` every command with an example."
+)
 
 
 @app.command(short_help="List the games, the players they seat, and the bundled scenarios.")
@@ -44,6 +50,7 @@ def listing(scenario_files: list[Path]) -> list[str]:
         out.append(f"  {g.key:<{key_w}}  {g.player_count():<{count_w}}  {g.title}")
         out += textwrap.wrap(g.summary, width=WIDTH, initial_indent=" " * indent, subsequent_indent=" " * indent, break_on_hyphens=False)
         out.append(" " * indent + f"Rules: {g.doc}")
+    out += ["", *textwrap.wrap(RULES_NOTE, width=WIDTH, break_on_hyphens=False)]
     rows = [_scenario_row(p) for p in scenario_files]
     if rows:
         name_w = max(len("NAME"), *(len(r[0]) for r in rows))
