@@ -51,14 +51,19 @@ async def running_client(
     intents: discord.Intents | None = None,
     client_class: type[discord.Client] = discord.Client,
     ready_timeout: float = 15.0,
+    quick_reidentify: bool = True,
     **options: Any,
 ) -> AsyncIterator[Any]:
     """Log a discord.py client in as ``bot``, connect it, and yield it once ``on_ready`` has fired; close it after.
 
     If the connection fails before ready (say the gateway closed with 4014), that error is raised here.
     ``guild_ready_timeout`` (how long discord.py waits for more GUILD_CREATEs before on_ready, 2 s by
-    default) is 0.5 s unless given: the fake sends them all right after READY."""
+    default) is 0.5 s unless given: the fake sends them all right after READY. ``quick_reidentify`` overrides
+    the documented ``Client.before_identify_hook``, which waits 5 s before every IDENTIFY after the first
+    (Discord's identify rate limit, which the fake does not have)."""
     options.setdefault("guild_ready_timeout", 0.5)
+    if quick_reidentify:
+        client_class = type(client_class.__name__, (client_class,), {"before_identify_hook": _identify_at_once})
     with pointed_at(fake):
         client = client_class(intents=intents or reader_intents(), **options)
         connection: asyncio.Task[None] | None = None
@@ -80,6 +85,10 @@ async def running_client(
             if connection is not None and not connection.done():
                 with contextlib.suppress(asyncio.CancelledError):
                     await asyncio.wait_for(connection, timeout=10)
+
+
+async def _identify_at_once(self: discord.Client, shard_id: int | None, *, initial: bool = False) -> None:
+    return None
 
 
 class Inbox:

@@ -19,6 +19,7 @@ else:
         """A fake Discord serving from its own thread on 127.0.0.1 (stopped after the test)."""
         with FakeDiscord() as fake:
             yield fake
+        assert not fake.internal_errors, "the fake Discord itself failed:\n" + "\n".join(fake.internal_errors)
 
     @pytest.fixture
     def org(fake_discord: FakeDiscord) -> Org:

@@ -10,6 +10,7 @@ import asyncio
 import fnmatch
 import socket
 import threading
+import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -54,6 +55,7 @@ class FakeDiscord(World):
         self.gateway = Gateway(self, heartbeat_interval_ms=heartbeat_interval_ms, compression=transport_compression)
         self.requests: list[RequestRecord] = []
         self.refusals: list[Refusal] = []
+        self.internal_errors: list[str] = []  # faults of the fake itself (the fixture fails the test on any)
         self._rate_limits: list[RateLimitRule] = []
         self._attachments: dict[int, Attachment] = {}
         self._host = host
@@ -176,6 +178,11 @@ class FakeDiscord(World):
                 and (status is None or r.status == status)
             )
 
+    def _internal_error(self, request: web.Request, error: Exception) -> None:
+        with self._lock:
+            self.internal_errors.append(f"{request.method} {request.path}: {''.join(traceback.format_exception(error))}")
+            self._changed_locked()
+
     def _refused(self, bot: BotApp, channel_id: str, payload: dict[str, Any], files: list[Any], error: ApiError) -> None:
         content = payload.get("content")
         self.refusals.append(Refusal(bot, channel_id, content, tuple(f[1] for f in files), error.status, error.code, error.message))
@@ -272,7 +279,9 @@ class FakeDiscord(World):
             lambda: _at_least(self.sent_messages(channel, bot=bot), count), timeout=timeout, what=f"{count} sent message(s)"
         )
 
-    async def sent(self, count: int, channel: Channel | None = None, *, bot: BotApp | None = None, timeout: float = 10.0) -> list[Message]:
+    async def until_sent(
+        self, count: int, channel: Channel | None = None, *, bot: BotApp | None = None, timeout: float = 10.0
+    ) -> list[Message]:
         """``wait_for_sent`` for a coroutine."""
         return await self.until(
             lambda: _at_least(self.sent_messages(channel, bot=bot), count), timeout=timeout, what=f"{count} sent message(s)"

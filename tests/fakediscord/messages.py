@@ -10,7 +10,7 @@ import json
 import mimetypes
 from typing import TYPE_CHECKING, Any
 
-from aiohttp import web
+from aiohttp import BodyPartReader, web
 
 from .common import FAKE_KEY, MISSING_ACCESS, MISSING_PERMISSIONS, ApiError, bot_of, json_response, snowflake_arg, unknown
 from .model import BotApp, Channel, Message, Perm
@@ -45,7 +45,7 @@ async def message_body(request: web.Request) -> tuple[dict[str, Any], list[tuple
     files: list[tuple[int, str, bytes, str | None]] = []
     reader = await request.multipart()
     while (part := await reader.next()) is not None:
-        if not isinstance(part, web.BodyPartReader):
+        if not isinstance(part, BodyPartReader):
             raise form_error("files", "NESTED_MULTIPART", "Nested multipart bodies are not accepted")
         name = part.name or ""
         if name == "payload_json":
