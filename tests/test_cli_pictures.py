@@ -9,6 +9,7 @@ import pytest
 from PIL import Image
 from typer.testing import CliRunner
 
+from tests.images.support import same_pixels
 from umpire.cli import app, check, gen  # noqa: F401 - registers the commands
 from umpire.games.choice.config import SETTINGS
 from umpire.games.choice.expressions import puzzle_sets
@@ -36,8 +37,8 @@ def test_check_hap_png_draws_the_three_pieces_and_the_verdict(run, tmp_path: Pat
         "shape: circle, square, triangle — all different",
     )
     a, b, c = (piece_from_words(w) for w in words)
-    assert png == draw(HapCheck(pieces=(a, b, c), is_hap=True, reasons=reasons))
-    assert Image.open(io.BytesIO(png)).width == 400
+    assert same_pixels(png, draw(HapCheck(pieces=(a, b, c), is_hap=True, reasons=reasons)))
+    assert Image.open(io.BytesIO(png)).width == 800  # 400 units, two pixels a unit
 
 
 def test_gen_board_png_writes_one_picture_per_board_without_the_answers(run, tmp_path: Path) -> None:
@@ -47,7 +48,7 @@ def test_gen_board_png_writes_one_picture_per_board_without_the_answers(run, tmp
     dealt = boards("5", 3, DEFAULTS["min_haps"], DEFAULTS["max_haps"])
     for b in dealt:
         expected = draw(GyulBoard(tiles=tuple(block_from_code(t) for t in b.tiles), title=f"Board {b.number}"))
-        assert (tmp_path / "boards" / f"board-{b.number}.png").read_bytes() == expected
+        assert same_pixels((tmp_path / "boards" / f"board-{b.number}.png").read_bytes(), expected)
 
 
 def test_gen_expressions_png_writes_one_picture_per_set(run, tmp_path: Path) -> None:
@@ -56,8 +57,9 @@ def test_gen_expressions_png_writes_one_picture_per_set(run, tmp_path: Path) -> 
     files = sorted((tmp_path / "sets").iterdir(), key=lambda p: int(p.stem.split("-")[1]))
     assert len(files) == expression_sets()
     first = puzzle_sets("5", expression_sets(), DEFAULTS["puzzles_per_set"], DEFAULTS["min_solutions"], DEFAULTS["max_target"])[0]
-    assert files[0].read_bytes() == draw(
-        ExpressionsSet(puzzles=tuple(ExprPuzzle(ops=p.ops, target=p.target) for p in first), title="Expressions, set 1")
+    assert same_pixels(
+        files[0].read_bytes(),
+        draw(ExpressionsSet(puzzles=tuple(ExprPuzzle(ops=p.ops, target=p.target) for p in first), title="Expressions, set 1")),
     )
 
 
@@ -79,7 +81,7 @@ def test_gen_shop_png_writes_one_price_table_per_cycle(run, tmp_path: Path) -> N
     expected = Standings(
         title="Shop, block 2, cycle 1/3", columns=("tile", "price"), rows=tuple((str(d + 1), f"${prices[d]}") for d in range(9))
     )
-    assert (tmp_path / "shops" / "shop-1.png").read_bytes() == draw(expected)
+    assert same_pixels((tmp_path / "shops" / "shop-1.png").read_bytes(), draw(expected))
 
 
 def test_gen_prizes_png_writes_each_bouts_prize_order_marked_host_only(run, tmp_path: Path) -> None:
@@ -94,4 +96,4 @@ def test_gen_prizes_png_writes_each_bouts_prize_order_marked_host_only(run, tmp_
         columns=("round", "prize"),
         rows=tuple((str(r), str(p)) for r, p in enumerate(order, start=1)),
     )
-    assert (tmp_path / "prizes" / "prizes-1.png").read_bytes() == draw(expected)
+    assert same_pixels((tmp_path / "prizes" / "prizes-1.png").read_bytes(), draw(expected))

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.images.support import same_pixels
 from tests.seeds import test_seed
 from tests.transcript_support import scenario_of
 from umpire.images import HapBoard, draw, piece_from_words
@@ -50,7 +51,7 @@ def test_each_turn_post_draws_the_board_after_the_turn_with_its_claimed_lines_an
             last=ev["square"],
             title=f"{title}, game {ev['game']}, turn {ev['turn']}",
         )
-        assert o.post.image() == draw(expected)
+        assert same_pixels(o.post.image(), draw(expected))
 
 
 def test_a_claimed_hap_is_marked_on_the_picture_of_its_game() -> None:

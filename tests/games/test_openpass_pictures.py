@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tests.images.support import same_pixels
 from tests.seeds import test_seed
 from tests.transcript_support import scenario_of
 from umpire.images import OpenPassRow, Standings, draw
@@ -29,7 +30,7 @@ def test_each_finished_row_is_drawn_for_its_player_with_its_reading_and_score() 
     assert first.post is not None and first.post.image is not None and first.event is not None
     ev = first.event
     expected = OpenPassRow(player=ev["player"], cards=tuple(ev["row"]), reading=ev["reading"] or "0", score=ev["shown"])
-    assert first.post.image() == draw(expected)
+    assert same_pixels(first.post.image(), draw(expected))
 
 
 def test_the_results_post_carries_the_ranking_as_a_table_picture() -> None:
@@ -46,5 +47,5 @@ def test_the_results_post_carries_the_ranking_as_a_table_picture() -> None:
         for p in ranking
     )
     expected = Standings(title="Open, Pass — results", columns=("place", "player", "score", "prize"), rows=rows)
-    assert results.post.image() == draw(expected)
+    assert same_pixels(results.post.image(), draw(expected))
     assert rows[0][1:] == ("Elara", "105", "+3 Tokens")

@@ -1,71 +1,129 @@
-"""Reading the images back: decode with Pillow, name the colour at a pixel, compare a region with the font."""
+"""Reading the pictures back: decode with Pillow, name the colour at a point, check a text is drawn.
+
+Points are in layout units (the picture is 400 units wide); a unit is `scale` pixels, and a point
+is read at the pixel nearest the middle of its unit. A text is found by where the canvas says it
+drew it, and checked against the decoded pixels there.
+"""
 
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 
-from PIL import Image
+from PIL import Image, ImageChops, ImageOps
 
-from umpire.images import font
-from umpire.images.canvas import PALETTE
+from umpire.images import SCALE, Drawable, render
+from umpire.images import text as fonts
+from umpire.images.canvas import COLOURS, TextMark
 
-_NAMES = {rgb: name for name, rgb in reversed(PALETTE)}  # the first name wins where two share a colour
+_UNUSED = (1, 2, 3)  # a colour no picture uses (not a multiple of 4)
+_NAMES = {rgb: name for name, rgb in reversed(COLOURS.items())}  # the first name wins where two share a colour
+
+
+def decode(png: bytes) -> Image.Image:
+    """A PNG's pixels as RGB, decoded by Pillow (not by umpire)."""
+    with Image.open(io.BytesIO(png)) as im:
+        assert im.format == "PNG"
+        return im.convert("RGB")
+
+
+def same_pixels(a: bytes, b: bytes) -> bool:
+    """Whether two PNGs hold the same picture, pixel for pixel (whatever their bytes)."""
+    pa, pb = decode(a), decode(b)
+    return pa.size == pb.size and ImageChops.difference(pa, pb).getbbox() is None
 
 
 class Picture:
-    """A decoded PNG (decoded by Pillow, not by umpire), read as palette colour names."""
+    """A decoded PNG, read in layout units as palette colour names, with the texts drawn on it."""
 
-    def __init__(self, png: bytes) -> None:
-        with Image.open(io.BytesIO(png)) as im:
-            assert im.format == "PNG"
-            self.image = im.convert("RGB")
-        self.width, self.height = self.image.size
+    def __init__(self, png: bytes, marks: Sequence[TextMark] = (), scale: int = SCALE) -> None:
+        self.png = png
+        self.image = decode(png)
+        self.scale = scale
+        self.marks = list(marks)
+        w, h = self.image.size
+        assert w % scale == 0 and h % scale == 0, f"{w}x{h} is not a whole number of units at scale {scale}"
+        self.width, self.height = w // scale, h // scale
         px = self.image.load()
         assert px is not None
         self._px = px
 
-    def at(self, x: int, y: int) -> str:
-        """The palette name of the pixel's colour (an unknown colour is an assertion failure)."""
-        rgb = self._px[x, y]
-        assert rgb in _NAMES, f"pixel ({x}, {y}) is {rgb}, not a palette colour"
-        return _NAMES[rgb]
+    @classmethod
+    def of(cls, value: Drawable, scale: int = SCALE) -> Picture:
+        """Draw `value` and read it back."""
+        cv = render(value, scale=scale)
+        return cls(cv.png(), cv.marks, scale)
 
-    def glyph_at(self, x: int, y: int, ch: str, scale: int, ink: str) -> bool:
-        """Whether the font's glyph for `ch` is drawn with its top-left corner at (x, y): every
-        pixel of every inked unit of the bitmap is `ink`, and the centre pixel of every blank
-        unit is not. The descender rows count only for a glyph that reaches into them."""
-        for r, row in enumerate(font.glyph(ch)):
-            if r >= font.CAP and "#" not in row:
-                continue
-            for c, bit in enumerate(row):
-                x0, y0 = x + c * scale, y + r * scale
-                if bit == "#":
-                    for py in range(y0, y0 + scale):
-                        for px in range(x0, x0 + scale):
-                            if not (0 <= px < self.width and 0 <= py < self.height) or self.at(px, py) != ink:
-                                return False
-                else:
-                    px, py = x0 + scale // 2, y0 + scale // 2
-                    if 0 <= px < self.width and 0 <= py < self.height and self.at(px, py) == ink:
-                        return False
-        return True
+    def rgb(self, x: float, y: float) -> tuple[int, int, int]:
+        s = self.scale
+        return self._px[int(x * s + s // 2), int(y * s + s // 2)]  # type: ignore[return-value]
 
-    def text_at(self, x: int, y: int, text: str, scale: int, ink: str) -> bool:
-        """Whether `text` is drawn from (x, y), glyph by glyph."""
-        return all(self.glyph_at(x + i * font.ADVANCE * scale, y, ch, scale, ink) for i, ch in enumerate(font.plain(text)))
+    def at(self, x: float, y: float) -> str:
+        """The palette name of the colour at (x, y) units; a blend of two (an edge) reads as `blend`."""
+        return _NAMES.get(self.rgb(x, y), "blend")
 
-    def find_text(self, text: str, scale: int, ink: str) -> tuple[int, int] | None:
-        """Where `text` is drawn (its top-left corner), trying every position; None if nowhere."""
-        first = font.glyph(font.plain(text)[0])
-        r0, c0 = next((r, c) for r, row in enumerate(first) for c, bit in enumerate(row) if bit == "#")
-        for y in range(self.height):
-            for x in range(self.width - font.width(text, scale) + 1):
-                px, py = x + c0 * scale, y + r0 * scale
-                if py < self.height and self.at(px, py) == ink and self.text_at(x, y, text, scale, ink):
-                    return x, y
+    def count(self, colour: str, box: tuple[float, float, float, float]) -> int:
+        """How many pixels of the box [x0, x1) x [y0, y1) units are `colour`."""
+        s = self.scale
+        x0, y0, x1, y1 = (round(v * s) for v in box)
+        crop = self.image.crop((x0, y0, x1, y1))
+        want = COLOURS[colour]
+        return sum(n for n, rgb in crop.getcolors(crop.width * crop.height) or () if rgb == want)
+
+    # ------------------------------------------------------------ texts
+
+    def texts(self) -> list[str]:
+        """Every text drawn, in the order drawn."""
+        return [m.text for m in self.marks]
+
+    def find(self, text: str, colour: str | None = None) -> TextMark | None:
+        """The first place `text` was drawn (in `colour`, if given) whose pixels show it, or None."""
+        for m in self.marks:
+            if m.text == text and (colour is None or m.colour == colour) and self.shows(m):
+                return m
         return None
 
-    def count(self, colour: str, box: tuple[int, int, int, int]) -> int:
-        """How many pixels of the box [x0, x1) x [y0, y1) are `colour`."""
-        x0, y0, x1, y1 = box
-        return sum(self.at(x, y) == colour for y in range(y0, y1) for x in range(x0, x1))
+    def left(self, mark: TextMark) -> float:
+        """Where a text starts, in units."""
+        return mark.x / self.scale
+
+    def right(self, mark: TextMark) -> float:
+        """Where a text ends, in units."""
+        return (mark.x + fonts.render(mark.text, mark.px, mark.bold).advance) / self.scale
+
+    def top(self, mark: TextMark) -> float:
+        """The top of a text's capitals, in units."""
+        return mark.baseline / self.scale - fonts.cap(mark.px / self.scale)
+
+    def region(self, mark: TextMark) -> tuple[int, int, int, int]:
+        """The pixels a text's ink may cover."""
+        r = fonts.render(mark.text, mark.px, mark.bold)
+        return mark.x + r.left, mark.baseline + r.top, mark.x + r.left + r.mask.width, mark.baseline + r.top + r.mask.height
+
+    def background(self, mark: TextMark) -> tuple[int, int, int]:
+        """What a text is drawn on: the commonest colour in its region where its letters leave no ink."""
+        crop = self.image.crop(self.region(mark))
+        inked = fonts.render(mark.text, mark.px, mark.bold).mask.point([0] + [255] * 255)
+        crop.paste(_UNUSED, (0, 0), inked)
+        colours = [(n, rgb) for n, rgb in crop.getcolors(crop.width * crop.height) or () if rgb != _UNUSED]
+        assert colours, f"{mark.text!r} leaves no paper in its region"
+        return max(colours)[1]
+
+    def shows(self, mark: TextMark) -> bool:
+        """Whether the pixels where `mark` says a text went are that text, in its colour, on a plain background."""
+        box = self.region(mark)
+        crop = self.image.crop(box)
+        expected = Image.new("RGB", crop.size, self.background(mark))
+        expected.paste(COLOURS[mark.colour], (0, 0), fonts.render(mark.text, mark.px, mark.bold).mask)
+        return ImageChops.difference(ImageOps.posterize(expected, 6), crop).getbbox() is None
+
+    def ink(self, mark: TextMark) -> Image.Image:
+        """How much of the text's colour each pixel of its region holds (0-255), read from the pixels."""
+        box = self.region(mark)
+        crop = self.image.crop(box)
+        bg = self.background(mark)
+        fg = COLOURS[mark.colour]
+        k = max(range(3), key=lambda i: abs(fg[i] - bg[i]))  # the channel where ink and paper differ most
+        span = fg[k] - bg[k]
+        channel = crop.getchannel(k)
+        return channel.point([max(0, min(255, round((v - bg[k]) * 255 / span))) for v in range(256)])

@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
+from PIL import Image, ImageDraw
+
 from umpire.images.canvas import Canvas
-from umpire.images.font import CAP, fit, width
-from umpire.images.layout import GAP, LINE, MARGIN, TEXT, WIDTH, Lines, block_height, draw_lines, title_lines, wrapped
+from umpire.images.layout import GAP, LINE, MARGIN, TEXT, WIDTH, Lines, block_height, draw_lines, draw_title, title_lines, wrapped
 from umpire.images.model import Card, OpenPassRow, PokerSeat, PokerTable
-from umpire.images.shapes import line
+from umpire.images.text import cap, fit, width
 
 INK = {"red": "card-red", "green": "card-green", "blue": "card-blue"}
 SMALL_W, SMALL_H = 34, 46  # a card in a pool or a row
@@ -30,38 +31,38 @@ def draw_card(cv: Canvas, x: int, y: int, w: int, h: int, card: Card | None) -> 
     cv.rect(x, y, x + w, y + h, "ink")
     if card is None:
         cv.rect(x + 2, y + 2, x + w - 2, y + h - 2, "back")
-        cv.spans(_lattice(w - 4, h - 4), x + 2, y + 2, "back-pattern")
+        cv.mask(lattice((w - 4) * cv.scale, (h - 4) * cv.scale, cv.scale), x + 2, y + 2, "back-pattern")
         return
     ink = INK[card.colour]
     rim = max(2, w // 16)
     cv.rect(x + 1, y + 1, x + w - 1, y + h - 1, ink)
     cv.rect(x + 1 + rim, y + 1 + rim, x + w - 1 - rim, y + h - 1 - rim, "card")
-    scale = 2 if w < 45 else 3
-    cv.text_centred(x + w // 2, y + (h - CAP * scale) // 2, card.name, ink, scale)
+    size = card_text_size(w)
+    cv.text_centred(x + w / 2, y + (h - cap(size)) / 2, card.name, ink, size, bold=True)
+
+
+def card_text_size(w: int) -> float:
+    """The size of the name on a card `w` units wide."""
+    return 16 if w < 45 else 24
 
 
 @lru_cache(maxsize=16)
-def _lattice(w: int, h: int) -> tuple[tuple[int, int, int], ...]:
-    """A card back's pattern: diagonal lines both ways, 2 pixels wide every 8, as spans."""
-    out = []
-    for y in range(h):
-        x = 0
-        while x < w:
-            if (x + y) % 8 < 2 or (x - y) % 8 < 2:
-                start = x
-                while x < w and ((x + y) % 8 < 2 or (x - y) % 8 < 2):
-                    x += 1
-                out.append((y, start, x))
-            else:
-                x += 1
-    return tuple(out)
+def lattice(w: int, h: int, scale: int) -> Image.Image:
+    """A card back's pattern, `w` x `h` pixels: diagonal lines both ways, 2 units wide every 8."""
+    mask = Image.new("L", (w, h))
+    pen = ImageDraw.Draw(mask)
+    step, stroke = 8 * scale, 2 * scale
+    for k in range(-h - step, w + h + step, step):  # lines x - y = k and x + y = k
+        pen.line((k, 0, k + h, h), fill=255, width=stroke)
+        pen.line((k, 0, k - h, h), fill=255, width=stroke)
+    return mask
 
 
 def draw_empty_slot(cv: Canvas, x: int, y: int, w: int, h: int) -> None:
     """Where a card will be: a dark outline with a question mark."""
     cv.rect(x, y, x + w, y + h, "edge")
     cv.rect(x + 2, y + 2, x + w - 2, y + h - 2, "panel")
-    cv.text_centred(x + w // 2, y + (h - CAP * 3) // 2, "?", "dim", 3)
+    cv.text_centred(x + w / 2, y + (h - cap(24)) / 2, "?", "dim", 24, bold=True)
 
 
 def card_rows(count: int) -> int:
@@ -106,8 +107,8 @@ def private_top(table: PokerTable) -> int:
     return table_top(table) + max(len(_seat_lines(s)) for s in table.seats) * LINE + 4
 
 
-def draw_poker_table(table: PokerTable) -> bytes:
-    """The Devil's Deal table as PNG bytes, 400 pixels wide.
+def paint_poker_table(table: PokerTable) -> Canvas:
+    """The Devil's Deal table, 400 units wide.
 
     Both seats (name, chips, bet, who starts, the private cards: face up once revealed, face
     down while hidden, empty slots before they are picked), the community card and the pot in
@@ -121,12 +122,12 @@ def draw_poker_table(table: PokerTable) -> bytes:
     pools: list[tuple[Lines, int]] = []
     y = seats_end
     for seat in table.seats if table.show_pools else ():
-        label = [(fit(f"{seat.name}'s pool ({len(seat.pool)})", TEXT, WIDTH - 2 * MARGIN), "dim")]
+        label = [(fit(f"{seat.name}’s pool ({len(seat.pool)})", TEXT, WIDTH - 2 * MARGIN), "dim")]
         pools.append((label, y))
         y += LINE + card_rows(len(seat.pool)) * (SMALL_H + SMALL_GAP) + GAP
     note = wrapped(table.note)
     cv = Canvas(WIDTH, y + block_height(note) + MARGIN - GAP)
-    draw_lines(cv, head, MARGIN)
+    draw_title(cv, head)
     for i, seat in enumerate(table.seats):
         x = seat_left(i)
         draw_lines(cv, _seat_lines(seat), top, x)
@@ -149,15 +150,16 @@ def draw_poker_table(table: PokerTable) -> bytes:
         if seat.pool:
             draw_small_cards(cv, MARGIN, ly + LINE, seat.pool)
         else:
-            cv.text(MARGIN, ly + LINE + (SMALL_H - CAP * TEXT) // 2, "no cards", "dim", TEXT)
+            cv.text(MARGIN, ly + LINE + (SMALL_H - cap(TEXT)) / 2, "no cards", "dim", TEXT)
     draw_lines(cv, note, y)
-    return cv.png()
+    return cv
 
 
 # ---------------------------------------------------------------- Open, Pass
 
 SYMBOL_FACE = {"+": "+", "-": "-", "x": "×", "/": "/"}
-SCORE = 3  # the scale of the score
+SCORE = 24  # the size of the score (bold)
+FACE = 22  # the size of an Open, Pass card's number or symbol (bold)
 
 
 def counted(cards: Sequence[str]) -> list[bool]:
@@ -186,14 +188,14 @@ def draw_open_pass_card(cv: Canvas, x: int, y: int, card: str, *, counts: bool) 
         face, ink = "panel", "faded"
     cv.rect(x, y, x + SMALL_W, y + SMALL_H, "edge")
     cv.rect(x + 1, y + 1, x + SMALL_W - 1, y + SMALL_H - 1, face)
-    cv.text_centred(x + SMALL_W // 2, y + (SMALL_H - CAP * 3) // 2, SYMBOL_FACE.get(card, card), ink, 3)
+    cv.text_centred(x + SMALL_W / 2, y + (SMALL_H - cap(FACE)) / 2, SYMBOL_FACE.get(card, card), ink, FACE, bold=True)
     if not counts:
-        cv.spans(line(x + 3.0, y + SMALL_H - 4.0, x + SMALL_W - 3.0, y + 4.0, 3.0), 0, 0, "bad")
+        cv.line(x + 4.0, y + SMALL_H - 5.0, x + SMALL_W - 4.0, y + 5.0, 3.0, "bad")
 
 
-def draw_open_pass_row(row: OpenPassRow) -> bytes:
-    """An Open, Pass row as PNG bytes, 400 pixels wide: the cards left to right (the ones the
-    reading skips struck through), the reading and the score."""
+def paint_open_pass_row(row: OpenPassRow) -> Canvas:
+    """An Open, Pass row, 400 units wide: the cards left to right (the ones the reading skips
+    struck through), the reading and the score."""
     head = title_lines(row.title)
     who = wrapped(row.player + (f" · {row.dealer}" if row.dealer else ""))
     top = MARGIN + block_height(head) + block_height(who)
@@ -208,25 +210,25 @@ def draw_open_pass_row(row: OpenPassRow) -> bytes:
     if not all(counted(row.cards)):
         below += wrapped("Struck through: not counted", "dim")
     score = f"Score: {row.score}"
-    if width(score, SCORE) <= WIDTH - 2 * MARGIN:
+    if width(score, SCORE, bold=True) <= WIDTH - 2 * MARGIN:
         score_lines: Lines = []
-        rest_y = score_y + CAP * SCORE + GAP
+        rest_y = score_y + round(cap(SCORE)) + GAP + 4
     else:  # too long for the large digits: ordinary text, wrapped
         score_lines = wrapped(score, "gold")
         rest_y = score_y + block_height(score_lines)
     cv = Canvas(WIDTH, rest_y + block_height(below) + MARGIN - GAP)
-    y = draw_lines(cv, head, MARGIN)
+    y = draw_title(cv, head)
     draw_lines(cv, who, y)
     flags = counted(row.cards)
     for i, card in enumerate(row.cards):
         r, c = divmod(i, PER_ROW)
         draw_open_pass_card(cv, MARGIN + c * (SMALL_W + SMALL_GAP), top + r * (SMALL_H + SMALL_GAP), card, counts=flags[i])
     if not row.cards:
-        cv.text(MARGIN, top + (SMALL_H - CAP * TEXT) // 2, "no cards opened", "dim", TEXT)
+        cv.text(MARGIN, top + (SMALL_H - cap(TEXT)) / 2, "no cards opened", "dim", TEXT)
     draw_lines(cv, reads, cards_end)
     if score_lines:
         draw_lines(cv, score_lines, score_y)
     else:
-        cv.text(MARGIN, score_y, score, "gold", SCORE)
+        cv.text(MARGIN, score_y, score, "gold", SCORE, bold=True)
     draw_lines(cv, below, rest_y)
-    return cv.png()
+    return cv

@@ -8,13 +8,12 @@ tile, so the difference does not rest on colour.
 from __future__ import annotations
 
 from umpire.images.canvas import Canvas
-from umpire.images.font import CAP, width
-from umpire.images.haps import draw_number_badge
-from umpire.images.layout import GAP, LINE, MARGIN, TEXT, WIDTH, block_height, draw_lines, title_lines, wrapped
+from umpire.images.haps import badge_size, draw_number_badge
+from umpire.images.layout import GAP, LINE, MARGIN, TEXT, WIDTH, block_height, draw_lines, draw_title, title_lines, wrapped
 from umpire.images.model import ExpressionsSet
-from umpire.images.shapes import line
+from umpire.images.text import cap, fit, width
 
-BIG = 3  # the scale of the puzzles' operators and targets
+BIG = 22  # the size of the puzzles' operators and targets
 BOX_W, BOX_H = 34, 38
 OP_W = 30  # the room an operator takes between two boxes
 ROW = BOX_H + 12
@@ -35,8 +34,8 @@ def box_left(slot: int) -> int:
     return MARGIN + 32 + slot * (BOX_W + OP_W)
 
 
-def draw_expressions(data: ExpressionsSet) -> bytes:
-    """An Expressions set as PNG bytes, 400 pixels wide."""
+def paint_expressions(data: ExpressionsSet) -> Canvas:
+    """An Expressions set, 400 units wide."""
     head = title_lines(data.title)
     rows_end = row_top(data, len(data.puzzles))
     extras_label = wrapped("Extra digits (each once a set):", "dim")
@@ -44,25 +43,25 @@ def draw_expressions(data: ExpressionsSet) -> bytes:
     note = wrapped("Left to right, no precedence.", "dim")
     height = tiles_y + DIGIT_H + GAP + block_height(note) + MARGIN - GAP
     cv = Canvas(WIDTH, height)
-    draw_lines(cv, head, MARGIN)
+    draw_title(cv, head)
     for i, puzzle in enumerate(data.puzzles):
         y = row_top(data, i)
-        draw_number_badge(cv, MARGIN, y + (BOX_H - 29) // 2, str(i + 1))  # a badge is 29 pixels tall
-        text_y = y + (BOX_H - CAP * BIG) // 2
+        draw_number_badge(cv, MARGIN, y + (BOX_H - badge_size(str(i + 1))[1]) // 2, str(i + 1))
+        text_y = y + (BOX_H - cap(BIG)) / 2
         for slot in range(4):
             x = box_left(slot)
             cv.rect(x, y, x + BOX_W, y + BOX_H, "panel")
             cv.frame(x, y, x + BOX_W, y + BOX_H, 2, "edge")
             if slot < 3:
                 op = SYMBOL[puzzle.ops[slot]]
-                cv.text_centred(x + BOX_W + OP_W // 2, text_y, op, "text", BIG)
-        x = box_left(3) + BOX_W + 6
-        x = cv.text(x, text_y, "=", "text", BIG) + 8
+                cv.text_centred(x + BOX_W + OP_W / 2, text_y, op, "text", BIG, bold=True)
+        after = cv.text(box_left(3) + BOX_W + 8, text_y, "=", "text", BIG, bold=True) + 8
         target = str(puzzle.target)
-        scale = BIG if x + width(target, BIG) <= WIDTH - MARGIN else TEXT  # a very large target still fits
-        cv.text(x, text_y + (CAP * (BIG - scale)) // 2, target, "gold", scale)
+        size = BIG if after + width(target, BIG, bold=True) <= WIDTH - MARGIN else TEXT  # a very large target still fits
+        cv.text(after, text_y + (cap(BIG) - cap(size)) / 2, target, "gold", size, bold=True)
         if puzzle.solved_by:
-            cv.text(box_left(0), y + BOX_H + 6, "✓ solved: " + ", ".join(puzzle.solved_by), "good", TEXT)
+            solved = fit("✓ solved: " + ", ".join(puzzle.solved_by), TEXT, WIDTH - MARGIN - box_left(0))
+            cv.text(box_left(0), y + BOX_H + 6, solved, "good", TEXT)
     draw_lines(cv, extras_label, rows_end + GAP)
     y = tiles_y
     used = set(data.extras_used)
@@ -70,13 +69,13 @@ def draw_expressions(data: ExpressionsSet) -> bytes:
         x = MARGIN + (d - 1) * (DIGIT_W + 12)
         draw_digit_tile(cv, x, y, d, used=d in used)
     draw_lines(cv, note, y + DIGIT_H + GAP)
-    return cv.png()
+    return cv
 
 
 def draw_digit_tile(cv: Canvas, x: int, y: int, digit: int, *, used: bool) -> None:
     """A digit on a small tile: light and black when free, dark and struck through when used."""
     cv.rect(x, y, x + DIGIT_W, y + DIGIT_H, "ink" if not used else "edge")
     cv.rect(x + 1, y + 1, x + DIGIT_W - 1, y + DIGIT_H - 1, "card" if not used else "panel")
-    cv.text_centred(x + DIGIT_W // 2, y + (DIGIT_H - CAP * BIG) // 2, str(digit), "ink" if not used else "dim", BIG)
+    cv.text_centred(x + DIGIT_W / 2, y + (DIGIT_H - cap(BIG)) / 2, str(digit), "ink" if not used else "dim", BIG, bold=True)
     if used:
-        cv.spans(line(x + 3.0, y + DIGIT_H - 3.0, x + DIGIT_W - 3.0, y + 3.0, 3.0), 0, 0, "bad")
+        cv.line(x + 4.0, y + DIGIT_H - 4.0, x + DIGIT_W - 4.0, y + 4.0, 3.0, "bad")

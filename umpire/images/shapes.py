@@ -1,46 +1,25 @@
-"""Shapes as pixel spans: circles, squares, triangles and 4-, 5- and 6-pointed stars, solid,
-as outlines, or striped.
+"""Shapes as anti-aliased alpha masks: discs, polygons (triangles, stars, strokes), stripes.
 
-A shape is a tuple of spans (y, x0, x1) relative to the top-left corner of its `size` x `size`
-box. A pixel belongs to a shape when its centre does. Circles use integer arithmetic only;
-polygons are filled with exact fractions from vertices computed with + - x / and square
-roots, which IEEE 754 rounds the same way everywhere (no sine or cosine, whose last bits
-differ between maths libraries). Results are cached: a board draws each shape at one size.
+Geometry is worked out here (a triangle's or a star's corners, a stroke's outline); Pillow fills
+it. A mask is drawn four times larger and reduced by averaging, so every edge pixel takes the
+share of it the shape covers (17 levels). Star corners come from the closed forms of the cosines
+they need rather than `math.cos`, so the same Pillow gives the same pixels on any machine. Masks
+are cached: a board draws each shape at one size.
 
->>> spans = circle(8)
->>> [(y, x0, x1) for y, x0, x1 in spans][:2]
-[(0, 2, 6), (1, 1, 7)]
+>>> disc(8).size, disc(8).getpixel((4, 4)), disc(8).getpixel((0, 0))
+((8, 8), 255, 0)
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
-Span = tuple[int, int, int]
+from PIL import Image, ImageChops, ImageDraw
+
+SS = 4  # supersampling: a mask is drawn SS x SS times larger, then averaged down
 Point = tuple[float, float]
-
-
-class Spans(tuple[Span, ...]):
-    """Spans that know their bounding box, so a canvas can skip clipping them where they fit."""
-
-    left: int
-    right: int
-    top: int
-    bottom: int
-
-    def __new__(cls, spans: Iterable[Span]) -> Spans:
-        self = super().__new__(cls, spans)
-        self.left = min((a for _, a, _ in self), default=0)
-        self.right = max((b for _, _, b in self), default=0)
-        self.top = min((y for y, _, _ in self), default=0)
-        self.bottom = max((y + 1 for y, _, _ in self), default=0)
-        return self
-
-
-_FIX = 1 << 16  # polygon vertices are rounded to 1/65536 pixel
-_HALF = _FIX // 2
 
 _SQRT2 = math.sqrt(2.0)
 _SQRT3 = math.sqrt(3.0)
@@ -74,94 +53,69 @@ def cos_sin(degrees: int) -> tuple[float, float]:
     return co + 0.0, si + 0.0  # no negative zeros
 
 
-def polygon(points: Sequence[Point]) -> Spans:
-    """The pixels whose centres lie inside the polygon (even-odd rule), as spans.
+@dataclass(frozen=True)
+class Placed:
+    """A mask and where its top-left corner goes, in pixels."""
 
-    Vertices are taken in units of 1/65536 pixel (a float times a power of two, rounded: exact
-    and the same everywhere), and every crossing is worked out in whole numbers.
-    """
-    pts = [(round(x * _FIX), round(y * _FIX)) for x, y in points]
-    crossings: dict[int, list[int]] = {}
-    for (xa, ya), (xb, yb) in zip(pts, pts[1:] + pts[:1], strict=True):
-        if ya == yb:
-            continue
-        if ya > yb:
-            xa, ya, xb, yb = xb, yb, xa, ya
-        dy, dx = yb - ya, xb - xa
-        # rows whose centre (y + 1/2) lies in [ya, yb)
-        first = -((-(ya - _HALF)) // _FIX)
-        last = -((-(yb - _HALF)) // _FIX)
-        for y in range(first, last):
-            yc = y * _FIX + _HALF
-            # the crossing is at x = xa + (yc - ya) * dx / dy; the first pixel whose centre is
-            # at or right of it is ceil(x / FIX - 1/2)
-            num = xa * dy + (yc - ya) * dx - _HALF * dy
-            crossings.setdefault(y, []).append(-((-num) // (dy * _FIX)))
-    out: list[Span] = []
-    for y in sorted(crossings):
-        xs = sorted(crossings[y])
-        for a, b in zip(xs[0::2], xs[1::2], strict=True):
-            if a < b:
-                out.append((y, a, b))
-    return Spans(out)
-
-
-def subtract(outer: Sequence[Span], inner: Sequence[Span]) -> Spans:
-    """The pixels of `outer` that are not in `inner`."""
-    holes: dict[int, list[tuple[int, int]]] = {}
-    for y, a, b in inner:
-        holes.setdefault(y, []).append((a, b))
-    out: list[Span] = []
-    for y, a, b in outer:
-        pieces = [(a, b)]
-        for ha, hb in holes.get(y, ()):
-            nxt = []
-            for pa, pb in pieces:
-                if hb <= pa or ha >= pb:
-                    nxt.append((pa, pb))
-                    continue
-                if pa < ha:
-                    nxt.append((pa, ha))
-                if hb < pb:
-                    nxt.append((hb, pb))
-            pieces = nxt
-        out.extend((y, pa, pb) for pa, pb in pieces)
-    return Spans(out)
-
-
-def stripes(spans: Sequence[Span], period: int, ink: int) -> Spans:
-    """The rows of `spans` in the inked part of horizontal stripes (`ink` rows on, the rest off, per `period`)."""
-    return Spans(s for s in spans if s[0] % period < ink)
+    mask: Image.Image
+    left: int
+    top: int
 
 
 @lru_cache(maxsize=64)
-def circle(size: int) -> Spans:
-    """A disc filling a `size` x `size` box: pixel centres within size/2 of the box's centre."""
-    out = []
-    for y in range(size):
-        dy = 2 * y + 1 - size  # twice the distance from the centre, in whole numbers
-        room = size * size - dy * dy
-        if room < 0:
-            continue
-        half = math.isqrt(room)
-        # columns x with |2x + 1 - size| <= half
-        a = -((-(size - half - 1)) // 2)
-        b = (size + half - 1) // 2 + 1
-        if a < b:
-            out.append((y, a, b))
-    return Spans(out)
+def disc(size: int) -> Image.Image:
+    """A disc filling a `size` x `size` pixel box."""
+    big = Image.new("L", (size * SS, size * SS))
+    ImageDraw.Draw(big).ellipse((0, 0, size * SS - 1, size * SS - 1), fill=255)
+    return big.reduce(SS)
 
 
-@lru_cache(maxsize=64)
-def square(size: int, side: int) -> Spans:
-    """A square of `side` pixels centred in a `size` box."""
-    o = (size - side) // 2
-    return Spans((y, o, o + side) for y in range(o, o + side))
+@lru_cache(maxsize=256)
+def polygon_mask(points: tuple[Point, ...]) -> Placed:
+    """A polygon (pixel coordinates) as a mask over the whole pixels it touches."""
+    left = math.floor(min(x for x, _ in points))
+    top = math.floor(min(y for _, y in points))
+    right = math.ceil(max(x for x, _ in points))
+    bottom = math.ceil(max(y for _, y in points))
+    big = Image.new("L", ((right - left) * SS, (bottom - top) * SS))
+    ImageDraw.Draw(big).polygon([((x - left) * SS, (y - top) * SS) for x, y in points], fill=255)
+    return Placed(big.reduce(SS), left, top)
 
 
-def _triangle_points(size: int, side: float, inset: float = 0.0) -> list[Point]:
-    """An equilateral triangle, point up, centred in the box by its bounding box; with `inset`,
-    every edge moved that many pixels inwards (about the same centroid)."""
+@lru_cache(maxsize=128)
+def _box_mask(points: tuple[Point, ...], size: int) -> Image.Image:
+    """A polygon given in a `size` x `size` pixel box, as a mask of that box."""
+    big = Image.new("L", (size * SS, size * SS))
+    ImageDraw.Draw(big).polygon([(x * SS, y * SS) for x, y in points], fill=255)
+    return big.reduce(SS)
+
+
+def triangle(size: int, side: float, inset: float = 0.0) -> Image.Image:
+    """An equilateral triangle of `side` pixels, point up, centred in a `size` pixel box; with
+    `inset`, what is left inside a band that wide along its edges."""
+    return _box_mask(tuple(triangle_points(size, side, inset)), size)
+
+
+def star(size: int, points: int, radius: float, inset: float = 0.0) -> Image.Image:
+    """A star of outer `radius` pixels centred in a `size` pixel box; with `inset`, what is left
+    inside a band that wide along its edges."""
+    return _box_mask(tuple(star_points(size, points, radius, inset)), size)
+
+
+@lru_cache(maxsize=32)
+def striped_star(size: int, points: int, radius: float, inset: float, period: int) -> Image.Image:
+    """The inside of a star's outline band in horizontal stripes: the first half of every `period` rows."""
+    inside = star(size, points, radius, inset)
+    rows = Image.new("L", inside.size)
+    pen = ImageDraw.Draw(rows)
+    for y in range(0, size, period):
+        pen.rectangle((0, y, size - 1, y + period // 2 - 1), fill=255)
+    return ImageChops.multiply(inside, rows)
+
+
+def triangle_points(size: float, side: float, inset: float = 0.0) -> list[Point]:
+    """An equilateral triangle, point up, centred in a `size` box by its bounding box; with
+    `inset`, every edge moved that many units inwards (about the same centroid)."""
     c = size / 2.0
     h = side * _SQRT3 / 2.0
     gy = (size - h) / 2.0 + 2.0 * h / 3.0  # the centroid
@@ -171,16 +125,9 @@ def _triangle_points(size: int, side: float, inset: float = 0.0) -> list[Point]:
     return [(c, top), (c + side / 2.0, base), (c - side / 2.0, base)]
 
 
-@lru_cache(maxsize=64)
-def triangle(size: int, side: int, inset: float = 0.0) -> Spans:
-    """An equilateral triangle of `side` pixels, point up, centred in a `size` box; with
-    `inset`, what is left inside a band that wide along its edges."""
-    return polygon(_triangle_points(size, float(side), inset))
-
-
-def star_points(size: int, points: int, radius: float, inset: float = 0.0) -> list[Point]:
+def star_points(size: float, points: int, radius: float, inset: float = 0.0) -> list[Point]:
     """The outline of a `points`-pointed star (a point at the top) centred in a `size` box,
-    every edge moved `inset` pixels inwards."""
+    every edge moved `inset` units inwards."""
     if points not in STAR_WAIST:
         raise ValueError(f"stars have 4, 5 or 6 points, not {points}")
     c = size / 2.0
@@ -213,48 +160,19 @@ def star_points(size: int, points: int, radius: float, inset: float = 0.0) -> li
     return out
 
 
-@lru_cache(maxsize=64)
-def star(size: int, points: int, radius: float, inset: float = 0.0) -> Spans:
-    """A star of outer `radius` centred in a `size` box; with `inset`, what is left inside a
-    band that wide along its edges."""
-    return polygon(star_points(size, points, radius, inset))
-
-
-@lru_cache(maxsize=64)
-def star_outline(size: int, points: int, radius: float, thickness: float) -> Spans:
-    """The band `thickness` pixels wide just inside the star's edges."""
-    return subtract(star(size, points, radius), star(size, points, radius, thickness))
-
-
-@lru_cache(maxsize=64)
-def star_stripes(size: int, points: int, radius: float, thickness: float, period: int) -> Spans:
-    """Horizontal stripes (half of every `period` rows) inside the star's outline band."""
-    return stripes(star(size, points, radius, thickness), period, period // 2)
-
-
-@lru_cache(maxsize=64)
-def ring(size: int, thickness: int) -> Spans:
-    """The band `thickness` pixels wide just inside a `size` circle."""
-    inner = circle(size - 2 * thickness)
-    return subtract(circle(size), [(y + thickness, a + thickness, b + thickness) for y, a, b in inner])
-
-
-@lru_cache(maxsize=256)
-def line(x0: float, y0: float, x1: float, y1: float, width: float) -> Spans:
-    """A straight stroke `width` pixels wide between two points, with square ends (absolute coordinates)."""
+def stroke(x0: float, y0: float, x1: float, y1: float, width: float) -> list[Point]:
+    """The outline of a straight stroke `width` wide between two points, with square ends."""
     dx, dy = x1 - x0, y1 - y0
     length = math.sqrt(dx * dx + dy * dy)
     if length == 0:
-        return Spans(())
+        return []
     ux, uy = dx / length, dy / length
     h = width / 2.0
     nx, ny = -uy * h, ux * h
     ex, ey = ux * h, uy * h
-    return polygon(
-        [
-            (x0 - ex + nx, y0 - ey + ny),
-            (x1 + ex + nx, y1 + ey + ny),
-            (x1 + ex - nx, y1 + ey - ny),
-            (x0 - ex - nx, y0 - ey - ny),
-        ]
-    )
+    return [
+        (x0 - ex + nx, y0 - ey + ny),
+        (x1 + ex + nx, y1 + ey + ny),
+        (x1 + ex - nx, y1 + ey - ny),
+        (x0 - ex - nx, y0 - ey - ny),
+    ]

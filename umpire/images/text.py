@@ -1,0 +1,250 @@
+"""Text in the pictures: the bundled fonts, a font for each character, measuring, cutting and wrapping.
+
+The fonts live in `umpire/images/fonts/` (written by `scripts/subset_fonts.py`, licences beside
+them): DejaVu Sans for Latin with its diacritics, Greek, Cyrillic and symbols, then Umpire Hangul
+(a subset of NanumGothic) for Korean. Each character is drawn with the first font that has it
+(`coverage.txt` lists what each has); a character none has, an emoji say, is drawn as a hollow
+box the width of a letter, so a name is never silently respelt: the post's text carries it whole.
+
+Sizes are in the pictures' layout units (400 to the picture's width); a text is measured and drawn
+at its size times the picture's scale (`SCALE` pixels per unit, see `umpire.images.canvas`), with
+FreeType's own anti-aliasing and Pillow's basic layout (no system shaping library, so the same
+Pillow draws the same pixels everywhere).
+
+>>> [run for run, _ in runs("Zoë 유나 🙂")]
+['Zoë ', '유나', ' ', '🙂']
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterator
+from contextvars import ContextVar
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+FONTS = Path(__file__).resolve().parent / "fonts"
+CAP = 0.73  # DejaVu Sans's capital height, as a fraction of the font size
+BOX = 0.62  # a missing character's box: its advance, as a fraction of the font size
+
+SCALE: ContextVar[int] = ContextVar("SCALE", default=2)  # pixels per layout unit while a picture is drawn
+
+# (regular file, bold file) per family, in the order they are tried.
+FAMILIES = (("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"), ("UmpireHangul-Regular.ttf", "UmpireHangul-Bold.ttf"))
+MISSING = -1  # the family "index" of a character no font has
+
+
+@lru_cache(maxsize=1)
+def _coverage() -> dict[str, tuple[tuple[int, int], ...]]:
+    """Each font file's code points, as sorted ranges, from fonts/coverage.txt."""
+    out: dict[str, tuple[tuple[int, int], ...]] = {}
+    for line in (FONTS / "coverage.txt").read_text(encoding="utf-8").splitlines():
+        if not line or line.startswith("#"):
+            continue
+        name, *ranges = line.split()
+        spans = []
+        for r in ranges:
+            a, _, b = r.partition("-")
+            spans.append((int(a, 16), int(b or a, 16)))
+        out[name] = tuple(spans)
+    return out
+
+
+def _covers(file: str, point: int) -> bool:
+    lo, hi = 0, len(ranges := _coverage()[file])
+    while lo < hi:
+        mid = (lo + hi) // 2
+        a, b = ranges[mid]
+        if point < a:
+            hi = mid
+        elif point > b:
+            lo = mid + 1
+        else:
+            return True
+    return False
+
+
+@lru_cache(maxsize=4096)
+def family_of(ch: str, bold: bool = False) -> int:
+    """The index in `FAMILIES` of the first font that has `ch` (`MISSING` if none has it).
+
+    >>> family_of("Ł"), family_of("Я"), family_of("유"), family_of("🙂")
+    (0, 0, 1, -1)
+    """
+    point = ord(ch)
+    for i, files in enumerate(FAMILIES):
+        if _covers(files[bold], point):
+            return i
+    return MISSING
+
+
+def _invisible(ch: str) -> bool:
+    """A character that changes the one before it (a mark, a variation selector, a joiner, an emoji's skin tone)."""
+    point = ord(ch)
+    return unicodedata.category(ch) in ("Mn", "Me", "Cf") or 0x1F3FB <= point <= 0x1F3FF or 0xFE00 <= point <= 0xFE0F
+
+
+def runs(text: str, bold: bool = False) -> Iterator[tuple[str, int]]:
+    """`text` (composed to NFC) cut into runs that one font draws, with that font's family index."""
+    text = unicodedata.normalize("NFC", text.replace("\t", " "))
+    start = 0
+    current = None
+    for i, ch in enumerate(text):
+        fam = family_of(ch, bold)
+        if fam == MISSING and _invisible(ch):  # a variation selector, a skin tone: part of the box before it
+            if i > start:
+                yield text[start:i], current  # type: ignore[misc]
+            start, current = i + 1, None
+            continue
+        if fam == MISSING or fam != current:
+            if i > start:
+                yield text[start:i], current  # type: ignore[misc]
+            start, current = i, fam
+        if fam == MISSING:  # each missing character is a box of its own
+            yield ch, MISSING
+            start, current = i + 1, None
+    if start < len(text):
+        yield text[start:], current  # type: ignore[misc]
+
+
+@lru_cache(maxsize=64)
+def font(family: int, px: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """One of the bundled fonts at `px` pixels."""
+    return ImageFont.truetype(str(FONTS / FAMILIES[family][bold]), px, layout_engine=ImageFont.Layout.BASIC)
+
+
+def pixels(size: float) -> int:
+    """A font size in layout units as whole pixels at the current scale."""
+    return max(1, round(size * SCALE.get()))
+
+
+@lru_cache(maxsize=4096)
+def _advance(text: str, px: int, bold: bool) -> float:
+    total = 0.0
+    for run, fam in runs(text, bold):
+        total += px * BOX if fam == MISSING else font(fam, px, bold).getlength(run)
+    return total
+
+
+def width(text: str, size: float, bold: bool = False) -> float:
+    """How wide `text` is at `size`, in layout units."""
+    return _advance(text, pixels(size), bold) / SCALE.get()
+
+
+def cap(size: float) -> float:
+    """The height of a capital letter at `size`, in layout units."""
+    return CAP * size
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """A text's ink as an alpha mask, placed relative to its origin (left end of the baseline)."""
+
+    mask: Image.Image  # "L": 255 where the text is fully inked
+    left: int  # the mask's left edge, in pixels from the origin
+    top: int  # the mask's top edge, in pixels from the baseline (negative: above it)
+    advance: float  # pixels from the origin to where the next text would start
+
+
+@lru_cache(maxsize=2048)
+def render(text: str, px: int, bold: bool = False) -> Rendered:
+    """`text` at `px` pixels, each run in its font and each missing character as a box."""
+    pieces = []
+    x = 0.0
+    for run, fam in runs(text, bold):
+        if fam == MISSING:
+            w = px * BOX
+            pieces.append((x, run, fam, (round(x + w * 0.1), round(-px * CAP), round(x + w * 0.9), 0)))
+            x += w
+            continue
+        f = font(fam, px, bold)
+        left, top, right, bottom = f.getbbox(run, anchor="ls")
+        pieces.append((x, run, fam, (round(x + left), round(top), round(x + right) + 1, round(bottom))))
+        x += f.getlength(run)
+    if not pieces:
+        return Rendered(Image.new("L", (1, 1)), 0, 0, 0.0)
+    x0 = min(p[3][0] for p in pieces)
+    y0 = min(p[3][1] for p in pieces)
+    x1 = max(p[3][2] for p in pieces)
+    y1 = max(p[3][3] for p in pieces)
+    mask = Image.new("L", (max(1, x1 - x0), max(1, y1 - y0)))
+    pen = ImageDraw.Draw(mask)
+    for start, run, fam, (bx0, by0, bx1, by1) in pieces:
+        if fam == MISSING:
+            stroke = max(1, px // 14)
+            pen.rectangle((bx0 - x0, by0 - y0, bx1 - x0 - 1, by1 - y0 - 1), outline=255, width=stroke)
+        else:
+            pen.text((start - x0, -y0), run, font=font(fam, px, bold), fill=255, anchor="ls")
+    return Rendered(mask.point(_LEVELS), x0, y0, x)
+
+
+# FreeType's 256 levels of coverage rounded to 9: as smooth to the eye, and far fewer colours
+# at the edges of letters (so a palette PNG holds them all, and deflate finds more repeats).
+_LEVELS = [min(255, (v + 16) // 32 * 32) for v in range(256)]
+
+
+def fit(text: str, size: float, room: float, bold: bool = False) -> str:
+    """`text` as it fits `room` units, cut with "…" at the end if it is wider.
+
+    >>> fit("Hedger the Great", 15, 70)
+    'Hedger…'
+    """
+    text = unicodedata.normalize("NFC", text)
+    if width(text, size, bold) <= room:
+        return text
+    lo, hi = 0, len(text)  # the most characters kept (with the "…") that still fit
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if width(text[:mid].rstrip() + "…", size, bold) <= room:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + "…"
+
+
+_CLAUSE_ENDS = (":", " —", " -", ";")  # a title reads best broken after one of these
+
+
+def _greedy(words: list[str], size: float, room: float, bold: bool) -> list[str]:
+    lines: list[str] = []
+    line = ""
+    for word in words:
+        candidate = f"{line} {word}" if line else word
+        if width(candidate, size, bold) <= room:
+            line = candidate
+            continue
+        if line:
+            lines.append(line)
+        line = fit(word, size, room, bold)
+    if line or not lines:
+        lines.append(line)
+    return lines
+
+
+def wrap(text: str, size: float, room: float, bold: bool = False) -> list[str]:
+    """`text` broken at spaces into lines no wider than `room` units (a word too long is cut).
+
+    Where it takes two lines or more it breaks after a clause (a colon, a dash) if that fits, and a
+    last line of one short word takes a word from the line before, so a number stays with its name.
+    """
+    text = unicodedata.normalize("NFC", text)
+    words = text.split(" ")
+    lines = _greedy(words, size, room, bold)
+    if len(lines) < 2:
+        return lines
+    for k in range(len(words) - 1, 0, -1):  # the latest clause end whose first part fits one line
+        head = " ".join(words[:k])
+        if head.endswith(_CLAUSE_ENDS) and width(head, size, bold) <= room:
+            rest = _greedy(words[k:], size, room, bold)
+            if len(rest) + 1 <= len(lines):
+                return [head, *rest]
+            break
+    last, before = lines[-1], lines[-2].split(" ")
+    if " " not in last and len(before) >= 3:
+        moved = f"{before[-1]} {last}"
+        if width(moved, size, bold) <= room:
+            lines[-2:] = [" ".join(before[:-1]), moved]
+    return lines
