@@ -18,7 +18,6 @@ import random
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from benchlib import ROOT, Report, load_scenario, measure, per_call
@@ -28,7 +27,8 @@ ROWS = 10_000
 
 
 def building_states(n: int) -> list[Any]:
-    """`n` states of round 1 with every one of the 13 players bidding at random (seeded)."""
+    """`n` states of round 1 with every one of the 13 players bidding at random (seeded), each bid
+    sealed as the rules seal it (`rules.Bid`), so the states are ones a match can reach."""
     from umpire.games.openpass import rules
     from umpire.session import Session
 
@@ -37,8 +37,10 @@ def building_states(n: int) -> list[Any]:
     rng = random.Random(20261121)
     states = []
     for _ in range(n):
-        players = tuple(replace(p, bid=tuple(rng.sample(range(1, 7), rng.randint(0, 2)))) for p in start.players)
-        states.append(replace(start, players=players))
+        state = start
+        for seat in range(len(start.players)):
+            state, _ = rules.apply(state, rules.Bid(seat=seat, packs=tuple(rng.sample(range(1, 7), rng.randint(0, 2)))), 0)
+        states.append(state)
     return states
 
 
@@ -73,9 +75,10 @@ def run(repeat: int) -> Report:
     """`repeat` samples of each micro-benchmark; max(2, repeat // 4) passes over the transcript."""
     from umpire.core.arith import read_row
     from umpire.games.openpass import rules
+    from umpire.games.openpass.events import RoundClosed
 
     states = building_states(50)
-    gained = sum(len(e.data["received"]) for s in states for e in rules.close_round(s, 0)[1] if e.kind == "round_closed")
+    gained = sum(e.gainers for s in states for e in rules.close_round(s, 0)[1] if isinstance(e, RoundClosed))
     close = per_call("for s in states: close_round(s, 0)", repeat, scope={"close_round": rules.close_round, "states": states})
     rows = random_rows(ROWS)
     scored = per_call("for r in rows: read_row(r)", repeat, scope={"read_row": read_row, "rows": rows}, budget=0.2)

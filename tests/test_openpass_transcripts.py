@@ -78,9 +78,19 @@ def test_the_match_has_three_rounds_one_of_them_all_odd_and_pity_cards() -> None
 
 
 def test_the_match_has_trades_done_declined_and_withdrawn() -> None:
-    assert [e["trade"] for e in of("trade_done")] == [1, 4, 5]  # 5: Elara trades a card outside her deck (R-OP-7)
-    assert [e["trade"] for e in of("trade_declined")] == [2]
-    assert [e["trade"] for e in of("trade_cancelled")] == [3]
+    # each told to the trade's two players (R-OP-10): one event for each, the maker's first
+    assert [e["trade"] for e in of("trade_done")] == [1, 1, 4, 4, 5, 5]  # 5: Elara trades a card outside her deck (R-OP-7)
+    assert [e["trade"] for e in of("trade_declined")] == [2, 2]
+    assert [e["trade"] for e in of("trade_cancelled")] == [3, 3]
+
+
+def test_every_trade_event_goes_to_its_two_players_and_none_is_public() -> None:
+    trades = [e for e in match_events() if e["event"].startswith("trade_")]
+    assert len(trades) == 2 * (5 + 3 + 1 + 1)  # five offers, three done, one declined, one withdrawn
+    assert all(e["audience"] == "player" and e["to"] in (e["giver"], e["taker"]) for e in trades)
+    assert [e["to"] for e in trades[::2]] == [e["giver"] for e in trades[::2]]
+    assert [e["to"] for e in trades[1::2]] == [e["taker"] for e in trades[1::2]]
+    assert not of("trade_made")  # announce_trades = false in the bundled scenario
 
 
 def test_the_match_has_a_deck_padded_with_six_slashes() -> None:

@@ -171,8 +171,6 @@ def test_the_transcript_has_public_events_of_most_kinds() -> None:
         "round_opened",
         "round_closed",
         "playing_opened",
-        "trade_offered",
-        "trade_done",
         "deal_started",
         "deal_done",
         "results",
@@ -200,6 +198,7 @@ def test_nothing_private_is_public_before_its_reveal() -> None:
             continue
         kind = event["event"]
         assert kind not in ("card_dealt", "answered", "deal_over", "round_record", "round_receipt", "bid_set", "deck_set"), kind
+        assert not kind.startswith("trade_"), kind  # R-OP-10: a trade goes to its two players and the host
         if i >= results_at:
             continue
         assert not {"row", "reading", "score", "card", "pity", "received", "deck"} & set(event), kind
@@ -217,8 +216,26 @@ def test_r_op_5_rows_public_at_once_when_the_scenario_says_so() -> None:
     setup_deck(s, "p1")
     out = play_through(s, "p1", opens=10)
     (over,) = events(out, "deal_over")
-    assert over["audience"] == "public" and not events(out, "deal_done")
-    assert not dms(out, 0)[-1].startswith("🧮")
+    (posted,) = events(out, "row_posted")
+    assert (over["audience"], over["to"], posted["audience"]) == ("player", "Hedger", "public") and not events(out, "deal_done")
+    assert {k: posted[k] for k in ("player", "row", "reading", "score", "shown", "notes")} == {
+        k: over[k] for k in ("player", "row", "reading", "score", "shown", "notes")
+    }
+
+
+def test_r_op_5_at_once_the_public_row_post_does_not_list_the_never_dealt_cards_of_the_deck() -> None:
+    # Issue 18: with reveal_rows = "at-once" the public post listed the cards passed automatically
+    # after the 10th open, which were never dealt: part of the private deck.
+    s = to_playing(reveal_rows="at-once")
+    setup_deck(s, "p1")
+    out = play_through(s, "p1", opens=10)
+    (over,) = events(out, "deal_over")
+    assert len(over["auto_passed"]) == 10 and over["audience"] == "player"
+    public = [e for e in events(out) if e["audience"] == "public"]
+    assert [e["event"] for e in public] == ["row_posted"] and "auto_passed" not in public[0]
+    text = "\n".join(o.text for o in out if o.kind == "announce" and str(o.audience) == "public")
+    assert "passed automatically" not in text and " ".join(over["auto_passed"]) not in text
+    assert "(10 cards passed automatically after the last open: " in dms(out, 0)[-1]  # the player has them
 
 
 def test_r_op_9_who_received_what_public_when_the_scenario_says_so() -> None:

@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 
 from umpire.core.arith import read_row
 from umpire.core.errors import UmpireError
+from umpire.games.base import dm
 from umpire.games.openpass import rules
 from umpire.games.openpass.events import RoundRecord
 from umpire.session import Session
@@ -123,7 +124,9 @@ def random_trade(data: st.DataObject, state: rules.State) -> rules.State:
         assert verb == "accept" and not Counter(gets) <= holding(before, taker), exc.reason
         return before
     check_trade(before, state, giver, taker, gives, gets, done=verb == "accept")
-    assert [e.kind for e in evs] == [{"accept": "trade_done", "decline": "trade_declined", "cancel": "trade_cancelled"}[verb]]
+    kind = {"accept": "trade_done", "decline": "trade_declined", "cancel": "trade_cancelled"}[verb]
+    # R-OP-10: one DM to each of the two players (the host sees both), nothing for the channel
+    assert [(e.kind, e.audience) for e in evs] == [(kind, dm(giver)), (kind, dm(taker))]
     return state
 
 
@@ -192,8 +195,9 @@ def test_a_trade_moves_exactly_what_it_says(gives: list[str], gets: list[str], a
         assert [o.kind for o in out] == ["refusal"]
         assert s.final() == before
         return
-    (done,) = events(out, "trade_done")
-    assert (done["gives"], done["gets"]) == (gives, gets)
+    dones = events(out, "trade_done")
+    assert [d["to"] for d in dones] == [NAMES[ALIASES.index(a)], NAMES[ALIASES.index(b)]]  # R-OP-10: to the two of them
+    assert all((d["audience"], d["gives"], d["gets"]) == ("player", gives, gets) for d in dones)
     after = s.final()
     for name in NAMES:
         was, now = Counter(before["players"][name]["cards"]), Counter(after["players"][name]["cards"])

@@ -155,13 +155,15 @@ def test_offering_cards_not_held_is_refused(tmp_path: Path) -> None:
     assert refused(s, "p3: trade + + + + for - with p6", error="IllegalAction") == "Ian holds 3 “+”, offered 4"
 
 
-def test_accepting_when_the_giver_no_longer_holds_the_cards_is_refused(tmp_path: Path) -> None:
+def test_accepting_when_the_giver_no_longer_holds_the_cards_is_refused_without_saying_what_the_giver_holds(tmp_path: Path) -> None:
+    # R-OP-10: Jonas learns that the trade cannot go through, not how many 2s Ian has left
     s = building(tmp_path)
     ok(s, "p3: trade 2 for 1 with p7")
     ok(s, "p3: trade 2 2 2 for 1 with p8")
     ok(s, "p8: accept 2")  # Ian's three 2s are gone
     reason = refused(s, "p7: accept 1", error="IllegalAction")
-    assert reason == "Ian holds 0 “2”, the trade needs 1: the trade cannot go through now"
+    assert reason == "Ian can no longer give what trade 1 offers: the trade cannot go through now (Jonas can decline it with “decline 1”)"
+    assert "holds" not in reason and "“2”" not in reason
     assert [t["trade"] for t in s.final()["trades"]] == [1]  # the offer stays open
 
 
@@ -171,40 +173,58 @@ def test_accepting_when_the_taker_does_not_hold_the_cards_asked_for_is_refused(t
     assert refused(s, "p7: accept 1", error="IllegalAction") == "Jonas holds 0 “9”, the trade needs 1: the trade cannot go through now"
 
 
-def test_answering_a_trade_offered_to_someone_else_is_refused(tmp_path: Path) -> None:
+def test_answering_a_trade_between_two_others_is_refused_as_if_it_did_not_exist(tmp_path: Path) -> None:
+    # R-OP-10: a bystander's refusal does not tell that trade 1 is open, nor between whom
     s = building(tmp_path)
     ok(s, "p3: trade 2 for 1 with p7")
-    assert refused(s, "p8: accept 1", error="IllegalAction") == "trade 1 is not offered to Priya"
-    assert refused(s, "p8: decline 1", error="IllegalAction") == "trade 1 is not offered to Priya"
-    assert refused(s, "p3: accept 1", error="IllegalAction") == "trade 1 is not offered to Ian"
+    assert refused(s, "p8: accept 1", error="IllegalAction") == "there is no open trade 1 offered to Priya"
+    assert refused(s, "p8: decline 1", error="IllegalAction") == "there is no open trade 1 offered to Priya"
+    assert refused(s, "p8: accept 7", error="IllegalAction") == "there is no open trade 7 offered to Priya"
+
+
+def test_accepting_ones_own_offer_is_refused_saying_who_answers_it(tmp_path: Path) -> None:
+    s = building(tmp_path)
+    ok(s, "p3: trade 2 for 1 with p7")
+    reason = refused(s, "p3: accept 1", error="IllegalAction")
+    assert reason == "trade 1 is Ian's own offer to Jonas, who answers it (Ian can withdraw it with “cancel 1”)"
+    assert refused(s, "p3: decline 1", error="IllegalAction") == reason
 
 
 def test_cancelling_a_trade_someone_else_made_is_refused(tmp_path: Path) -> None:
     s = building(tmp_path)
     ok(s, "p3: trade 2 for 1 with p7")
     # Jonas is the one it was offered to; only Ian, who made it, can withdraw it.
-    assert refused(s, "p7: cancel 1", error="IllegalAction") == "trade 1 was not made by Jonas; only its maker can withdraw it"
+    reason = refused(s, "p7: cancel 1", error="IllegalAction")
+    assert reason == "trade 1 was offered to Jonas by Ian; only its maker can withdraw it (Jonas answers it with “accept 1” or “decline 1”)"
 
 
-def test_cancelling_someone_elses_trade_names_the_right_role_for_a_bystander(tmp_path: Path) -> None:
+def test_cancelling_a_trade_between_two_others_is_refused_as_if_it_did_not_exist(tmp_path: Path) -> None:
     s = building(tmp_path)
     ok(s, "p3: trade 2 for 1 with p7")
-    assert refused(s, "p8: cancel 1", error="IllegalAction") == "trade 1 was not made by Priya; only its maker can withdraw it"
+    assert refused(s, "p8: cancel 1", error="IllegalAction") == "there is no open trade 1 made by Priya"
+    assert refused(s, "p8: cancel 4", error="IllegalAction") == "there is no open trade 4 made by Priya"
 
 
-@pytest.mark.parametrize("line", ["p7: accept 9", "p7: decline 2", "p3: cancel 5", "p7: accept #9"])
-def test_answering_no_such_trade_is_refused(line: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("line", "says"),
+    [
+        ("p7: accept 9", "there is no open trade 9 offered to Jonas"),
+        ("p7: decline 2", "there is no open trade 2 offered to Jonas"),
+        ("p3: cancel 5", "there is no open trade 5 made by Ian"),
+        ("p7: accept #9", "there is no open trade 9 offered to Jonas"),
+    ],
+)
+def test_answering_no_such_trade_is_refused(line: str, says: str, tmp_path: Path) -> None:
     s = building(tmp_path)
     ok(s, "p3: trade 2 for 1 with p7")
-    n = line.rsplit(" ", 1)[1].lstrip("#")
-    assert refused(s, line, error="IllegalAction") == f"there is no open trade {n}"
+    assert refused(s, line, error="IllegalAction") == says
 
 
 def test_answering_a_trade_already_done_is_refused(tmp_path: Path) -> None:
     s = building(tmp_path)
     ok(s, "p3: trade 2 for 1 with p7")
     ok(s, "p7: accept 1")
-    assert refused(s, "p7: accept 1", error="IllegalAction") == "there is no open trade 1"
+    assert refused(s, "p7: accept 1", error="IllegalAction") == "there is no open trade 1 offered to Jonas"
 
 
 @pytest.mark.parametrize(("line", "verb"), [("p7: accept", "accept"), ("p7: decline", "decline")])
@@ -239,9 +259,11 @@ def test_r_op_7_cards_in_a_submitted_deck_cannot_be_traded_away(tmp_path: Path) 
     ok(s, "p1: trade 1 for 2 with p2")  # offered before either has a deck
     ok(s, "p1: deck all")  # Hedger owns 18: every card is in the deck
     assert refused(s, "p1: trade 1 for 2 with p4", error="IllegalAction") == "Hedger holds 4 “1”, 4 of them in their deck, offered 1"
-    needs = "Hedger holds 4 “1”, 4 of them in their deck, the trade needs 1: the trade cannot go through now"
-    assert refused(s, "p2: accept 1", error="IllegalAction") == needs
+    # Uri is not told what is in Hedger's deck (R-OP-10); Hedger is told about his own
+    locked = "Hedger can no longer give what trade 1 offers: the trade cannot go through now (Uri can decline it with “decline 1”)"
+    assert refused(s, "p2: accept 1", error="IllegalAction") == locked
     ok(s, "p4: trade 2 for 1 with p1")  # an offer to Hedger is fine; his accept is what would give a locked card
+    needs = "Hedger holds 4 “1”, 4 of them in their deck, the trade needs 1: the trade cannot go through now"
     assert refused(s, "p1: accept 2", error="IllegalAction") == needs
 
 

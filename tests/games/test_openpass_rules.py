@@ -6,14 +6,18 @@ a few tests build a pure-rules state with a known deal order next to a session.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from fractions import Fraction
 
 import pytest
+from typer.testing import CliRunner
 
+from umpire.cli import app, check  # noqa: F401 - `check` registers the command
 from umpire.core.arith import read_row
 from umpire.games.openpass import rules
 from umpire.games.openpass.events import DealOver
+from umpire.games.openpass.tools import reading_text
 from umpire.session import Session
 
 from . import events, ok, public_text
@@ -294,19 +298,68 @@ def test_a_trade_is_offered_then_accepted_and_moves_exactly_what_it_says() -> No
     play_round(s, {"p7": "3"})  # Jonas gets Heaven Special: 9 x x
     before = {n: cards(s, n) for n in NAMES}
     ok(s, "p1: trade 1 1 2 for 9 x with p7")
-    (offer,) = events(ok(s, "p1: trade 3 for x with p7"), "trade_offered")
-    assert offer["trade"] == 2
+    offers = events(ok(s, "p1: trade 3 for x with p7"), "trade_offered")
+    assert [o["trade"] for o in offers] == [2, 2]
     assert [t["trade"] for t in s.final()["trades"]] == [1, 2]
     out = ok(s, "p7: accept 1")
-    (done,) = events(out, "trade_done")
-    assert (done["giver"], done["taker"], done["gives"], done["gets"]) == ("Hedger", "Jonas", ["1", "1", "2"], ["9", "x"])
+    for done in events(out, "trade_done"):
+        assert (done["giver"], done["taker"], done["gives"], done["gets"]) == ("Hedger", "Jonas", ["1", "1", "2"], ["9", "x"])
     assert cards(s, "Hedger") == before["Hedger"] - Counter("112") + Counter("9x")
     assert cards(s, "Jonas") == before["Jonas"] - Counter("9x") + Counter("112")
     for n in NAMES:
         if n not in ("Hedger", "Jonas"):
             assert cards(s, n) == before[n]
     assert [t["trade"] for t in s.final()["trades"]] == [2]
-    assert "🤝 Trade 1 done: **Hedger** gives `1 1 2` and receives `9 x` from **Jonas**." in public_text(out)
+    assert dms(out, 0) == ["🤝 Trade 1 done: you gave `1 1 2` to **Jonas** and received `9 x`."]
+    assert dms(out, 6) == ["🤝 Trade 1 done: you gave `9 x` to **Hedger** and received `1 1 2`."]
+
+
+# Issue 18, item 7: a trade showed its cards to everyone, and so what a player received in a round
+# (R-OP-9). The card: "have both players confirm and then ping me so I can note it down properly".
+
+
+def test_r_op_10_a_trade_offer_answer_and_completion_go_to_the_two_players_and_the_host_only() -> None:
+    s = started()
+    play_round(s, {"p7": "3"})  # Jonas's Heaven Special (9 x x) is private to him (R-OP-9)
+    outs = [ok(s, "p1: trade 1 1 2 for 9 x with p7"), ok(s, "p7: accept 1")]
+    outs += [ok(s, "p1: trade 1 for 2 with p2"), ok(s, "p2: decline 2"), ok(s, "p1: trade 1 for 3 with p3"), ok(s, "p1: cancel")]
+    for out in outs:
+        evs = events(out)
+        assert evs and all(e["audience"] == "player" and e["to"] in ("Hedger", "Jonas", "Uri", "Ian") for e in evs), evs
+        assert public_text(out) == ""
+        kinds = [e["event"] for e in evs]
+        assert len(kinds) == 2 and kinds[0] == kinds[1]  # one to the maker, one to the other player
+    offer, done = outs[0], outs[1]
+    assert [e["to"] for e in events(offer)] == ["Hedger", "Jonas"]
+    assert dms(offer, 0) == [
+        "🤝 Trade 1: you offer **Jonas** `1 1 2` for their `9 x`. It waits for Jonas's answer; withdraw it with `cancel 1`."
+    ]
+    assert dms(offer, 6) == ["🤝 Trade 1: **Hedger** offers you `1 1 2` for your `9 x`. Answer `accept 1` or `decline 1`."]
+    assert not any("9 x" in o.text for o in done if o.kind == "announce" and str(o.audience) in ("public", "host"))
+
+
+def test_r_op_10_declines_and_withdrawals_are_told_to_both_players() -> None:
+    s = started()
+    ok(s, "p1: trade 1 for 2 with p2")
+    out = ok(s, "p2: decline 1")
+    assert dms(out, 0) == ["Trade 1 (your `1` for Uri's `2`) was declined by Uri."]
+    assert dms(out, 1) == ["You declined trade 1 (Hedger's `1` for your `2`)."]
+    ok(s, "p1: trade 1 for 3 with p3")
+    out = ok(s, "p1: cancel 2")
+    assert dms(out, 0) == ["You withdrew trade 2 (your `1` for Ian's `3`)."]
+    assert dms(out, 2) == ["Trade 2 (Hedger's `1` for your `3`) was withdrawn by Hedger."]
+
+
+def test_r_op_10_announce_trades_posts_only_who_traded_with_whom() -> None:
+    s = started(announce_trades=True)
+    ok(s, "p1: trade 1 1 2 for 3 with p7")
+    assert public_text(ok(s, "p1: trade 1 for 2 with p2")) == ""  # an offer is never public
+    out = ok(s, "p7: accept 1")
+    (made,) = [e for e in events(out) if e["audience"] == "public"]
+    assert (made["event"], made["giver"], made["taker"]) == ("trade_made", "Hedger", "Jonas")
+    assert not {"trade", "gives", "gets"} & set(made)  # neither the cards nor the count of offers
+    assert public_text(out) == "🤝 **Hedger** and **Jonas** have traded (what they traded stays between them)."
+    assert public_text(ok(s, "p2: decline 2")) == ""  # nor a declined one
 
 
 def test_accept_alone_takes_the_only_offer() -> None:
@@ -321,17 +374,16 @@ def test_a_declined_trade_moves_nothing() -> None:
     ok(s, "p1: trade 1 for 2 with p2")
     before = total(s), cards(s, "Hedger")
     out = ok(s, "p2: decline 1")
-    assert [e["event"] for e in events(out)] == ["trade_declined"]
+    assert [e["event"] for e in events(out)] == ["trade_declined", "trade_declined"]
     assert (total(s), cards(s, "Hedger")) == before
     assert s.final()["trades"] == []
-    assert public_text(out) == "Trade 1 (Hedger's `1` for `2`) declined by Uri."
 
 
 def test_a_cancelled_trade_moves_nothing() -> None:
     s = started()
     ok(s, "p1: trade 1 for 2 with p2")
     out = ok(s, "p1: cancel")
-    assert [e["event"] for e in events(out)] == ["trade_cancelled"]
+    assert [e["event"] for e in events(out)] == ["trade_cancelled", "trade_cancelled"]
     assert s.final()["trades"] == [] and cards(s, "Hedger") == Counter(START)
 
 
@@ -576,6 +628,21 @@ def test_r_op_4_an_empty_row_scores_0() -> None:
     assert (over["row"], over["score"]) == ([], "0")
     assert "Reading: `0` = **0** (an empty row scores 0, R-OP-4)" in dms(out, 3)[-1]
     assert s.final()["players"]["Yuna"]["score"] == "0"
+
+
+def test_r_op_4_an_empty_row_reads_0_in_the_games_json_as_in_check_row_json() -> None:
+    # Issue 18: an empty row was "" in the game's JSON but "0" in `umpire check row --json`.
+    s = to_playing()
+    setup_deck(s, "p4")
+    (over,) = events(play_through(s, "p4", opens=0), "deal_over")
+    (results,) = events(ok(s, "close"), "results")
+    yuna = next(p for p in results["ranking"] if p["player"] == "Yuna")
+    absent = next(p for p in results["ranking"] if not p["played"])
+    cli = CliRunner().invoke(app, ["check", "row", "", "--json"])
+    checked = json.loads(cli.stdout)
+    assert (over["row"], yuna["row"], absent["row"], checked["row"]) == ([], [], [], [])
+    assert over["reading"] == yuna["reading"] == absent["reading"] == checked["reading"] == reading_text(()) == "0"
+    assert "reading: 0   (an empty row scores 0, R-OP-4)" in CliRunner().invoke(app, ["check", "row", ""]).stdout
 
 
 def test_r_arith_1_division_is_exact_and_shown_as_a_fraction() -> None:

@@ -5,12 +5,13 @@ misread. Time moves with `@ h:mm:ss` lines, as scripts move it.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
-from umpire.session import Session
+from umpire.session import Output, Session
 
 from . import events, ok, public_text, refused
-from .test_openpass_support import NAMES, dms, host_text, new_session, play_through, setup_deck, started, to_playing
+from .test_openpass_support import NAMES, dms, host_text, new_session, play_row, play_through, setup_deck, started, to_playing
 
 BID_HINT = "`bid 1 4` (by number or name), or `bid none`."
 
@@ -206,6 +207,41 @@ def test_r_op_8_players_who_never_played_rank_below_those_who_did_and_win_no_tok
     (note,) = res["ties"]
     assert note.startswith("tie at 0 (did not play) between Hedger, Uri, Ian, Yuna, Elara,")
     assert "did not play" in public_text(out)
+
+
+def played_minus_2_and_4() -> tuple[Session, list[Output]]:
+    """Hedger scores -2 and Uri 4; the eleven others never play; the host closes the phase."""
+    s = to_playing()
+    setup_deck(s, "p1")
+    play_row(s, "p1", ["1", "-", "3"])
+    setup_deck(s, "p2")
+    play_row(s, "p2", ["3", "+", "1"])
+    return s, ok(s, "close")
+
+
+def test_r_op_8_the_results_list_by_rank_with_who_never_played_last_under_their_own_heading() -> None:
+    # Issue 18: players who never played were listed as "0 (EC)" below players with negative scores.
+    s, out = played_minus_2_and_4()
+    ranking = s.final()["ranking"]
+    lines = public_text(out).split("\n")
+    listed = [line for line in lines if re.match(r"\d+\. ", line)]
+    assert [line.split(". ", 1)[1].split(" ", 1)[0] for line in listed] == ranking  # every player, by place
+    shown = [int(m.group(1)) for line in listed if (m := re.match(r"\d+\. \S+ — (-?\d+)", line))]
+    assert shown == [4, -2]  # the only scores listed are the played ones, best first
+    heading = lines.index("Did not play (a score of 0, ranked below everyone who played, R-OP-8):")
+    assert lines[heading - 1].startswith("2. Hedger — -2 (+1 Token of Life): ") and lines[heading + 1] == f"3. {ranking[2]}"
+    assert listed[-1] == f"13. {ranking[-1]} (EC)"
+
+
+def test_r_op_8_status_lists_the_table_by_rank_once_the_results_are_out() -> None:
+    s, _ = played_minus_2_and_4()
+    ranking = s.final()["ranking"]
+    (o,) = s.feed("status")
+    assert o.view is not None
+    assert [row[0] for row in o.view.rows] == ranking
+    assert [row[3] for row in o.view.rows] == ["4", "-2"] + ["did not play"] * 11
+    chat = o.view.chat.split("\n")[1:]
+    assert chat[:3] == ["1. **Uri**: 4", "2. **Hedger**: -2", f"3. **{ranking[2]}**: did not play"] and len(chat) == 13
 
 
 def test_r_op_8_then_ties_among_those_who_played_are_broken_by_the_seed() -> None:

@@ -146,7 +146,7 @@ def check_row(
     from umpire.core.arith import exact, read_row, show
     from umpire.core.errors import UmpireError
     from umpire.games.openpass.cards import DIVISIONS
-    from umpire.games.openpass.tools import row_cards
+    from umpire.games.openpass.tools import reading_text, row_cards
 
     stdout_utf8()
     if division not in DIVISIONS:
@@ -157,10 +157,10 @@ def check_row(
         abort(exc.reason)
     reading, score, notes = read_row(cards, division=division)
     if json_out:
-        typer.echo(dumps({"row": cards, "reading": " ".join(reading) or "0", "score": exact(score), "shown": show(score), "notes": notes}))
+        typer.echo(dumps({"row": cards, "reading": reading_text(reading), "score": exact(score), "shown": show(score), "notes": notes}))
     else:
         typer.echo(f"row:     {' '.join(cards) or '(empty)'}")
-        typer.echo(f"reading: {' '.join(reading) or '0'}" + ("" if cards else "   (an empty row scores 0, R-OP-4)"))
+        typer.echo(f"reading: {reading_text(reading)}" + ("" if cards else "   (an empty row scores 0, R-OP-4)"))
         typer.echo(f"score:   {show(score)}")
         for n in notes:
             typer.echo(f"note:    {n}")

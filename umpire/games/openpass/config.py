@@ -157,6 +157,13 @@ SETTINGS: tuple[Setting, ...] = (
         ruling="R-OP-9",
         help="Who received which pack and each pity card: told to each player concerned and the host (private), or posted for all (public). The counts per pack are always public.",
     ),
+    Setting(
+        key="announce_trades",
+        kind="bool",
+        default=False,
+        ruling="R-OP-10",
+        help="Trades go to their two players and the host; true: the channel is also told that two players have traded (never the cards).",
+    ),
 )
 
 
@@ -210,6 +217,7 @@ class Config:
     play_reminders: tuple[int, ...]
     reveal: Reveal
     public_receipts: bool
+    announce_trades: bool
 
     def offered(self, round_no: int) -> tuple[Pack, ...]:
         """The packs on offer in a round, in the scenario's order."""
@@ -373,4 +381,5 @@ def configure(setup: Setup) -> Config:
         play_reminders=tuple(m * MINUTE for m in s.integers("play_reminders")),
         reveal=Reveal(s.text("reveal_rows")),
         public_receipts=s.text("reveal_receipts") == "public",
+        announce_trades=s.flag("announce_trades"),
     )

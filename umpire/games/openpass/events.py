@@ -1,11 +1,13 @@
 """What happens in an Open, Pass match, as typed events, each with the audience that may see it.
 
 Field names are the JSON keys of `--json` and the journal's `generated` items: keep them stable.
-Public: packs on offer, how often each pack was chosen, trades, who is dealt to, reminders and,
-when the playing phase closes, the ranking with every row. One player (a DM): their receipts,
-what they received in a round, each card dealt to them and their answer, and their finished row
-(public at once only under R-OP-5 `reveal_rows = "at-once"`). The host alone: notes of who is
-still to submit and the round's record of who received what.
+Public: packs on offer, how often each pack was chosen, who is dealt to, reminders and, when the
+playing phase closes, the ranking with every row; that two players traded only under R-OP-10
+`announce_trades = true`, and each finished row at once only under R-OP-5 `reveal_rows =
+"at-once"`. One player (a DM): their receipts, what they received in a round, their trades' offers,
+answers and completions, each card dealt to them and their answer, and their finished row. The host
+(who sees every event) alone: notes of who is still to submit and the round's record of who
+received what.
 """
 
 from __future__ import annotations
@@ -145,7 +147,8 @@ class PlayingOpened(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class _Trade(Event):
-    """The fields every trade event shares."""
+    """The fields every trade event shares. Each is sent to the trade's two players as DMs, one
+    event each (the host sees both): never public, as it shows cards (R-OP-10)."""
 
     trade: int
     giver: str
@@ -156,30 +159,40 @@ class _Trade(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class TradeOffered(_Trade):
-    """An offer, waiting for the other player's answer (public)."""
+    """An offer, waiting for the other player's answer (to each of the two)."""
 
     kind = "trade_offered"
 
 
 @dataclass(frozen=True, kw_only=True)
 class TradeDone(_Trade):
-    """Both confirmed: the cards have moved (public)."""
+    """Both confirmed: the cards have moved (to each of the two)."""
 
     kind = "trade_done"
 
 
 @dataclass(frozen=True, kw_only=True)
 class TradeDeclined(_Trade):
-    """The other player said no (public)."""
+    """The other player said no (to each of the two)."""
 
     kind = "trade_declined"
 
 
 @dataclass(frozen=True, kw_only=True)
 class TradeCancelled(_Trade):
-    """The maker withdrew the offer (public)."""
+    """The maker withdrew the offer (to each of the two)."""
 
     kind = "trade_cancelled"
+
+
+@dataclass(frozen=True, kw_only=True)
+class TradeMade(Event):
+    """That two players have traded, without the cards or the trade's number (public, only with
+    `announce_trades = true`, R-OP-10)."""
+
+    kind = "trade_made"
+    giver: str
+    taker: str
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -262,7 +275,7 @@ class Answered(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class DealOver(Event):
-    """A finished row, its reading and score (to the player; public at once under R-OP-5 "at-once")."""
+    """A finished row, its reading and score, and the cards that passed automatically (to the player)."""
 
     kind = "deal_over"
     player: str
@@ -273,6 +286,21 @@ class DealOver(Event):
     auto_passed: tuple[str, ...]
     notes: tuple[str, ...]
     closed: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class RowPosted(Event):
+    """A finished row, its reading and score, posted as soon as the deal is over (public, only under
+    R-OP-5 "at-once"). Unlike the player's `deal_over`, it does not list the cards that passed
+    automatically: those were never dealt, and a deck stays private."""
+
+    kind = "row_posted"
+    player: str
+    row: tuple[str, ...]
+    reading: str
+    score: str
+    shown: str
+    notes: tuple[str, ...]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -328,6 +356,7 @@ EVENTS: tuple[type[Event], ...] = (
     TradeDone,
     TradeDeclined,
     TradeCancelled,
+    TradeMade,
     DeckSet,
     DeckConfirmed,
     DeckWithdrawn,
@@ -336,6 +365,7 @@ EVENTS: tuple[type[Event], ...] = (
     CardDealt,
     Answered,
     DealOver,
+    RowPosted,
     DealDone,
     Results,
 )

@@ -12,7 +12,7 @@ from umpire.core.clock import fmt_clock
 from umpire.core.errors import InvalidCommand
 from umpire.core.settings import Settings
 from umpire.games.base import JSON, Event, Game, HelpItem, Resolve, Setup, View, ViewDef
-from umpire.games.openpass import commands, rules
+from umpire.games.openpass import commands, rules, trades
 from umpire.games.openpass.commands import Command
 from umpire.games.openpass.config import KINDS, SETTINGS, Reveal, configure, token_places, validate, validate_players
 from umpire.games.openpass.events import EVENTS
@@ -60,13 +60,21 @@ def _safe(name: str) -> str:
 
 def _status(state: State, now: int, args: Sequence[str]) -> View:
     names = state.cfg.names
-    public_rows = state.cfg.reveal is Reveal.AT_ONCE or state.over
+    public_rows = state.cfg.reveal is Reveal.AT_ONCE  # rows and scores public as each deal ends (R-OP-5)
     where = f"{_where(state)}{_clock(state, now)}"  # built once: the title and the chat text both show it
     scores = [show(p.score) if p.score is not None else "—" for p in state.players]
-    rows = tuple((names[i], *_collection(p.cards), scores[i], str(p.tokens), "EC" if p.ec else "") for i, p in enumerate(state.players))
-    played = [i for i, p in enumerate(state.players) if p.finished]
+    # Once the results are out, by rank (R-OP-8: who never played is below everyone who played, whatever the scores)
+    order = state.ranking or range(len(state.players))
+    if state.over:
+        scores = [s if p.played else "did not play" for s, p in zip(scores, state.players, strict=True)]
+    rows = tuple(
+        (names[i], *_collection(state.players[i].cards), scores[i], str(state.players[i].tokens), "EC" if state.players[i].ec else "")
+        for i in order
+    )
     lines = [f"**Open, Pass** — {where}"]
-    if played:
+    if state.over:
+        lines += [f"{place}. {chat.bold(_safe(names[i]))}: {scores[i]}" for place, i in enumerate(order, start=1)]
+    elif played := [i for i, p in enumerate(state.players) if p.finished]:
         if public_rows:
             lines += [f"{chat.bold(_safe(names[i]))}: {scores[i]}" for i in played if state.players[i].score is not None]
         else:
@@ -255,7 +263,7 @@ class OpenPass(Game[State, Command]):
             "round": state.round,
             "clock": None if state.clock is None else {"what": state.clock.what, "due": state.clock.due},
             "players": players,
-            "trades": [rules.trade_data(state, t) for t in state.trades],
+            "trades": [trades.trade_data(state, t) for t in state.trades],
             "ranking": [names[s] for s in state.ranking],
             "ties": list(state.tie_notes),
             "over": state.over,
@@ -371,6 +379,13 @@ def rulings(s: Settings) -> list[str]:
             else "told only to the player concerned (and the host); the count per pack is public (reveal_receipts = private)."
         ),
         "Trades: one player offers, the other accepts; both must hold the cards then.",
+        "R-OP-10: a trade's offer, answer and completion go to its two players as DMs and to the host, never to the channel "
+        + (
+            "with its cards; the channel is told only that the two have traded (announce_trades = true)."
+            if s.flag("announce_trades")
+            else "(announce_trades = false; true posts that two players have traded, never the cards)."
+        )
+        + " A refusal tells a player nothing of what the other side holds, nor of trades between others.",
         "R-OP-7: a submitted deck locks only the cards in it (they cannot be traded away); a player may replace a deck, or withdraw it "
         "with `deck none`, until their deal starts.",
         f"A deck is exactly {s.integer('deck_size')} cards (deck_size); a player who owns fewer is padded with {s.text('pad_card')} (pad_card).",
@@ -382,7 +397,7 @@ def rulings(s: Settings) -> list[str]:
         "R-OP-4: an empty row scores 0; so does a player who never played when the phase closes.",
         "R-OP-5: each finished row and its score "
         + (
-            "are posted as soon as the deal is over (reveal_rows = at-once)."
+            "are posted as soon as the deal is over, without the cards that passed automatically (reveal_rows = at-once)."
             if at_once
             else "stay private (player and host) until the playing phase closes; the results then show every row (reveal_rows = at-close)."
         ),

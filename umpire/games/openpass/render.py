@@ -29,11 +29,13 @@ from umpire.games.openpass.events import (
     RoundReceipt,
     RoundRecord,
     RoundReminder,
+    RowPosted,
     StillWaiting,
     TimeUp,
     TradeCancelled,
     TradeDeclined,
     TradeDone,
+    TradeMade,
     TradeOffered,
 )
 from umpire.games.openpass.state import State
@@ -180,27 +182,47 @@ def _playing_opened(state: State, ev: PlayingOpened) -> str:
     )
 
 
+def _maker(state: State, ev: TradeOffered | TradeDone | TradeDeclined | TradeCancelled) -> bool:
+    """Whether a trade event is the DM to the trade's maker (otherwise it is the other player's)."""
+    seat = ev.audience.seat
+    return seat is not None and state.cfg.names[seat] == ev.giver
+
+
 @RENDER.on(TradeOffered)
 def _trade_offered(state: State, ev: TradeOffered) -> str:
-    return (
-        f"🤝 Trade {ev.trade}: {_n(ev.giver)} offers {_n(ev.taker)} {cards_text(ev.gives)} for {cards_text(ev.gets)}. "
-        f"{chat.safe(ev.taker)}: `accept {ev.trade}` or `decline {ev.trade}`."
-    )
+    n, gives, gets = ev.trade, cards_text(ev.gives), cards_text(ev.gets)
+    if _maker(state, ev):
+        return (
+            f"🤝 Trade {n}: you offer {_n(ev.taker)} {gives} for their {gets}. "
+            f"It waits for {chat.safe(ev.taker)}'s answer; withdraw it with `cancel {n}`."
+        )
+    return f"🤝 Trade {n}: {_n(ev.giver)} offers you {gives} for your {gets}. Answer `accept {n}` or `decline {n}`."
 
 
 @RENDER.on(TradeDone)
 def _trade_done(state: State, ev: TradeDone) -> str:
-    return f"🤝 Trade {ev.trade} done: {_n(ev.giver)} gives {cards_text(ev.gives)} and receives {cards_text(ev.gets)} from {_n(ev.taker)}."
+    if _maker(state, ev):
+        return f"🤝 Trade {ev.trade} done: you gave {cards_text(ev.gives)} to {_n(ev.taker)} and received {cards_text(ev.gets)}."
+    return f"🤝 Trade {ev.trade} done: you gave {cards_text(ev.gets)} to {_n(ev.giver)} and received {cards_text(ev.gives)}."
 
 
 @RENDER.on(TradeDeclined)
 def _trade_declined(state: State, ev: TradeDeclined) -> str:
-    return f"Trade {ev.trade} ({chat.safe(ev.giver)}'s {cards_text(ev.gives)} for {cards_text(ev.gets)}) declined by {chat.safe(ev.taker)}."
+    if _maker(state, ev):
+        return f"Trade {ev.trade} (your {cards_text(ev.gives)} for {chat.safe(ev.taker)}'s {cards_text(ev.gets)}) was declined by {chat.safe(ev.taker)}."
+    return f"You declined trade {ev.trade} ({chat.safe(ev.giver)}'s {cards_text(ev.gives)} for your {cards_text(ev.gets)})."
 
 
 @RENDER.on(TradeCancelled)
 def _trade_cancelled(state: State, ev: TradeCancelled) -> str:
-    return f"Trade {ev.trade} ({cards_text(ev.gives)} for {chat.safe(ev.taker)}'s {cards_text(ev.gets)}) withdrawn by {chat.safe(ev.giver)}."
+    if _maker(state, ev):
+        return f"You withdrew trade {ev.trade} (your {cards_text(ev.gives)} for {chat.safe(ev.taker)}'s {cards_text(ev.gets)})."
+    return f"Trade {ev.trade} ({chat.safe(ev.giver)}'s {cards_text(ev.gives)} for your {cards_text(ev.gets)}) was withdrawn by {chat.safe(ev.giver)}."
+
+
+@RENDER.on(TradeMade)
+def _trade_made(state: State, ev: TradeMade) -> str:
+    return f"🤝 {_n(ev.giver)} and {_n(ev.taker)} have traded (what they traded stays between them)."
 
 
 def _padding(padded: int, pad: str) -> str:
@@ -250,13 +272,13 @@ def _answered(state: State, ev: Answered) -> str:
     return f"{ev.player} {'opens' if ev.open else 'passes'} {_one(ev.card)}; row: {_row(ev.row)}"
 
 
-def _row_picture(ev: DealOver) -> Callable[[], bytes]:
+def _row_picture(player: str, row: tuple[str, ...], reading: str, shown: str) -> Callable[[], bytes]:
     """The row as a picture, drawn only when the host copies it."""
 
     def draw_row() -> bytes:
         from umpire.images import OpenPassRow, draw
 
-        return draw(OpenPassRow(player=ev.player, cards=ev.row, reading=ev.reading or "0", score=ev.shown))
+        return draw(OpenPassRow(player=player, cards=row, reading=reading, score=shown))
 
     return draw_row
 
@@ -277,18 +299,24 @@ def _results_picture(ev: Results) -> Callable[[], bytes]:
 
 @RENDER.on(DealOver)
 def _deal_over(state: State, ev: DealOver) -> Post:
-    return Post(text=_deal_over_text(ev), image=_row_picture(ev))
-
-
-def _deal_over_text(ev: DealOver) -> str:
     lines = [f"🧮 **{chat.safe(ev.player)}'s row:** {_row(ev.row)}"]
     if ev.auto_passed:
         count = len(ev.auto_passed)
         why = " when the playing phase closed" if ev.closed else " after the last open"
         lines.append(f"({count} card{'s' if count != 1 else ''} passed automatically{why}: {cards_text(ev.auto_passed)})")
-    lines.append(f"Reading: `{ev.reading or '0'}` = **{ev.shown}**" + ("" if ev.row else " (an empty row scores 0, R-OP-4)"))
-    lines += [f"({n})" for n in ev.notes]
-    return "\n".join(lines)
+    lines += _reading_lines(ev.row, ev.reading, ev.shown, ev.notes)
+    return Post(text="\n".join(lines), image=_row_picture(ev.player, ev.row, ev.reading, ev.shown))
+
+
+@RENDER.on(RowPosted)
+def _row_posted(state: State, ev: RowPosted) -> Post:
+    lines = [f"🧮 **{chat.safe(ev.player)}'s row:** {_row(ev.row)}", *_reading_lines(ev.row, ev.reading, ev.shown, ev.notes)]
+    return Post(text="\n".join(lines), image=_row_picture(ev.player, ev.row, ev.reading, ev.shown))
+
+
+def _reading_lines(row: tuple[str, ...], reading: str, shown: str, notes: tuple[str, ...]) -> list[str]:
+    lines = [f"Reading: `{reading}` = **{shown}**" + ("" if row else " (an empty row scores 0, R-OP-4)")]
+    return lines + [f"({n})" for n in notes]
 
 
 @RENDER.on(DealDone)
@@ -296,22 +324,30 @@ def _deal_done(state: State, ev: DealDone) -> str:
     return f"✅ {_n(ev.player)} has played. Rows and scores stay secret until the playing phase closes."
 
 
-def _placing(p: Placing) -> str:
+def _prize(p: Placing) -> str:
     extra = []
     if p.tokens:
         extra.append(f"+{p.tokens} Token{'s' if p.tokens != 1 else ''} of Life")
     if p.ec:
         extra.append("EC")
-    head = f"{p.place}. {chat.safe(p.player)} — {p.shown}" + (f" ({', '.join(extra)})" if extra else "")
+    return f" ({', '.join(extra)})" if extra else ""
+
+
+def _placing(p: Placing) -> str:
     if not p.played:
-        return f"{head}: did not play"
-    return f"{head}: {_row(p.row)} reads `{p.reading or '0'}`"
+        return f"{p.place}. {chat.safe(p.player)}{_prize(p)}"
+    return f"{p.place}. {chat.safe(p.player)} — {p.shown}{_prize(p)}: {_row(p.row)} reads `{p.reading}`"
 
 
 @RENDER.on(Results)
 def _results(state: State, ev: Results) -> list[Post]:
     lines = ["🏆 **Open, Pass — results**"]
-    lines += [_placing(p) for p in ev.ranking]
+    lines += [_placing(p) for p in ev.ranking if p.played]
+    absent = [p for p in ev.ranking if not p.played]
+    if absent:
+        # R-OP-8: below everyone who played, whatever their scores; listed apart so that the listing reads by rank
+        lines.append(f"Did not play (a score of {absent[0].shown}, ranked below everyone who played, R-OP-8):")
+        lines += [_placing(p) for p in absent]
     lines += [f"⚖️ {chat.neutralise(t[0].upper() + t[1:])}." for t in ev.ties]
     posts = _chunks(lines)
     return [Post(text=posts[0], image=_results_picture(ev)), *(Post(text=p) for p in posts[1:])]

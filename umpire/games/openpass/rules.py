@@ -25,6 +25,7 @@ from umpire.core.errors import IllegalAction
 from umpire.core.sealed import Sealed
 from umpire.core.streams import Streams
 from umpire.games.base import HOST, PUBLIC, Event, dm
+from umpire.games.openpass import trades
 from umpire.games.openpass.commands import (
     Answer,
     Bid,
@@ -62,14 +63,12 @@ from umpire.games.openpass.events import (
     RoundReceipt,
     RoundRecord,
     RoundReminder,
+    RowPosted,
     StillWaiting,
     TimeUp,
-    TradeCancelled,
-    TradeDeclined,
-    TradeDone,
-    TradeOffered,
 )
 from umpire.games.openpass.state import Deal, Deck, Phase, Player, State, Trade, counts, initial, listing
+from umpire.games.openpass.tools import reading_text
 
 __all__ = [
     "Answer",
@@ -273,92 +272,17 @@ def _round_opened(state: State, now: int) -> RoundOpened:
     )
 
 
-# ---------------------------------------------------------------- trades
-
-
-def shortfall(state: State, seat: int, want: tuple[str, ...], verb: str) -> str:
-    """What `seat` lacks to give `want`, counted: “Hedger holds 3 “+”, offered 4”; "" when nothing.
-
-    Cards in the player's submitted deck are locked and do not count as held for a trade.
-    """
-    have = Counter(listing(state.players[seat].cards))
-    locked = state.locked(seat)
-    short = []
-    for k, n in sorted(Counter(want).items(), key=lambda kv: KINDS.index(kv[0])):
-        free = have[k] - locked[k]
-        if free >= n:
-            continue
-        if locked[k]:
-            short.append(f"holds {have[k]} “{k}”, {locked[k]} of them in their deck, {verb} {n}")
-        else:
-            short.append(f"holds {have[k]} “{k}”, {verb} {n}")
-    return f"{state.cfg.names[seat]} " + "; ".join(short) if short else ""
+# ---------------------------------------------------------------- trades (trades.py)
 
 
 def _offer(state: State, cmd: Command, now: int) -> tuple[State, Events]:
     assert isinstance(cmd, Offer)
-    missing = shortfall(state, cmd.seat, cmd.gives, "offered")
-    if missing:
-        raise IllegalAction(missing)
-    t = Trade(number=state.next_trade, giver=cmd.seat, taker=cmd.taker, gives=cmd.gives, gets=cmd.gets)
-    state = replace(state, trades=(*state.trades, t), next_trade=state.next_trade + 1)
-    return state, [_trade_event(TradeOffered, state, t, now)]
-
-
-def _trade_event(kind: type[TradeOffered | TradeDone | TradeDeclined | TradeCancelled], state: State, t: Trade, now: int) -> Event:
-    names = state.cfg.names
-    return kind(t=now, trade=t.number, giver=names[t.giver], taker=names[t.taker], gives=t.gives, gets=t.gets)
-
-
-def trade_data(state: State, t: Trade) -> dict[str, int | str | list[str]]:
-    """An open trade as JSON data, for `final`."""
-    names = state.cfg.names
-    return {"trade": t.number, "giver": names[t.giver], "taker": names[t.taker], "gives": list(t.gives), "gets": list(t.gets)}
-
-
-def _which_trade(state: State, cmd: Answer) -> Trade:
-    who = state.cfg.names[cmd.seat]
-    mine = [t for t in state.trades if (t.taker if cmd.verb != "cancel" else t.giver) == cmd.seat]
-    if cmd.number is not None:
-        found = [t for t in state.trades if t.number == cmd.number]
-        if not found:
-            raise IllegalAction(f"there is no open trade {cmd.number}")
-        if found[0] not in mine:
-            if cmd.verb == "cancel":
-                raise IllegalAction(f"trade {cmd.number} was not made by {who}; only its maker can withdraw it")
-            raise IllegalAction(f"trade {cmd.number} is not offered to {who}")
-        return found[0]
-    if not mine:
-        raise IllegalAction(f"{who} has no open trade to {cmd.verb}")
-    if len(mine) > 1:
-        raise IllegalAction(
-            f"{who} has {len(mine)} open trades ({', '.join(str(x.number) for x in mine)}): say which, e.g. “{cmd.verb} {mine[0].number}”"
-        )
-    return mine[0]
+    return trades.offer(state, cmd, now)
 
 
 def _answer(state: State, cmd: Command, now: int) -> tuple[State, Events]:
     assert isinstance(cmd, Answer)
-    t = _which_trade(state, cmd)
-    rest = tuple(x for x in state.trades if x.number != t.number)
-    if cmd.verb == "decline":
-        return replace(state, trades=rest), [_trade_event(TradeDeclined, state, t, now)]
-    if cmd.verb == "cancel":
-        return replace(state, trades=rest), [_trade_event(TradeCancelled, state, t, now)]
-    for seat, cards in ((t.giver, t.gives), (t.taker, t.gets)):
-        missing = shortfall(state, seat, cards, "the trade needs")
-        if missing:
-            raise IllegalAction(f"{missing}: the trade cannot go through now")
-    g_cards = Counter(listing(state.players[t.giver].cards))
-    k_cards = Counter(listing(state.players[t.taker].cards))
-    g_cards.subtract(t.gives)
-    g_cards.update(t.gets)
-    k_cards.subtract(t.gets)
-    k_cards.update(t.gives)
-    state = _set(state, t.giver, replace(state.players[t.giver], cards=counts(g_cards.elements())))
-    state = _set(state, t.taker, replace(state.players[t.taker], cards=counts(k_cards.elements())))
-    state = replace(state, trades=rest)
-    return state, [_trade_event(TradeDone, state, t, now)]
+    return trades.answer(state, cmd, now)
 
 
 # ---------------------------------------------------------------- decks and dealers
@@ -515,13 +439,13 @@ def _finish(state: State, seat: int, deal: Deal, now: int, auto: tuple[str, ...]
     cfg = state.cfg
     reading, score, notes = read_row(deal.row, division=cfg.division)
     p = state.players[seat]
-    text = " ".join(reading)
+    text = reading_text(reading)
     state = _set(state, seat, replace(p, deal=replace(deal, done=True), score=score, reading=text))
-    public = cfg.reveal is Reveal.AT_ONCE
+    who = cfg.names[seat]
     over = DealOver(
         t=now,
-        audience=PUBLIC if public else dm(seat),
-        player=cfg.names[seat],
+        audience=dm(seat),
+        player=who,
         row=deal.row,
         reading=text,
         score=exact(score),
@@ -530,7 +454,12 @@ def _finish(state: State, seat: int, deal: Deal, now: int, auto: tuple[str, ...]
         notes=tuple(notes),
         closed=closed,
     )
-    return state, [over] if public else [over, DealDone(t=now, player=cfg.names[seat])]
+    if cfg.reveal is not Reveal.AT_ONCE:
+        return state, [over, DealDone(t=now, player=who)]
+    # R-OP-5 "at-once": the row is posted now, but not the cards that passed automatically (never
+    # dealt, they are part of the private deck); the player has them in their own `deal_over`.
+    posted = RowPosted(t=now, player=who, row=deal.row, reading=text, score=exact(score), shown=show(score), notes=tuple(notes))
+    return state, [over, posted]
 
 
 def close_playing(state: State, now: int) -> tuple[State, Events]:
@@ -586,7 +515,7 @@ def _results(state: State, now: int, events: Events) -> tuple[State, Events]:
                 player=cfg.names[seat],
                 played=p.played,
                 row=p.deal.row if p.deal is not None else (),
-                reading=p.reading,
+                reading=p.reading or reading_text(()),  # one answer for an empty row (R-OP-4), played or not
                 score=exact(scores[seat]),
                 shown=show(scores[seat]),
                 tokens=p.tokens,

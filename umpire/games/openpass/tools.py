@@ -7,9 +7,17 @@ or as the card writes it, without spaces (`9-1x2`).
 ('9', '-', '1', 'x', '2')
 >>> row_cards("- 5, + 1 × 2")
 ('-', '5', '+', '1', 'x', '2')
+
+A row's reading is written the same way everywhere (the game's posts and JSON, `umpire check
+row` and its `--json`): the cards that count, spaced, and `0` when none does (R-OP-4).
+
+>>> reading_text(["9", "-", "1", "x", "2"]), reading_text([])
+('9 - 1 x 2', '0')
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from umpire.core.errors import InvalidCommand
 from umpire.games.openpass.cards import WHAT_A_CARD_IS, card
@@ -27,3 +35,8 @@ def row_cards(text: str) -> tuple[str, ...]:
             raise InvalidCommand(f"“{ch}” is not a card ({WHAT_A_CARD_IS})")
         out.append(c)
     return tuple(out)
+
+
+def reading_text(reading: Sequence[str]) -> str:
+    """A row's reading as text: its cards spaced; an empty row reads `0`, its score (R-OP-4)."""
+    return " ".join(reading) or "0"

@@ -1,0 +1,141 @@
+"""Trades in Open, Pass: an offer, its answer, and the cards moving. Pure.
+
+The card: "have both players confirm and then ping me so I can note it down properly". A trade is
+between its two players and the host (R-OP-10): the offer, the answer and the completed trade go to
+the two of them as DMs, which the host sees; a completed trade moves exactly what it says, and only
+if both still hold the cards, free of their submitted decks (R-OP-7). What a player received in a
+round is private (R-OP-9), and what they hold is too, so the channel learns at most that two players
+traded (`announce_trades = true`), never the cards; a refusal never tells a player what the other
+side holds.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+from umpire.core.errors import IllegalAction
+from umpire.games.base import PUBLIC, Event, dm
+from umpire.games.openpass.commands import Answer, Offer
+from umpire.games.openpass.config import KINDS
+from umpire.games.openpass.events import TradeCancelled, TradeDeclined, TradeDone, TradeMade, TradeOffered
+from umpire.games.openpass.state import State, Trade, counts, listing
+
+Events = list[Event]
+_TradeKind = type[TradeOffered | TradeDone | TradeDeclined | TradeCancelled]
+
+
+def shortfall(state: State, seat: int, want: tuple[str, ...], verb: str) -> str:
+    """What `seat` lacks to give `want`, counted: “Hedger holds 3 “+”, offered 4”; "" when nothing.
+
+    Cards in the player's submitted deck are locked and do not count as held for a trade. The text
+    is for that player (and the host) only: it tells what they hold and what is in their deck.
+    """
+    have = Counter(listing(state.players[seat].cards))
+    locked = state.locked(seat)
+    short = []
+    for k, n in sorted(Counter(want).items(), key=lambda kv: KINDS.index(kv[0])):
+        free = have[k] - locked[k]
+        if free >= n:
+            continue
+        if locked[k]:
+            short.append(f"holds {have[k]} “{k}”, {locked[k]} of them in their deck, {verb} {n}")
+        else:
+            short.append(f"holds {have[k]} “{k}”, {verb} {n}")
+    return f"{state.cfg.names[seat]} " + "; ".join(short) if short else ""
+
+
+def to_both(kind: _TradeKind, state: State, t: Trade, now: int) -> Events:
+    """One trade event for each of its two players, as DMs (the host sees both): maker first."""
+    names = state.cfg.names
+    return [
+        kind(t=now, audience=dm(seat), trade=t.number, giver=names[t.giver], taker=names[t.taker], gives=t.gives, gets=t.gets)
+        for seat in (t.giver, t.taker)
+    ]
+
+
+def offer(state: State, cmd: Offer, now: int) -> tuple[State, Events]:
+    """An offer waits for the other player's answer; the maker must hold what they offer (free of their deck)."""
+    missing = shortfall(state, cmd.seat, cmd.gives, "offered")
+    if missing:
+        raise IllegalAction(missing)
+    t = Trade(number=state.next_trade, giver=cmd.seat, taker=cmd.taker, gives=cmd.gives, gets=cmd.gets)
+    state = replace(state, trades=(*state.trades, t), next_trade=state.next_trade + 1)
+    return state, to_both(TradeOffered, state, t, now)
+
+
+def trade_data(state: State, t: Trade) -> dict[str, int | str | list[str]]:
+    """An open trade as JSON data, for `final`."""
+    names = state.cfg.names
+    return {"trade": t.number, "giver": names[t.giver], "taker": names[t.taker], "gives": list(t.gives), "gets": list(t.gets)}
+
+
+def _which_trade(state: State, cmd: Answer) -> Trade:
+    """The open trade an answer means. A trade between two other players is refused exactly as one
+    that does not exist: a refusal does not tell a bystander which trades are open."""
+    who = state.cfg.names[cmd.seat]
+    cancel = cmd.verb == "cancel"
+    mine = [t for t in state.trades if (t.giver if cancel else t.taker) == cmd.seat]
+    if cmd.number is not None:
+        found = next((t for t in state.trades if t.number == cmd.number), None)
+        if found is not None and found in mine:
+            return found
+        if found is not None and cancel and found.taker == cmd.seat:
+            raise IllegalAction(
+                f"trade {cmd.number} was offered to {who} by {state.cfg.names[found.giver]}; only its maker can withdraw it "
+                f"({who} answers it with “accept {cmd.number}” or “decline {cmd.number}”)"
+            )
+        if found is not None and not cancel and found.giver == cmd.seat:
+            raise IllegalAction(
+                f"trade {cmd.number} is {who}'s own offer to {state.cfg.names[found.taker]}, who answers it "
+                f"({who} can withdraw it with “cancel {cmd.number}”)"
+            )
+        made = "made by" if cancel else "offered to"
+        raise IllegalAction(f"there is no open trade {cmd.number} {made} {who}")
+    if not mine:
+        raise IllegalAction(f"{who} has no open trade to {cmd.verb}")
+    if len(mine) > 1:
+        raise IllegalAction(
+            f"{who} has {len(mine)} open trades ({', '.join(str(x.number) for x in mine)}): say which, e.g. “{cmd.verb} {mine[0].number}”"
+        )
+    return mine[0]
+
+
+def _check_both_hold(state: State, t: Trade) -> None:
+    """Refuse an accept that cannot go through. The accepting player hears what they lack; of the
+    maker's side they hear only that it falls short (what the maker holds is private)."""
+    names = state.cfg.names
+    if shortfall(state, t.giver, t.gives, "the trade needs"):
+        raise IllegalAction(
+            f"{names[t.giver]} can no longer give what trade {t.number} offers: the trade cannot go through now "
+            f"({names[t.taker]} can decline it with “decline {t.number}”)"
+        )
+    missing = shortfall(state, t.taker, t.gets, "the trade needs")
+    if missing:
+        raise IllegalAction(f"{missing}: the trade cannot go through now")
+
+
+def answer(state: State, cmd: Answer, now: int) -> tuple[State, Events]:
+    """accept (the cards move, if both still hold them), decline, or cancel (the maker withdraws)."""
+    t = _which_trade(state, cmd)
+    rest = tuple(x for x in state.trades if x.number != t.number)
+    if cmd.verb == "decline":
+        return replace(state, trades=rest), to_both(TradeDeclined, state, t, now)
+    if cmd.verb == "cancel":
+        return replace(state, trades=rest), to_both(TradeCancelled, state, t, now)
+    _check_both_hold(state, t)
+    g_cards = Counter(listing(state.players[t.giver].cards))
+    k_cards = Counter(listing(state.players[t.taker].cards))
+    g_cards.subtract(t.gives)
+    g_cards.update(t.gets)
+    k_cards.subtract(t.gets)
+    k_cards.update(t.gives)
+    players = list(state.players)
+    players[t.giver] = replace(players[t.giver], cards=counts(g_cards.elements()))
+    players[t.taker] = replace(players[t.taker], cards=counts(k_cards.elements()))
+    state = replace(state, players=tuple(players), trades=rest)
+    events = to_both(TradeDone, state, t, now)
+    if state.cfg.announce_trades:
+        names = state.cfg.names
+        events.append(TradeMade(t=now, audience=PUBLIC, giver=names[t.giver], taker=names[t.taker]))
+    return state, events
