@@ -19,6 +19,7 @@ from umpire.cli.common import bundled_dir, find_scenario
 from umpire.games import entries, get, keys, registry
 from umpire.scenario import load
 from umpire.session import Session
+from umpire.verify import NOT_AGAINST_POSTED
 
 # A short game: a refusal, a valid hap, a hap claimed twice in one turn, and two clock rulings.
 GAME = """\
@@ -576,7 +577,7 @@ def test_play_script_prints_announcements_and_refusals_with_line_numbers(cli, sc
     assert out.startswith("🔒 Fairness commitment (SHA-256 of salt:seed): `")
     assert "**Uri** chooses **Hedger** to move first in game 1 (and second in game 2).\n" in out
     assert "✗ line 8: p2: hap A1 B1 C1 — C1 is empty\n" in out
-    assert "✅ hap A1 B1 C1 — +1\n❌ hap A1 B1 C1 — repeated this turn (already claimed in it) — -0.5\nScore: Hedger 0.5 · Uri 0\n" in out
+    assert "✅ hap A1 B1 C1 — +1\n❌ hap A1 B1 C1 — repeated this turn (the same squares were called earlier in it) — -0.5\nScore: Hedger 0.5 · Uri 0\n" in out
     assert "⏳ **Uri**: 10 s left on this move.\n" in out
 
 
@@ -661,7 +662,10 @@ def test_play_refuses_a_scenario_with_an_unknown_key(cli, script, tmp_path):
     (tmp_path / "odd.toml").write_text("colour = 1\n" + text, encoding="utf-8")
     res = cli("play", "odd.toml", "--script", str(script))
     assert res.exit_code == 2
-    assert res.stderr == "umpire: odd.toml: colour: unknown key (expected one of: game, title, seed, pictures, players, rules)\n"
+    assert (
+        res.stderr
+        == "umpire: odd.toml: colour: unknown key (expected one of: game, title, seed, player_entropy, pictures, players, rules)\n"
+    )
 
 
 def test_play_refuses_an_unknown_rules_key_and_suggests_the_right_one(cli, script, tmp_path):
@@ -715,7 +719,7 @@ def test_play_refuses_to_overwrite_an_existing_journal(cli, script, played):
     before = j.read_bytes()
     res = cli("play", "hap-tac-toe", "--script", str(script), "--journal", str(j))
     assert res.exit_code == 2
-    assert res.stderr == f"umpire: {j} exists already; to continue that game use `umpire resume {j}`\n"
+    assert res.stderr == f"umpire: {j} exists already; to continue that game use `{play.runnable()} resume {j}`\n"
     assert j.read_bytes() == before
 
 
@@ -809,9 +813,13 @@ def test_verify_accepts_a_good_journal(cli, played):
     res = cli("verify", str(j))
     assert res.exit_code == 0, res.stdout
     header = journal_read(j).header
-    assert res.stdout.splitlines()[0] == f"✓ commitment {header['commitment']} = SHA-256(salt:seed)"
-    # Without the posted commitment and final hash, the verdict says it cannot prove everything.
-    assert res.stdout.endswith("VERIFIED AS FAR AS IT GOES: every check made passed; the “?” lines say what could not be proved.\n")
+    key = f"{j}.key"
+    assert (
+        res.stdout.splitlines()[0]
+        == f"✓ the seed and salt read from the host's key file {key} hash to the commitment {header['commitment']}: SHA-256(salt:seed)"
+    )
+    # Without the posted commitment and final hash, the verdict says what it was not checked against.
+    assert res.stdout.endswith(f"{NOT_AGAINST_POSTED}\n")
 
 
 def test_verify_refuses_a_journal_whose_commitment_was_edited(cli, played):
@@ -819,14 +827,17 @@ def test_verify_refuses_a_journal_whose_commitment_was_edited(cli, played):
     edit_header(j, commitment="0" * 64)
     res = cli("verify", str(j))
     assert res.exit_code == 1
-    assert res.stdout.startswith(f"✗ commitment {'0' * 64} = SHA-256(salt:seed)\n")
+    assert res.stdout.startswith(
+        f"✗ the seed and salt read from the host's key file {j}.key hash to the commitment {'0' * 64}: SHA-256(salt:seed)\n"
+    )
     assert f"✗ the commitment in the journal ({'0' * 64}) is not SHA-256(salt:seed) = " in res.stdout
     assert res.stdout.endswith("NOT VERIFIED.\n")
 
 
 def test_verify_refuses_a_journal_whose_seed_was_edited(cli, played):
     j, _ = played
-    edit_header(j, seed="12345")
+    key = Path(f"{j}.key")
+    key.write_text(json.dumps({**json.loads(key.read_text(encoding="utf-8")), "seed": "12345"}), encoding="utf-8")
     res = cli("verify", str(j), "--json")
     assert res.exit_code == 1
     rep = json.loads(res.stdout)
@@ -838,11 +849,11 @@ def test_verify_checks_the_posted_commitment(cli, played):
     commitment = journal_read(j).header["commitment"]
     good = cli("verify", str(j), "--commitment", commitment.upper())
     assert good.exit_code == 0
-    assert "✓ the posted commitment matches\n" in good.stdout
+    assert "✓ the posted commitment is the journal's\n" in good.stdout
     bad = cli("verify", str(j), "--commitment", "ab" * 32)
     assert bad.exit_code == 1
-    assert "✗ the posted commitment matches\n" in bad.stdout
-    assert f"✗ the posted commitment {'ab' * 32} is not SHA-256(salt:seed) = {commitment}\n" in bad.stdout
+    assert "✗ the posted commitment is the journal's\n" in bad.stdout
+    assert f"✗ the posted commitment {'ab' * 32} is not the one in the journal's header ({commitment})\n" in bad.stdout
 
 
 def test_verify_json_reports_everything(cli, played):

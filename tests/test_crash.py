@@ -120,7 +120,7 @@ def killed_game(tmp_path: Path) -> tuple[Path, list[str]]:
     )
     try:
         assert proc.stdin is not None
-        typed = [*SETUP[:3], "p1: hap A1 B1 C3", *SETUP[3:]]  # the hap is refused: not on one line
+        typed = ["entropy 17 lantern", *SETUP[:3], "p1: hap A1 B1 C3", *SETUP[3:]]  # the hap is refused: not on one line
         proc.stdin.write("".join(f"{line}\n" for line in typed).encode())
         proc.stdin.flush()
         wait_for(lambda: input_lines(j) == SETUP, "the REPL to journal every accepted line")
@@ -194,7 +194,7 @@ def kill_at(tmp_path: Path, delay: float, gap: float) -> tuple[Path, str]:
 
     def typist() -> None:
         with contextlib.suppress(OSError):
-            for line in MATCH:
+            for line in ["entropy 17 lantern", *MATCH]:  # a live game takes no input before the players' entropy
                 inp.write(line.encode() + b"\n")
                 inp.flush()
                 time.sleep(gap)

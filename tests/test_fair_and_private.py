@@ -12,6 +12,7 @@ from typer.testing import CliRunner, Result
 from tests.seeds import SEEDS
 from umpire.cli import app, journal_cmds, play  # noqa: F401 - registers the commands
 from umpire.core import journal
+from umpire.fairness import key_path
 from umpire.scenario import load
 from umpire.session import Session
 
@@ -74,14 +75,19 @@ def test_play_refuses_a_scenario_that_sets_a_seed_unless_the_host_says_so(cli, t
     hosted = cli("play", str(path), "--use-scenario-seed", "--script", "-", "--json", "--journal", str(tmp_path / "j.jsonl"), input="")
     assert hosted.exit_code == 0
     header = journal.read(tmp_path / "j.jsonl").header
-    assert (header["seed"], header["seed_source"]) == ("5", "host")
+    assert header["seed_source"] == "host" and "seed" not in header
+    assert json.loads(key_path(tmp_path / "j.jsonl").read_text(encoding="utf-8"))["seed"] == "5"
 
 
-def test_verify_says_whether_the_seed_was_drawn_secretly(cli, tmp_path: Path) -> None:
+def test_verify_does_not_claim_a_drawn_seed_it_cannot_prove(cli, tmp_path: Path) -> None:
     j = tmp_path / "live.jsonl"
     assert cli("play", "choice-is-yours", "--script", "-", "--journal", str(j), input="").exit_code == 0
     report = cli("verify", str(j))
-    assert "seed drawn at start" in report.stdout
+    assert "seed drawn at start" not in report.stdout
+    assert (
+        "? no players' entropy was mixed in, and the header's “seed_source: drawn” is the host's own record, which verify cannot prove"
+        in report.stdout
+    )
 
 
 def test_the_seed_is_never_shown_before_reveal(tmp_path: Path) -> None:
@@ -181,3 +187,307 @@ def test_the_post_that_ends_the_game_publishes_the_journals_hash_and_replay_repe
     s.writer.close()
     _, replayed, _ = Session.load(tmp_path / "j.jsonl", reopen=False)
     assert [o.event["final_hash"] for o in replayed if o.event and o.event["event"] == "final_hash"] == posted
+
+
+# ---------------------------------------------------------------- item 4: the secret seed cannot be read or chosen during play
+
+
+def live(journal_path: Path | None = None, scenario: str = "choice-is-yours") -> Session:
+    """A live game as `umpire play` hosts it: a drawn seed, waiting for the players' entropy; its commitment shown."""
+    s = Session.create(load(SCENARIOS / f"{scenario}.toml"), journal_path=journal_path, player_entropy=True)
+    s.commitment_outputs()
+    return s
+
+
+def refused(out) -> list[str]:
+    return [o.text for o in out if o.kind == "refusal"]
+
+
+def test_item_4_the_journal_and_its_key_file_are_readable_by_their_owner_only(tmp_path: Path) -> None:
+    s = live(tmp_path / "j.jsonl")
+    assert (tmp_path / "j.jsonl").stat().st_mode & 0o777 == 0o600
+    assert key_path(tmp_path / "j.jsonl").stat().st_mode & 0o777 == 0o600
+    assert s.writer is not None
+    s.writer.close()
+
+
+def test_item_4_the_seed_and_salt_are_not_in_the_journal_until_the_reveal_writes_them(tmp_path: Path) -> None:
+    j = tmp_path / "j.jsonl"
+    s = live(j)
+    for line in ("entropy 17 lantern", "start", "p1: gs 5", "p2: gs 3"):
+        assert not refused(s.feed(line)), line
+    before = j.read_text(encoding="utf-8")
+    assert s.seed not in before and s.salt not in before
+    header = journal.read(j).header
+    assert "seed" not in header and "salt" not in header and header["key_file"] == "j.jsonl.key"
+    s.feed("reveal anyway")
+    reveal = journal.read(j).entries[-1]
+    assert (reveal["kind"], reveal["seed"], reveal["salt"]) == ("reveal", s.seed, s.salt)
+    assert s.writer is not None
+    s.writer.close()
+
+
+def test_item_4_a_crashed_game_resumes_from_its_key_file_and_a_missing_one_is_named(cli, tmp_path: Path) -> None:
+    j = tmp_path / "j.jsonl"
+    s = live(j)
+    for line in ("entropy 17 lantern", "start", "p1: gs 5"):
+        s.feed(line)
+    state = s.state
+    assert s.writer is not None
+    s.writer.close()  # as a crash leaves it: no reveal
+    again, _, _ = Session.load(j, reopen=False)
+    assert again.state == state and again.seed == s.seed and again.fair.entropy == "17 lantern"
+    key_path(j).rename(tmp_path / "elsewhere.key")
+    for command in ("resume", "replay", "verify"):
+        res = cli(command, str(j))
+        text = res.stderr + res.stdout
+        assert f"it is kept in the key file {key_path(j)}, which is not there" in text, command
+        assert "Traceback" not in text
+    assert cli("resume", str(j)).exit_code == 2
+
+
+def test_item_4_a_key_file_of_another_game_is_refused(cli, tmp_path: Path) -> None:
+    a, b = live(tmp_path / "a.jsonl"), live(tmp_path / "b.jsonl")
+    for s in (a, b):
+        assert s.writer is not None
+        s.writer.close()
+    key_path(tmp_path / "a.jsonl").write_bytes(key_path(tmp_path / "b.jsonl").read_bytes())
+    res = cli("replay", str(tmp_path / "a.jsonl"))
+    assert res.exit_code == 2
+    assert f"the key file {key_path(tmp_path / 'a.jsonl')} is not this journal's" in res.stderr
+
+
+def test_item_4_a_revealed_journal_replays_and_verifies_on_its_own(cli, tmp_path: Path) -> None:
+    j = tmp_path / "j.jsonl"
+    s = live(j)
+    for line in ("entropy 17 lantern", "start", "p1: gs 5", "p2: gs 3", "reveal anyway"):
+        s.feed(line)
+    assert s.writer is not None
+    s.writer.close()
+    key_path(j).unlink()
+    assert cli("replay", str(j)).exit_code == 0
+    report = json.loads(cli("verify", str(j), "--json").stdout)
+    assert report["ok"] and report["seed_from"] == "reveal" and report["generated_items"] > 0
+
+
+def test_item_4_an_old_journal_with_the_seed_in_its_header_still_replays_and_resumes(tmp_path: Path) -> None:
+    j = tmp_path / "old.jsonl"
+    s = choice(j)
+    s.feed("start")
+    s.feed("p1: gs 5")
+    assert s.writer is not None
+    s.writer.close()
+    lines = j.read_bytes().split(b"\n")
+    header = json.loads(lines[0])
+    header.update(seed=s.seed, salt=s.salt)
+    del header["key_file"], header["player_entropy"]
+    lines[0] = json.dumps(header, ensure_ascii=False, separators=(",", ":")).encode()
+    j.write_bytes(b"\n".join(lines))
+    key_path(j).unlink()
+    again, _, _ = Session.load(j, reopen=True)
+    assert again.seed == s.seed and again.state == s.state
+    assert not refused(again.feed("p2: gs 3"))
+    assert again.writer is not None
+    again.writer.close()
+
+
+def test_item_4_a_live_game_takes_no_game_input_before_the_players_entropy(tmp_path: Path) -> None:
+    j = tmp_path / "j.jsonl"
+    s = live(j)
+    before = j.read_bytes()
+    for line in ("start", "p1: gs 5"):
+        (text,) = refused(s.feed(line))
+        assert text.startswith("the players' entropy is not in yet: this game's seed mixes the committed secret")
+    assert j.read_bytes() == before  # a refusal changes nothing
+    for line in ("help", "rules", "commitment", "status", "outbox", "help entropy"):
+        assert not refused(s.feed(line)), line
+    assert not refused(s.feed("entropy 17 lantern 4021"))
+    assert not refused(s.feed("start"))
+
+
+def test_item_4_the_commitment_asks_the_players_for_their_entropy_only_when_the_game_waits_for_it() -> None:
+    waiting = Session.create(load(SCENARIOS / "choice-is-yours.toml"), journal_path=None, player_entropy=True).commitment_outputs()
+    assert [o.source.kind for o in waiting if o.source] == ["commitment", "entropy_wanted"]
+    assert "each player: send one word or number" in waiting[1].text
+    assert [o.source.kind for o in choice().commitment_outputs() if o.source] == ["commitment"]
+
+
+def test_item_4_the_entropy_rebuilds_the_game_from_the_mixed_seed() -> None:
+    from umpire.core.settings import Settings
+    from umpire.core.streams import Streams
+    from umpire.fairness import mix
+    from umpire.games.base import Setup
+
+    s = live()
+    s.feed("entropy 17 lantern")
+    assert s.fair.game_seed == mix(s.seed, "17 lantern")
+    sc = s.scenario
+    expected = s.game.start(Setup(roster=sc.roster, settings=Settings(sc.settings), streams=Streams(mix(s.seed, "17 lantern"))))
+    assert s.state == expected
+    unmixed = s.game.start(Setup(roster=sc.roster, settings=Settings(sc.settings), streams=Streams(s.seed)))
+    assert s.state != unmixed
+
+
+@pytest.mark.parametrize(
+    ("before", "line", "reason"),
+    [
+        ([], "entropy", "“entropy WORDS…”: type the words or numbers the players sent (one or more)"),
+        (
+            ["entropy 17 lantern"],
+            "entropy 18 candle",
+            "the players' entropy is in already (entry 1: “17 lantern”); it is mixed in once and cannot change",
+        ),
+        ([], "entropy " + "x" * 501, "the entropy is 501 characters; at most 500"),
+        ([], "entropy a\u202eb", "the entropy holds an invisible or control character"),
+    ],
+    ids=["empty", "twice", "too long", "invisible"],
+)
+def test_item_4_entropy_refusals_name_what_is_wrong_and_change_nothing(tmp_path: Path, before: list[str], line: str, reason: str) -> None:
+    j = tmp_path / "j.jsonl"
+    s = live(j)
+    for b in before:
+        assert not refused(s.feed(b))
+    on_disk, state = j.read_bytes(), s.state
+    (text,) = refused(s.feed(line))
+    assert text.startswith(reason)
+    assert j.read_bytes() == on_disk and s.state is state
+
+
+def test_item_4_entropy_before_the_commitment_was_shown_is_refused() -> None:
+    s = Session.create(load(SCENARIOS / "choice-is-yours.toml"), journal_path=None, player_entropy=True)
+    (text,) = refused(s.feed("entropy 17 lantern"))
+    assert text.startswith("show and post the fairness commitment first (“commitment”)")
+    s.feed("commitment")
+    assert not refused(s.feed("entropy 17 lantern"))
+
+
+def test_item_4_entropy_after_a_game_input_is_refused_where_it_is_optional() -> None:
+    s = choice()
+    s.commitment_outputs()
+    s.feed("start")
+    (text,) = refused(s.feed("entropy 17 lantern"))
+    assert text == (
+        "the game has begun (entry 1 was a ruling): the entropy must come before the first game input, "
+        "since it changes everything the seed generates"
+    )
+
+
+def test_item_4_undo_never_takes_back_the_entropy() -> None:
+    s = live()
+    s.feed("entropy 17 lantern")
+    (text,) = refused(s.feed("undo"))
+    assert text == "there is nothing to undo" and s.fair.entropy == "17 lantern"
+
+
+def test_item_4_seeded_scripts_do_not_wait_for_entropy_but_reproduce_a_game_that_mixed_it(cli, tmp_path: Path) -> None:
+    j = tmp_path / "live.jsonl"
+    s = Session.create(load(SCENARIOS / "choice-is-yours.toml"), journal_path=j, seed="77", salt="0" * 32, player_entropy=True)
+    s.commitment_outputs()
+    for line in ("entropy 17 lantern", "start", "p1: gs 5", "p2: gs 3"):
+        s.feed(line)
+    assert s.writer is not None
+    s.writer.close()
+    plain = cli("play", "choice-is-yours", "--seed", "77", "--script", "-", "--json", input="start\np1: gs 5\n")
+    assert plain.exit_code == 0 and '"type":"refusal"' not in plain.stdout
+    again = cli(
+        "play", "choice-is-yours", "--seed", "77", "--script", "-", "--json", input="entropy 17 lantern\nstart\np1: gs 5\np2: gs 3\n"
+    )
+    assert json.loads(again.stdout.splitlines()[-1]) == {**s.final(), "type": "final"}
+
+
+def test_item_4_umpire_play_waits_for_entropy_in_a_live_game_unless_the_scenario_says_not(cli, tmp_path: Path, monkeypatch) -> None:
+    import umpire.repl
+
+    hosted: list[tuple[Session, list[str]]] = []
+    monkeypatch.setattr(umpire.repl, "run", lambda session, intro: hosted.append((session, intro)))
+    assert cli("play", "choice-is-yours", "--journal", "a.jsonl").exit_code == 0
+    assert cli("play", "choice-is-yours", "--journal", "b.jsonl", "--seed", "5").exit_code == 0
+    off = tmp_path / "off.toml"
+    off.write_text("player_entropy = false\n" + (SCENARIOS / "choice-is-yours.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    assert cli("play", str(off), "--journal", "c.jsonl").exit_code == 0
+    assert [s.fair.required for s, _ in hosted] == [True, False, False]
+    assert any("type “entropy WORDS…”" in line for line in hosted[0][1])
+    assert [journal.read(tmp_path / f"{n}.jsonl").header["player_entropy"] for n in "abc"] == [True, False, False]
+    for s, _ in hosted:
+        assert s.writer is not None
+        s.writer.close()
+
+
+def test_item_4_player_entropy_must_be_true_or_false(cli, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text('player_entropy = "yes"\n' + (SCENARIOS / "hap-tac-toe.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    res = cli("play", str(bad), "--script", "-", input="")
+    assert res.exit_code == 2 and "player_entropy: expected true or false, got a string" in res.stderr
+
+
+def test_item_4_the_reveal_posts_the_game_seed_the_entropy_made_with_its_check() -> None:
+    import hashlib
+
+    s = live()
+    s.feed("entropy 17 lantern")
+    out = s.feed("reveal anyway")
+    game_seed = hashlib.sha256(f"umpire-mix/1|{s.seed}|17 lantern".encode()).hexdigest()
+    (post,) = [o.text for o in out if o.source is not None and o.source.kind == "game_seed"]
+    assert f"= `{game_seed}`" in post
+    assert f"printf '%s' 'umpire-mix/1|{s.seed}|17 lantern' | sha256sum" in post
+    # before the reveal, nothing shown carries the game seed
+    assert all(game_seed not in o.text for o in live().feed("entropy 17 lantern"))
+
+
+def test_item_12_the_reveal_post_prints_the_whole_verify_command(tmp_path: Path) -> None:
+    s = live(tmp_path / "j.jsonl")
+    s.feed("entropy 17 lantern")
+    assert s.writer is not None
+    final = s.writer.last_hash
+    text = "\n".join(o.text for o in s.feed("reveal anyway"))
+    assert f"`umpire verify JOURNAL --commitment {journal.commitment(s.seed, s.salt)} --final-hash {final}`" in text
+    assert "`umpire verify` on the journal" not in text
+    s.writer.close()
+
+
+# ---------------------------------------------------------------- lows
+
+
+def test_low_use_scenario_seed_on_a_scenario_without_a_seed_is_refused(cli) -> None:
+    res = cli("play", "hap-tac-toe", "--use-scenario-seed", "--script", "-", input="")
+    assert res.exit_code == 2
+    assert res.stderr == (
+        "umpire: hap-tac-toe.toml sets no seed, so --use-scenario-seed has nothing to use. Leave it out to host with a fresh "
+        "secret seed, or give --seed SEED to reproduce a game\n"
+    )
+    both = cli("play", "hap-tac-toe", "--use-scenario-seed", "--seed", "4", "--script", "-", input="")
+    assert both.exit_code == 2 and both.stderr == "umpire: give --seed SEED or --use-scenario-seed, not both\n"
+
+
+def test_low_resume_shows_the_commitment_as_information_and_copy_does_not_copy_it_again(tmp_path: Path, drive_repl) -> None:
+    j = tmp_path / "j.jsonl"
+    s = choice(j)
+    s.commitment_outputs()
+    s.feed("start")
+    last_post = "(copy) " + "\n\n".join(s.last_public)
+    assert s.writer is not None
+    s.writer.close()
+    resumed, loaded, steps = Session.stream(j)
+    for _ in steps:
+        pass
+    resumed.reopen(loaded)
+    out = drive_repl(resumed, "copy\r")
+    sha = journal.commitment(resumed.seed, resumed.salt)
+    assert f"The fairness commitment, posted when this game began (not a new post): `{sha}`" in out
+    assert "🔒 Fairness commitment" not in out
+    (copied,) = resumed.feed("copy")
+    assert copied.text == last_post and "Fairness commitment" not in copied.text
+
+
+def test_low_the_journal_line_shows_the_resume_command_as_it_can_be_run(monkeypatch, tmp_path: Path) -> None:
+    exe = tmp_path / "venv" / "bin" / "umpire"
+    exe.parent.mkdir(parents=True)
+    exe.write_text("#!/bin/sh\n")
+    exe.chmod(0o755)
+    monkeypatch.setattr("sys.argv", [str(exe), "play"])
+    monkeypatch.setenv("PATH", "/nonexistent")
+    assert play.runnable() == str(exe)
+    monkeypatch.setenv("PATH", str(exe.parent))
+    assert play.runnable() == "umpire"
+    monkeypatch.setattr("sys.argv", ["/somewhere/umpire/__main__.py"])
+    assert play.runnable().endswith(" -m umpire")

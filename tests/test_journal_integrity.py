@@ -25,8 +25,11 @@ from tests.test_crash import env, input_lines, run_umpire, umpire_cmd, wait_for
 from umpire.cli import app, journal_cmds, play  # noqa: F401 - registers the commands
 from umpire.core import journal
 from umpire.core.journal import line_hash
+from umpire.fairness import key_path
+from umpire.render import batch
 from umpire.scenario import Scenario
 from umpire.session import Session
+from umpire.verify import AS_FAR_AS_IT_GOES, NOT_AGAINST_POSTED, VERIFIED
 
 SALT = "5a" * 16
 
@@ -144,7 +147,7 @@ def test_one_changed_input_fails_verify_even_with_the_posted_commitment(tmp_path
     line = change_gs(j)
     res = verify(str(j), "--commitment", posted)
     assert res.exit_code == 1, res.stdout
-    assert "✓ the posted commitment matches\n" in res.stdout
+    assert "✓ the posted commitment is the journal's\n" in res.stdout
     assert "✗ hash chain broken: lines were changed, removed or inserted after they were written\n" in res.stdout
     assert chain_break(line + 1) in res.stdout  # names entry line-1, the one changed
     assert res.stdout.endswith("NOT VERIFIED.\n")
@@ -200,7 +203,7 @@ def test_entries_cut_from_the_end_pass_only_with_a_warning_and_fail_with_the_fin
         "? final hash not given: entries removed from the end cannot be detected, nor edits with every later hash recomputed; "
         f"this journal ends with `{cut_hash}` (entry 4): compare it with the final hash posted at the end (--final-hash HEX)\n"
     ) in without.stdout
-    assert without.stdout.endswith("VERIFIED AS FAR AS IT GOES: every check made passed; the “?” lines say what could not be proved.\n")
+    assert without.stdout.endswith(f"{NOT_AGAINST_POSTED}\n")
     res = verify(str(j), "--final-hash", final)
     assert res.exit_code == 1
     assert (
@@ -219,8 +222,8 @@ def test_another_games_journal_fails_against_the_posted_commitment(tmp_path, htt
     assert f"? commitment not given: compare `{theirs}` with the one posted at the start (--commitment HEX)\n" in alone.stdout
     res = verify(str(other), "--commitment", posted)
     assert res.exit_code == 1
-    assert "✗ the posted commitment matches\n" in res.stdout
-    assert f"✗ the posted commitment {posted} is not SHA-256(salt:seed) = {theirs}\n" in res.stdout
+    assert "✗ the posted commitment is the journal's\n" in res.stdout
+    assert f"✗ the posted commitment {posted} is not the one in the journal's header ({theirs})\n" in res.stdout
 
 
 def test_an_edited_header_fails_verify_at_entry_1(tmp_path, htt):
@@ -253,8 +256,16 @@ TAMPERS: dict[str, Callable[[Path], None]] = {
         j, [*lines_of(j)[:5], lines_of(j)[5].replace(b'"wall":"2', b'"wall":"1'), *lines_of(j)[6:]]
     ),
     "the last entry removed": lambda j: write_lines(j, lines_of(j)[:-1]),
-    "the salt changed": lambda j: write_lines(j, [lines_of(j)[0].replace(SALT.encode(), b"00" * 16), *lines_of(j)[1:]]),
+    "the salt in the key file changed": lambda j: key_path(j).write_text(key_path(j).read_text().replace(SALT, "00" * 16)),
+    "the salt in the reveal changed": lambda j: write_lines(j, [*lines_of(j), reveal_line(j, salt="00" * 16)]),
 }
+
+
+def reveal_line(j: Path, *, salt: str) -> bytes:
+    """A reveal entry appended by hand, chained properly, with the salt given."""
+    last = lines_of(j)[-1]
+    entry = {"n": json.loads(last)["n"] + 1, "kind": "reveal", "t": 0, "seed": "9701", "salt": salt, "prev": line_hash(last)}
+    return json.dumps(entry, separators=(",", ":")).encode()
 
 
 @pytest.mark.parametrize("tamper", TAMPERS.values(), ids=TAMPERS.keys())
@@ -271,37 +282,128 @@ def test_every_kind_of_tampering_fails_verify_given_what_was_posted(tmp_path, ch
 # ---------------------------------------------------------------- the verdict says what it proved
 
 
-def test_a_fully_verified_game_says_exactly_what_was_proved(tmp_path, htt):
-    j, final = played(htt, tmp_path / "htt.jsonl", HTT_LINES, seed=None)  # seed drawn by umpire
-    h = journal.read(j).header
-    assert h["seed_source"] == "drawn"
-    res = verify(str(j), "--commitment", f"`{h['commitment'].upper()}`", "--final-hash", f" {final} ")
+TRANSCRIPT = Path(__file__).resolve().parent / "transcripts" / "hap-tac-toe-timeout.script"
+ENTROPY = "17 lantern 4021"
+
+
+def finished(scenario: Scenario, path: Path) -> tuple[Path, str, str]:
+    """A whole Hap-Tac-Toe Death Match hosted live (seed drawn, the players' entropy mixed in), ended with
+    `reveal`: the journal, and the commitment and final hash its posts published."""
+    s = Session.create(scenario, journal_path=path, player_entropy=True)
+    lines = ["entropy " + ENTROPY, *TRANSCRIPT.read_text(encoding="utf-8").split("\n")]
+    posted = [json.loads(line) for line in batch(s, lines, json_out=True)]
+    assert s.writer is not None
+    s.writer.close()
+    assert not [o for o in posted if o["type"] == "refusal" and o["input"].startswith("entropy")]
+    commitment = next(o["sha256"] for o in posted if o.get("event") == "commitment")
+    final = [o["final_hash"] for o in posted if o.get("event") == "final_hash"][-1]  # the reveal's
+    return path, commitment, final
+
+
+def test_an_honest_finished_journal_gets_the_top_verdict_saying_exactly_what_was_proved(tmp_path, htt):
+    j, commitment, final = finished(htt, tmp_path / "htt.jsonl")
+    key_path(j).unlink()  # what the players have: the journal alone
+    entries = journal.read(j).entries
+    n = len(entries)
+    assert entries[-1]["kind"] == "reveal" and entries[-1]["prev"] == final
+    res = verify(str(j), "--commitment", f"`{commitment.upper()}`", "--final-hash", f" {final} ")
     assert res.exit_code == 0, res.stdout
-    n = len(journal.read(j).entries)
     assert res.stdout == (
-        f"✓ commitment {h['commitment']} = SHA-256(salt:seed)\n"
-        "✓ the posted commitment matches\n"
+        f"✓ the seed and salt revealed in entry {n} hash to the commitment {commitment}: SHA-256(salt:seed)\n"
+        "✓ the posted commitment is the journal's\n"
         f"✓ hash chain intact: each of the {n} entries holds the hash of the line before it\n"
-        f"✓ the posted final hash is the journal's last line (entry {n}): nothing was changed or cut off\n"
-        "✓ seed drawn at start, committed before the first generated item\n"
+        f"✓ the posted final hash is entry {n - 1}'s: the journal up to there is as it was when the hash was posted\n"
+        f"✓ only entry {n} (reveal) came after the posted final hash: it records no ruling (a reveal's seed and salt are checked above)\n"
+        f"✓ the game's seed is SHA-256 of the committed seed and the players' entropy “{ENTROPY}” (entry 1), mixed in before any game input\n"
         f"✓ replayed {n} entries; 0 generated items re-derived from the seed\n"
-        "VERIFIED: this is the journal whose commitment and final hash were posted, unchanged, "
-        "and every generated item came from a seed drawn secretly at the start.\n"
+        "  note: the players' entropy keeps the seed from being chosen by the host alone only if these are the words the "
+        "players sent, after the commitment was posted: check the chat\n"
+        f"{VERIFIED}\n"
     )
+
+
+def test_the_same_journal_with_its_reveal_line_deleted_does_not_get_the_top_verdict(tmp_path, htt):
+    j, commitment, final = finished(htt, tmp_path / "htt.jsonl")
+    write_lines(j, lines_of(j)[:-1])  # the reveal removed: its last line is now the one the final hash pins
+    with_key = verify(str(j), "--commitment", commitment, "--final-hash", final)
+    assert with_key.exit_code == 0, with_key.stdout
+    assert f"✓ the seed and salt read from the host's key file {key_path(j)} hash to the commitment" in with_key.stdout
+    assert "? the journal has no reveal entry: the seed and salt were not revealed in it" in with_key.stdout
+    assert with_key.stdout.endswith(f"{AS_FAR_AS_IT_GOES}\n")
+    key_path(j).unlink()
+    alone = verify(str(j), "--commitment", commitment, "--final-hash", final)
+    assert alone.exit_code == 0, alone.stdout
+    assert (
+        f"? the seed is not in this journal and could not be read: the seed of this game is not revealed in the journal yet: it is kept in the key file {key_path(j)}"
+        in alone.stdout
+    )
+    assert "? nothing was replayed: without the seed no generated item can be re-derived\n" in alone.stdout
+    assert alone.stdout.endswith(f"{AS_FAR_AS_IT_GOES}\n")
+
+
+def test_a_forged_journal_with_its_chain_recomputed_is_not_called_verified_without_the_posted_values(tmp_path, htt):
+    j, commitment, final = finished(htt, tmp_path / "htt.jsonl")
+    i = 3  # line 3: entry 2, the first game input after the entropy
+    lines = lines_of(j)
+    forged = json.loads(lines[i - 1])
+    forged["wall"] = "1999-01-01T00:00:00.000000Z"
+    lines[i - 1] = json.dumps(forged, ensure_ascii=False, separators=(",", ":")).encode()
+    write_lines(j, rechain(lines))
+    bare = verify(str(j))
+    assert bare.exit_code == 0  # it holds together: only what was posted can tell
+    assert "VERIFIED:" not in bare.stdout and "VERIFIED AS FAR AS IT GOES" not in bare.stdout
+    assert bare.stdout.endswith(f"{NOT_AGAINST_POSTED}\n")
+    res = verify(str(j), "--commitment", commitment, "--final-hash", final)
+    assert res.exit_code == 1 and res.stdout.endswith("NOT VERIFIED.\n")
 
 
 def test_a_seed_given_by_the_host_is_reported_as_a_limit(tmp_path, htt):
     j, final = played(htt, tmp_path / "htt.jsonl", HTT_LINES, seed="42")
     res = verify(str(j), "--commitment", journal.read(j).header["commitment"], "--final-hash", final)
     assert res.exit_code == 0
-    assert "? seed given by the host: players may have known it\n" in res.stdout
-    assert res.stdout.endswith("VERIFIED AS FAR AS IT GOES: every check made passed; the “?” lines say what could not be proved.\n")
+    assert "? seed given by the host (the header's “seed_source”): players may have known it\n" in res.stdout
+    assert res.stdout.endswith(f"{AS_FAR_AS_IT_GOES}\n")
+
+
+def test_a_drawn_seed_without_the_players_entropy_is_not_proved_fair(tmp_path, htt):
+    j, final = played(htt, tmp_path / "htt.jsonl", HTT_LINES, seed=None)
+    assert journal.read(j).header["seed_source"] == "drawn"
+    res = verify(str(j), "--commitment", journal.read(j).header["commitment"], "--final-hash", final)
+    assert res.exit_code == 0
+    assert "seed drawn at start" not in res.stdout
+    assert (
+        "? no players' entropy was mixed in, and the header's “seed_source: drawn” is the host's own record, which verify "
+        "cannot prove: the host could have chosen the seed, or redrawn it until it suited them, before posting the commitment\n"
+    ) in res.stdout
+    assert res.stdout.endswith(f"{AS_FAR_AS_IT_GOES}\n")
 
 
 def test_generated_items_are_counted_in_a_game_that_generates_them(tmp_path, choice):
     j, _ = played(choice, tmp_path / "choice.jsonl", CHOICE_BLOCK_1)
     rep = json.loads(verify(str(j), "--json").stdout)
     assert rep["ok"] is True and rep["generated_items"] > 0 and rep["chain"] == "intact"
+
+
+def test_verify_re_derives_the_mixed_seed_and_every_generated_item_from_the_journal(tmp_path, choice):
+    s = Session.create(choice, journal_path=tmp_path / "choice.jsonl", seed="9701", salt=SALT, player_entropy=True)
+    s.commitment_outputs()
+    assert not [o for o in s.feed("entropy maple 12") if o.kind == "refusal"]
+    for line in CHOICE_BLOCK_1[:4]:
+        assert not [o for o in s.feed(line) if o.kind == "refusal"], line
+    s.feed("reveal anyway")
+    assert s.writer is not None
+    s.writer.close()
+    j = tmp_path / "choice.jsonl"
+    key_path(j).unlink()
+    rep = json.loads(verify(str(j), "--json").stdout)
+    assert rep["ok"] is True and rep["generated_items"] > 0
+    assert (rep["entropy"], rep["entropy_entry"], rep["seed_from"]) == ("maple 12", 1, "reveal")
+    # the recorded prize order is the mixed seed's, not the bare seed's: change the entropy and the replay disagrees
+    lines = lines_of(j)
+    lines[1] = lines[1].replace(b'"text":"maple 12"', b'"text":"maple 13"')
+    write_lines(j, rechain(lines))
+    res = verify(str(j))
+    assert res.exit_code == 1 and "but the seed gives" in res.stdout
 
 
 def test_the_final_hash_from_the_reveal_covers_everything_before_the_reveal(tmp_path, htt):
@@ -315,29 +417,71 @@ def test_the_final_hash_from_the_reveal_covers_everything_before_the_reveal(tmp_
     n = len(journal.read(j).entries)
     res = verify(str(j), "--final-hash", posted_at_reveal)
     assert res.exit_code == 0, res.stdout
-    assert f"✓ the posted final hash is entry {n - 1}'s: the journal up to there is unchanged\n" in res.stdout
-    assert f"? entry {n} (reveal) came after the posted final hash and are not covered by it\n" in res.stdout
+    assert f"✓ the posted final hash is entry {n - 1}'s: the journal up to there is as it was when the hash was posted\n" in res.stdout
+    assert f"✓ only entry {n} (reveal) came after the posted final hash: it records no ruling" in res.stdout
+
+
+def test_rulings_after_the_posted_final_hash_are_named_as_not_covered_in_good_grammar(tmp_path, htt):
+    s = host(htt, tmp_path / "htt.jsonl", HTT_LINES[:3], seed="42")
+    assert s.writer is not None
+    posted = s.writer.last_hash
+    s.feed("p1: done")
+    s.writer.close()
+    j = Path(s.journal_path or "")
+    one = verify(str(j), "--final-hash", posted)
+    assert (
+        "? entry 4 (input) came after the posted final hash, which does not cover it: it may have been changed or added since\n"
+        in one.stdout
+    )
+    s2 = host(htt, tmp_path / "two.jsonl", HTT_LINES[:3], seed="42")
+    assert s2.writer is not None
+    posted = s2.writer.last_hash
+    s2.feed("p1: done")
+    s2.feed("reveal anyway")
+    s2.writer.close()
+    two = verify(str(tmp_path / "two.jsonl"), "--final-hash", posted)
+    assert (
+        "? entries 4–5 (input, reveal) came after the posted final hash, which does not cover them: they may have been changed or added since\n"
+        in two.stdout
+    )
 
 
 def old_journal(path: Path) -> None:
-    """The journal as umpire wrote it before the chain: no "chain", "prev" or "seed_source"."""
+    """The journal as umpire wrote it before the chain and the key file: the seed and salt in the header,
+    no "chain", "prev", "seed_source", "key_file" or "player_entropy"."""
+    secret = json.loads(key_path(path).read_text(encoding="utf-8"))
+    key_path(path).unlink()
     out = []
-    for raw in lines_of(path):
+    for i, raw in enumerate(lines_of(path)):
         obj = json.loads(raw)
-        for key in ("chain", "prev", "seed_source"):
+        for key in ("chain", "prev", "seed_source", "key_file", "player_entropy"):
             obj.pop(key, None)
+        if i == 0:
+            obj = {**obj, "seed": secret["seed"], "salt": secret["salt"]}
         out.append(json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode())
     write_lines(path, out)
 
 
-def test_a_journal_from_before_the_chain_verifies_with_a_note_that_edits_cannot_be_detected(tmp_path, htt):
+def test_a_journal_with_its_chain_stripped_is_described_without_guessing_its_history(tmp_path, htt):
     j, _ = played(htt, tmp_path / "htt.jsonl", HTT_LINES, seed="42")
     old_journal(j)
     res = verify(str(j))
     assert res.exit_code == 0, res.stdout
-    assert "? no hash chain: this journal was written before umpire chained its entries, so edits to it cannot be detected\n" in res.stdout
-    assert "? seed source unknown (the journal does not say whether umpire drew the seed or the host gave it)\n" in res.stdout
+    assert "before umpire chained" not in res.stdout
+    assert (
+        "? no hash chain: no entry holds the hash of the line before it (“prev”), so edits to the journal cannot be detected by the chain\n"
+        in res.stdout
+    )
+    assert "? the seed and salt are in the journal's header: anyone who could read the journal could read them\n" in res.stdout
+    assert (
+        "? seed source unknown (the journal does not say whether umpire drew the seed or the host gave it), and no players' entropy was mixed in\n"
+        in res.stdout
+    )
     assert json.loads(verify(str(j), "--json").stdout)["chain"] == "absent"
+    last = line_hash(lines_of(j)[-1])
+    pinned = verify(str(j), "--final-hash", last)
+    assert f"✓ the posted final hash is the journal's last line (entry {len(HTT_LINES)}): that line is as posted\n" in pinned.stdout
+    assert "no line was changed" not in pinned.stdout
 
 
 def test_an_old_journal_resumed_today_is_chained_from_then_on(tmp_path, htt):
@@ -349,7 +493,8 @@ def test_an_old_journal_resumed_today_is_chained_from_then_on(tmp_path, htt):
     s.writer.close()
     res = verify(str(j))
     assert res.exit_code == 0, res.stdout
-    assert "? the header and entries 1–2 came before umpire chained its entries: edits to them cannot be detected\n" in res.stdout
+    assert "✓ hash chain intact: each entry from entry 4 on holds the hash of the line before it\n" in res.stdout
+    assert "? entries 1–3 hold no hash of the line before (“prev”): edits to the header and entries 1–2 cannot be detected\n" in res.stdout
 
 
 def test_verify_json_lists_what_was_proved_and_what_was_not(tmp_path, htt):
@@ -357,12 +502,13 @@ def test_verify_json_lists_what_was_proved_and_what_was_not(tmp_path, htt):
     rep = json.loads(verify(str(j), "--json", "--final-hash", final).stdout)
     assert rep["ok"] is True
     assert rep["final_hash_ok"] is True and rep["last_hash"] == final
-    assert rep["seed_source"] == "host"
+    assert rep["seed_source"] == "host" and rep["seed_from"] == "key" and rep["entropy"] is None
     assert rep["not_proved"] == [
         f"commitment not given: compare `{rep['commitment']}` with the one posted at the start (--commitment HEX)",
-        "seed given by the host: players may have known it",
+        "the journal has no reveal entry: the seed and salt were not revealed in it (a finished game's journal ends with its reveal)",
+        "seed given by the host (the header's “seed_source”): players may have known it",
     ]
-    assert "seed given by the host: players may have known it" not in rep["proved"]
+    assert rep["verdict"] == NOT_AGAINST_POSTED
 
 
 @pytest.mark.parametrize("option", ["--final-hash", "--commitment"])
@@ -483,7 +629,7 @@ def test_two_live_umpires_on_one_journal_the_second_is_refused(tmp_path):
     )
     try:
         assert proc.stdin is not None
-        proc.stdin.write(b"p2: first p1\n")
+        proc.stdin.write(b"entropy 17 lantern\np2: first p1\n")  # a live game takes no input before the players' entropy
         proc.stdin.flush()
         # input_lines reads nothing until the header is whole: the file exists a moment before it is written.
         wait_for(lambda: input_lines(j) == ["p2: first p1"], "the first umpire to journal its input")
@@ -569,9 +715,9 @@ def test_a_real_full_disk_in_a_live_repl_leaves_the_journal_whole(tmp_path):
         proc.stdin.flush()
 
     try:
-        for line in HTT_LINES[:3]:
+        for line in ["entropy 17 lantern", *HTT_LINES[:3]]:  # a live game takes no input before the players' entropy
             typed(line)
-        wait_for(lambda: j.exists() and len(journal.read(j).entries) == 3, "three entries on disk")
+        wait_for(lambda: j.exists() and len(journal.read(j).entries) == 4, "four entries on disk")
         before = j.read_bytes()
         unlimited = resource.prlimit(proc.pid, resource.RLIMIT_FSIZE)
         resource.prlimit(proc.pid, resource.RLIMIT_FSIZE, (len(before) + 10, unlimited[1]))  # room for 10 bytes
@@ -580,7 +726,7 @@ def test_a_real_full_disk_in_a_live_repl_leaves_the_journal_whole(tmp_path):
         assert j.read_bytes() == before
         resource.prlimit(proc.pid, resource.RLIMIT_FSIZE, unlimited)
         typed("p1: done")
-        wait_for(lambda: len(journal.read(j).entries) == 4, "the retyped input on disk")
+        wait_for(lambda: len(journal.read(j).entries) == 5, "the retyped input on disk")
         typed("quit")
         assert proc.wait(timeout=30) == 0
     finally:

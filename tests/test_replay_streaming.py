@@ -111,7 +111,7 @@ def test_scan_refuses_a_file_that_is_not_a_journal_before_reading_any_entry(tmp_
 def test_scan_refuses_a_journal_whose_header_changed_while_it_was_read(tmp_path, htt):
     path = hosted(htt, tmp_path / "j.jsonl", LINES)
     _loaded, entries = journal.scan(path)
-    path.write_bytes(path.read_bytes().replace(b'"seed":"42"', b'"seed":"43"', 1))
+    path.write_bytes(path.read_bytes().replace(b'"seed_source":"host"', b'"seed_source":"drawn"', 1))
     with pytest.raises(journal.JournalError) as err:
         list(entries)
     assert err.value.reason == "the journal changed while it was being read (is another program writing it?); try again"

@@ -158,14 +158,15 @@ def test_an_unknown_top_level_key_is_refused_with_a_did_you_mean() -> None:
     data = htt()
     data["titel"] = "x"
     assert (
-        refusal(data) == "s.toml: titel: unknown key; did you mean “title”? (expected one of: game, title, seed, pictures, players, rules)"
+        refusal(data)
+        == "s.toml: titel: unknown key; did you mean “title”? (expected one of: game, title, seed, player_entropy, pictures, players, rules)"
     )
 
 
 def test_an_unknown_top_level_key_with_no_near_match_lists_the_keys() -> None:
     data = htt()
     data["zzz"] = 1
-    assert refusal(data) == "s.toml: zzz: unknown key (expected one of: game, title, seed, pictures, players, rules)"
+    assert refusal(data) == "s.toml: zzz: unknown key (expected one of: game, title, seed, player_entropy, pictures, players, rules)"
 
 
 def test_a_missing_game_is_refused_listing_the_games() -> None:

@@ -21,7 +21,7 @@ from umpire.core.settings import Settings, check, type_name
 from umpire.games import get, keys
 from umpire.games.base import Game
 
-TOP_KEYS = ("game", "title", "seed", "pictures", "players", "rules")
+TOP_KEYS = ("game", "title", "seed", "player_entropy", "pictures", "players", "rules")
 PLAYER_KEYS = ("name", "aliases")
 
 
@@ -40,6 +40,7 @@ class Scenario:
     title: str
     seed: str | None
     pictures: bool = True  # `pictures = false`: posts carry text only (no images drawn or copied)
+    player_entropy: bool = True  # a live game with a drawn seed waits for the players' words (umpire/fairness.py)
     roster: Roster
     settings: dict[str, Any]
 
@@ -91,6 +92,9 @@ def parse(text: str, where: str = "<scenario>") -> Scenario:
     pictures = data.get("pictures", True)
     if not isinstance(pictures, bool):
         raise fail("pictures", f"expected true or false, got {type_name(pictures)}")
+    player_entropy = data.get("player_entropy", True)
+    if not isinstance(player_entropy, bool):
+        raise fail("player_entropy", f"expected true or false, got {type_name(player_entropy)}")
     seed = data.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):
         raise fail("seed", f"expected a whole number or a string, got {type_name(seed)}")
@@ -106,6 +110,7 @@ def parse(text: str, where: str = "<scenario>") -> Scenario:
         title=title,
         seed=None if seed is None else str(seed),
         pictures=pictures,
+        player_entropy=player_entropy,
         roster=roster,
         settings=settings,
     )

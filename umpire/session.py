@@ -24,7 +24,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from umpire import __version__
+from umpire import __version__, fairness
 from umpire.core import chat, journal
 from umpire.core.clock import fmt_stamp, parse_clock
 from umpire.core.errors import IllegalAction, InvalidCommand, UmpireError
@@ -168,7 +168,19 @@ class Delivered(Event):
     messages: int
 
 
-SESSION_EVENTS: tuple[type[Event], ...] = (Commitment, Paused, Resumed, Undone, Correction, Revealed, FinalHash, Delivered)
+SESSION_EVENTS: tuple[type[Event], ...] = (
+    Commitment,
+    Paused,
+    Resumed,
+    Undone,
+    Correction,
+    Revealed,
+    FinalHash,
+    Delivered,
+    fairness.EntropyWanted,
+    fairness.EntropyIn,
+    fairness.GameSeed,
+)
 RENDER: Renderers[Session] = Renderers()
 
 
@@ -212,7 +224,7 @@ def _revealed(s: Session, ev: Revealed) -> str:
     text = (
         f"🔓 Seed: {_code_span(ev.seed)} · salt: `{ev.salt}`\nSHA-256 of salt:seed = `{ev.sha256}` (the commitment posted at the start).\n"
     )
-    return text + f"Check it yourself: {_code_span(_shell_check(seed_text))}, or `umpire verify` on the journal."
+    return text + f"Check it yourself: {_code_span(_shell_check(seed_text))}."
 
 
 def _code_span(text: str) -> str:
@@ -223,10 +235,26 @@ def _code_span(text: str) -> str:
 
 @RENDER.on(FinalHash)
 def _final_hash_post(s: Session, ev: FinalHash) -> str:
+    command = fairness.verify_command(journal.commitment(s.seed, s.salt), ev.final_hash)
     return (
         f"🧾 The journal's final hash: `{ev.final_hash}`\n"
-        f"With the journal, `umpire verify JOURNAL --final-hash {ev.final_hash}` proves no entry was changed, removed or cut off."
+        f"Anyone with the journal (the file JOURNAL) can check every entry and everything generated: `{command}`"
     )
+
+
+@RENDER.on(fairness.EntropyWanted)
+def _entropy_wanted(s: Session, ev: fairness.EntropyWanted) -> str:
+    return fairness.wanted_text()
+
+
+@RENDER.on(fairness.EntropyIn)
+def _entropy_in(s: Session, ev: fairness.EntropyIn) -> str:
+    return fairness.entropy_text(ev)
+
+
+@RENDER.on(fairness.GameSeed)
+def _game_seed(s: Session, ev: fairness.GameSeed) -> str:
+    return fairness.game_seed_text(s.seed, ev)
 
 
 @RENDER.on(Delivered)
@@ -376,6 +404,17 @@ HOST_COMMANDS: tuple[HostCommand, ...] = (
         run=lambda s, a: s.commitment_outputs(),
     ),
     HostCommand(
+        name="entropy",
+        syntax="entropy WORDS…",
+        what=(
+            "Mix the words or numbers the players sent after the commitment was posted into the seed: once, before the "
+            "first game input (a live game takes no game input before it)."
+        ),
+        example="entropy 17 lantern 4021 maple",
+        check=fairness.check_words,
+        run=lambda s, a: s.mix_entropy(" ".join(a)),
+    ),
+    HostCommand(
         name="reveal",
         syntax="reveal [anyway]",
         what="At the end: post the seed, salt and the journal's final hash so players can check everything.",
@@ -454,6 +493,7 @@ class Session:
     seed: str
     salt: str
     seed_source: SeedSource | None = None
+    fair: fairness.Fairness = field(default_factory=fairness.Fairness)  # the players' entropy: required? mixed in?
     writer: journal.Writer | None = None
     state: Any = None
     now: int = 0
@@ -498,15 +538,19 @@ class Session:
         journal_path: str | Path | None,
         seed: str | None = None,
         salt: str | None = None,
+        player_entropy: bool = False,
     ) -> Session:
         """A new game; `journal_path` None keeps no journal (batch runs that only print).
 
-        Without `seed`, a fresh secret seed of 128 bits is drawn from the operating system:
-        nobody, the host included, can know it before `reveal`.
+        Without `seed`, a fresh secret seed of 128 bits is drawn from the operating system. The
+        journal's header holds only its commitment: the seed and salt go to an owner-only key file
+        beside it (`fairness.key_path`) until `reveal` writes them into the journal. With
+        `player_entropy`, no game input is taken until the players' words are mixed in (`entropy`).
         """
         source: SeedSource = "host" if seed is not None else "drawn"
         seed = seed if seed is not None else secrets.token_hex(16)
         salt = salt if salt is not None else secrets.token_hex(16)
+        committed = journal.commitment(seed, salt)
         writer = None
         if journal_path is not None:
             writer = journal.Writer.create(
@@ -517,18 +561,25 @@ class Session:
                     "scenario_name": Path(scenario.path).name,
                     "scenario_sha256": scenario.sha256,
                     "scenario_toml": scenario.text,
-                    "seed": seed,
                     "seed_source": source,
-                    "salt": salt,
-                    "commitment": journal.commitment(seed, salt),
+                    "key_file": fairness.key_path(Path(journal_path).name).name,
+                    "player_entropy": player_entropy,
+                    "commitment": committed,
                     "started": _wall(),
                 },
             )
+            try:
+                fairness.write_key(journal_path, seed=seed, salt=salt, commitment=committed)
+            except BaseException:
+                writer.close()
+                Path(journal_path).unlink(missing_ok=True)
+                raise
         return cls(
             scenario=scenario,
             seed=seed,
             salt=salt,
             seed_source=source,
+            fair=fairness.Fairness(required=player_entropy),
             writer=writer,
             journal_path=str(journal_path) if journal_path else None,
         )
@@ -572,10 +623,16 @@ class Session:
         """Continue writing the journal this session was replayed from (after `stream` ran to its end)."""
         assert self.journal_path is not None
         self.writer = journal.Writer.reopen(self.journal_path, loaded)
+        self.fair.resumed = True
 
     @classmethod
-    def from_header(cls, loaded: journal.Loaded, path: str | Path) -> Session:
-        """A session at the start of the game a journal records (nothing replayed yet)."""
+    def from_header(cls, loaded: journal.Loaded, path: str | Path, secret: fairness.Secret | None = None) -> Session:
+        """A session at the start of the game a journal records (nothing replayed yet).
+
+        The seed and salt are `secret`, else found as `fairness.secret_of` finds them: in the
+        header (older journals), the journal's reveal entry, or the key file beside it (a
+        JournalError naming the key file if it is missing).
+        """
         h = loaded.header
         where = f"{path} (the scenario stored in its header)"
         try:
@@ -585,11 +642,13 @@ class Session:
         if h.get("scenario_sha256") and h["scenario_sha256"] != scenario.sha256:
             raise journal.JournalError(str(path), 1, "the stored scenario does not match its SHA-256 (the header was edited)")
         source = h.get("seed_source")
+        secret = secret if secret is not None else fairness.secret_of(path, h)
         return cls(
             scenario=scenario,
-            seed=h["seed"],
-            salt=h["salt"],
+            seed=secret.seed,
+            salt=secret.salt,
             seed_source=source if source in ("drawn", "host") else None,
+            fair=fairness.Fairness(required=h.get("player_entropy") is True),
             journal_path=str(path),
         )
 
@@ -784,7 +843,12 @@ class Session:
             raise IllegalAction(
                 "the game is not over; revealing the seed now lets players predict what is still to come (“reveal anyway” to do it regardless)"
             )
-        return self._submit({"kind": "reveal", "t": self.now}, "reveal")
+        return self._submit({"kind": "reveal", "t": self.now, "seed": self.seed, "salt": self.salt}, "reveal")
+
+    def mix_entropy(self, words: str) -> list[Output]:
+        """Mix the players' words into the seed (journaled): once, after the commitment was shown, before any game input."""
+        fairness.check_commitment_shown(self.fair)
+        return self._submit({"kind": "entropy", "t": self.now, "text": words}, f"entropy {words}")
 
     def stop(self) -> list[Output]:
         """Record the game time when the host leaves, so a resumed game does not refund the time used."""
@@ -807,9 +871,25 @@ class Session:
         return [Output(kind="info", text="\n\n".join(texts), audience=Audience("player", seat)), *out]
 
     def commitment_outputs(self) -> list[Output]:
-        """The fairness commitment, as an announcement to post before the game."""
-        ev = Commitment(t=self.now, sha256=journal.commitment(self.seed, self.salt))
-        return self._posts([], n=None, session_events=[ev])
+        """The fairness commitment, as an announcement to post before the game (with the request for the
+        players' entropy while the game waits for it).
+
+        The first time after a resume it is information for the host, not a new post: it was posted
+        when the game began.
+        """
+        sha = journal.commitment(self.seed, self.salt)
+        f = self.fair
+        if f.resumed and not f.commitment_shown:
+            f.commitment_shown = True
+            text = f"The fairness commitment, posted when this game began (not a new post): `{sha}`"
+            if f.waiting:
+                text += "\nThe players' entropy is not in yet: collect a word or number from each player, then “entropy WORDS…”."
+            return [Output(kind="info", text=text)]
+        f.commitment_shown = True
+        events: list[Event] = [Commitment(t=self.now, sha256=sha)]
+        if f.waiting:
+            events.append(fairness.EntropyWanted(t=self.now))
+        return self._posts([], n=None, session_events=events)
 
     # ------------------------------------------------------------ the one apply path
 
@@ -853,6 +933,8 @@ class Session:
             state, events = game.on_due(self.state, t)
             return _Effect(state=state, now=t, paused=self.paused, events=events, push=True)
         if kind == "input":
+            if self.fair.waiting:
+                raise IllegalAction(fairness.ENTROPY_REFUSED_INPUT)
             by = entry.get("by")
             command = game.parse(self.state, None if by is None else int(by), str(entry["text"]), self._resolve)
             state, events = game.apply(self.state, command, now)
@@ -863,8 +945,20 @@ class Session:
             return _Effect(state=self.state, now=now, paused=paused, events=[], session_events=[ev])
         if kind == "undo":
             return self._evaluate_undo(entry, now)
+        if kind == "entropy":
+            fairness.check_entropy(self.fair, str(entry.get("text", "")))
+            mixed = fairness.mix(self.seed, str(entry["text"]))
+            settings = Settings(self.scenario.settings)
+            state = game.start(Setup(roster=self.scenario.roster, settings=settings, streams=Streams(mixed)))
+            ev = fairness.EntropyIn(t=now, words=str(entry["text"]), game_seed=mixed)
+            return _Effect(state=state, now=now, paused=self.paused, events=[], session_events=[ev])
         if kind == "reveal":
+            mismatch = fairness.reveal_entry_check(entry, self.seed, self.salt)
+            if mismatch:
+                raise JournalMismatch("", 0, mismatch)
             reveal: list[Event] = [Revealed(t=now, seed=self.seed, salt=self.salt, sha256=journal.commitment(self.seed, self.salt))]
+            if self.fair.entropy is not None and self.fair.game_seed is not None:
+                reveal.append(fairness.GameSeed(t=now, words=self.fair.entropy, game_seed=self.fair.game_seed))
             last_hash = str(entry["prev"]) if entry.get("prev") else self._final_hash()
             if last_hash:  # only a kept journal has one
                 reveal.append(FinalHash(t=now, final_hash=last_hash))
@@ -918,6 +1012,7 @@ class Session:
         self.last_events = list(effect.events)
         if effect.revealed:
             self.revealed = True
+        self.fair.committed(n, ruling=effect.push, events=effect.session_events)
         if effect.pop is not None:
             self.history.pop()
             self._drop_undelivered(effect.pop.n)

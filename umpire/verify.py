@@ -1,11 +1,13 @@
 """`umpire verify`: what a journal proves about a game, and what it cannot.
 
-Checked: the commitment against the seed and salt (and against the one posted, if given),
-the hash chain (every entry holds the SHA-256 of the line before it), the final hash posted
-at the end (if given: nothing was cut off or changed), and a replay that re-derives every
-generated item from the seed. The report says which of these were proved and, for each one
-that could not be (a posted value not given, a journal from before the chain, a seed the host
-chose), what that leaves open.
+Checked: the seed and salt (revealed in the journal, or read from the host's key file before
+the reveal) against the commitment, and the commitment against the one posted, if given; the
+hash chain (every entry holds the SHA-256 of the line before it); the final hash posted at the
+end (if given: nothing before it was cut off or changed, and what comes after it records no
+ruling); the players' entropy; and a replay that re-derives every generated item from the seed.
+The report says which of these were proved and, for each one that could not be (a posted value
+not given, entries without a chain, a seed the host could have chosen), what that leaves open.
+Only a journal for which everything was proved gets the verdict “VERIFIED:”.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from umpire import fairness
 from umpire.core import journal
 
 MAX_BREAKS = 5  # chain breaks listed one by one; the rest are counted
@@ -36,6 +39,18 @@ def posted_hex(text: str) -> str | None:
 
 PROVED, FAILED, OPEN = "✓", "✗", "?"
 
+NOT_VERIFIED = "NOT VERIFIED."
+NOT_AGAINST_POSTED = (
+    "NOT CHECKED AGAINST WHAT WAS POSTED: every check made passed, but a journal rewritten with every hash recomputed "
+    "passes them too; run `umpire verify JOURNAL --commitment HEX --final-hash HEX` with the values the host posted."
+)
+AS_FAR_AS_IT_GOES = "VERIFIED AS FAR AS IT GOES: every check made passed; the “?” lines say what could not be proved."
+VERIFIED = (
+    "VERIFIED: this is the journal whose commitment and final hash were posted, unchanged up to that hash; its revealed seed "
+    "and salt hash to the commitment, the players' entropy was mixed in before any game input, and every generated item "
+    "came from the seed they make."
+)
+
 
 @dataclass(kw_only=True)
 class Report:
@@ -46,7 +61,11 @@ class Report:
 
     path: str
     commitment: str = ""
-    commitment_ok: bool = False
+    commitment_ok: bool | None = None  # None: the seed could not be had (not revealed, no key file)
+    seed_from: str | None = None  # where the seed and salt were read: "reveal", "header" or "key"
+    reveal_entry: int | None = None
+    entropy: str | None = None  # the players' words, when the game mixed them in
+    entropy_entry: int | None = None
     posted_ok: bool | None = None  # None: no commitment given
     chained: bool = False
     chain_from: int | None = None  # the first entry the chain covers (1 unless the journal began before the chain)
@@ -67,7 +86,12 @@ class Report:
     @property
     def ok(self) -> bool:
         """Nothing that was checked failed."""
-        return self.commitment_ok and not self.problems and all(mark != FAILED for mark, _ in self.checks)
+        return self.commitment_ok is not False and not self.problems and all(mark != FAILED for mark, _ in self.checks)
+
+    @property
+    def posted_checked(self) -> bool:
+        """Both posted values were given and match: without them a rewritten journal would pass too."""
+        return self.posted_ok is True and self.final_ok is True
 
     @property
     def proved(self) -> list[str]:
@@ -81,15 +105,14 @@ class Report:
 
     @property
     def verdict(self) -> str:
-        """One line: verified, verified within the limits listed, or not verified."""
+        """One line: not verified; not checked against what was posted; verified within the limits listed; or verified."""
         if not self.ok:
-            return "NOT VERIFIED."
+            return NOT_VERIFIED
+        if not self.posted_checked:
+            return NOT_AGAINST_POSTED
         if self.limits:
-            return "VERIFIED AS FAR AS IT GOES: every check made passed; the “?” lines say what could not be proved."
-        return (
-            "VERIFIED: this is the journal whose commitment and final hash were posted, unchanged, "
-            "and every generated item came from a seed drawn secretly at the start."
-        )
+            return AS_FAR_AS_IT_GOES
+        return VERIFIED
 
     def lines(self) -> list[str]:
         """The report as text: the checks, what differs, notes, then the verdict."""
@@ -103,9 +126,14 @@ class Report:
         """The report as one JSON object."""
         return {
             "ok": self.ok,
+            "verdict": self.verdict,
             "journal": self.path,
             "commitment": self.commitment,
             "commitment_ok": self.commitment_ok,
+            "seed_from": self.seed_from,
+            "reveal_entry": self.reveal_entry,
+            "entropy": self.entropy,
+            "entropy_entry": self.entropy_entry,
             "posted_commitment_ok": self.posted_ok,
             "chain": "absent" if not self.chained else "intact" if self.chain_ok else "broken",
             "chain_from": self.chain_from,
@@ -123,25 +151,32 @@ class Report:
         }
 
 
-def verify(path: str | Path, *, posted: str | None = None, final_hash: str | None = None) -> Report:
-    """Check a journal: its commitment (and the one `posted` at the start), its hash chain, the
-    `final_hash` posted at the end, where its seed came from, and a replay re-deriving every
-    generated item from the seed.
+NO_RULING = ("reveal", "stop", "delivered", "pause", "resume")  # entry kinds that change no ruling
 
-    The journal is read once, one entry at a time, and replayed as it is read: memory does not
-    grow with its length. Raises JournalError only when the journal cannot be read at all;
-    everything that does not match is a problem in the report, naming the entry.
+
+def verify(path: str | Path, *, posted: str | None = None, final_hash: str | None = None) -> Report:
+    """Check a journal: its seed and salt against its commitment (and the one `posted` at the start),
+    its hash chain, the `final_hash` posted at the end, the players' entropy, and a replay
+    re-deriving every generated item from the seed.
+
+    The journal is read once for its checks, one entry at a time, and replayed as it is read:
+    memory does not grow with its length (finding the reveal's seed first costs one more read).
+    Raises JournalError only when the journal cannot be read at all; everything that does not
+    match is a problem in the report, naming the entry.
     """
     loaded, entries = journal.scan(path, strict=False)
     h = loaded.header
     rep = Report(path=str(path), commitment=h["commitment"], seed_source=h.get("seed_source"))
+    secret, missing = _secret(path, h)
     want = posted_hex(final_hash) if final_hash is not None else None
-    replay = _Replay(loaded, path)
+    replay = _Replay(loaded, path, secret)
     last: Any = 0
     upto: int | None = None  # the index of the first entry whose `prev` is the posted final hash
     after: list[dict[str, Any]] = []  # that entry and those after it: {"n", "kind"}
+    reveals = 0
     for i, (entry, _own) in enumerate(entries):
         last = entry.get("n")
+        reveals += entry.get("kind") == "reveal"
         if upto is None and want is not None and entry.get("prev") == want:
             upto = i
         if upto is not None:
@@ -151,46 +186,80 @@ def verify(path: str | Path, *, posted: str | None = None, final_hash: str | Non
     rep.last_hash = loaded.last_hash
     rep.last_entry = last if isinstance(last, int) else loaded.count
     rep.chained, rep.chain_from = loaded.chained, loaded.chain_from
-    _check_commitment(rep, h, posted)
+    _check_commitment(rep, h, posted, secret, missing)
     _check_chain(rep, loaded)
     _check_final(rep, loaded, final_hash, upto, after)
-    _check_seed_source(rep)
+    _check_reveal(rep, secret, reveals)
+    _check_seed(rep, replay)
     if loaded.torn is not None:
         rep.notes.append(f"line {loaded.torn_line} was cut off by a crash and is not part of the game")
     replay.report(rep)
     return rep
 
 
-def _check_commitment(rep: Report, h: dict[str, Any], posted: str | None) -> None:
-    derived = journal.commitment(h["seed"], h["salt"])
-    rep.commitment_ok = derived == h["commitment"]
-    rep.checks.append((PROVED if rep.commitment_ok else FAILED, f"commitment {h['commitment']} = SHA-256(salt:seed)"))
-    if not rep.commitment_ok:
-        rep.problems.append(f"the commitment in the journal ({h['commitment']}) is not SHA-256(salt:seed) = {derived}")
+def _secret(path: str | Path, h: dict[str, Any]) -> tuple[fairness.Secret | None, str | None]:
+    """The seed and salt (header, reveal entry or key file), or why they cannot be had."""
+    try:
+        return fairness.secret_of(path, h, check=False), None
+    except journal.JournalError as exc:
+        return None, exc.reason
+
+
+def _check_commitment(rep: Report, h: dict[str, Any], posted: str | None, secret: fairness.Secret | None, missing: str | None) -> None:
+    sha = h["commitment"]
+    if secret is None:
+        rep.checks.append((OPEN, f"the seed is not in this journal and could not be read: {missing}; the commitment cannot be checked"))
+    else:
+        rep.seed_from, rep.reveal_entry = secret.where, secret.entry
+        where = {
+            "reveal": f"revealed in entry {secret.entry}",
+            "header": "in the journal's header",
+            "key": f"read from the host's key file {secret.path}",
+        }[secret.where]
+        derived = journal.commitment(secret.seed, secret.salt)
+        rep.commitment_ok = derived == sha
+        rep.checks.append(
+            (PROVED if rep.commitment_ok else FAILED, f"the seed and salt {where} hash to the commitment {sha}: SHA-256(salt:seed)")
+        )
+        if not rep.commitment_ok:
+            rep.problems.append(
+                f"the commitment in the journal ({sha}) is not SHA-256(salt:seed) = {derived}, with the seed and salt {where}"
+            )
     if posted is None:
-        rep.checks.append((OPEN, f"commitment not given: compare `{h['commitment']}` with the one posted at the start (--commitment HEX)"))
+        rep.checks.append((OPEN, f"commitment not given: compare `{sha}` with the one posted at the start (--commitment HEX)"))
         return
-    rep.posted_ok = posted_hex(posted) == derived
-    rep.checks.append((PROVED if rep.posted_ok else FAILED, "the posted commitment matches"))
+    rep.posted_ok = posted_hex(posted) == sha
+    rep.checks.append((PROVED if rep.posted_ok else FAILED, "the posted commitment is the journal's"))
     if not rep.posted_ok:
-        rep.problems.append(f"the posted commitment {posted.strip()} is not SHA-256(salt:seed) = {derived}")
+        rep.problems.append(f"the posted commitment {posted.strip()} is not the one in the journal's header ({sha})")
+
+
+def _unchained(rep: Report) -> str | None:
+    """What the chain does not reach, or None when every entry holds the hash of the line before it."""
+    if not rep.chained:
+        return "no entry holds the hash of the line before it (“prev”)"
+    if rep.chain_from in (None, 1):
+        return None
+    assert rep.chain_from is not None
+    first = "entry 1 holds" if rep.chain_from == 2 else f"entries 1–{rep.chain_from - 1} hold"
+    return f"{first} no hash of the line before (“prev”)"
 
 
 def _check_chain(rep: Report, loaded: journal.Loaded) -> None:
+    gap = _unchained(rep)
     if not loaded.chained:
-        rep.checks.append(
-            (OPEN, "no hash chain: this journal was written before umpire chained its entries, so edits to it cannot be detected")
-        )
+        rep.checks.append((OPEN, f"no hash chain: {gap}, so edits to the journal cannot be detected by the chain"))
     else:
         rep.chain_ok = not loaded.breaks
         if rep.chain_ok:
-            rep.checks.append((PROVED, f"hash chain intact: each of the {rep.entries} entries holds the hash of the line before it"))
+            which = f"each of the {rep.entries} entries" if gap is None else f"each entry from entry {rep.chain_from} on"
+            rep.checks.append((PROVED, f"hash chain intact: {which} holds the hash of the line before it"))
         else:
             rep.checks.append((FAILED, "hash chain broken: lines were changed, removed or inserted after they were written"))
-        if loaded.chain_from not in (None, 1):
-            assert loaded.chain_from is not None
-            before = "the header" if loaded.chain_from == 2 else f"the header and entries 1–{loaded.chain_from - 2}"
-            rep.checks.append((OPEN, f"{before} came before umpire chained its entries: edits to them cannot be detected"))
+        if gap is not None:
+            assert rep.chain_from is not None
+            before = "the header" if rep.chain_from == 2 else f"the header and entries 1–{rep.chain_from - 2}"
+            rep.checks.append((OPEN, f"{gap}: edits to {before} cannot be detected"))
     if not loaded.chained and loaded.breaks:
         rep.checks.append((FAILED, "entries out of sequence"))
     for brk in loaded.breaks[:MAX_BREAKS]:
@@ -213,18 +282,22 @@ def _check_final(rep: Report, loaded: journal.Loaded, given: str | None, upto: i
         )
         return
     want = posted_hex(given)
+    pinned = _unchained(rep) is None
     if want is not None and want == loaded.last_hash:
         rep.final_ok, rep.covered_through = True, rep.last_entry
-        rep.checks.append((PROVED, f"the posted final hash is the journal's last line ({where}): nothing was changed or cut off"))
+        if pinned:
+            rep.checks.append(
+                (PROVED, f"the posted final hash is the journal's last line ({where}): no line was changed, removed or cut off")
+            )
+        else:
+            rep.checks.append((PROVED, f"the posted final hash is the journal's last line ({where}): that line is as posted"))
         return
     if want is not None and loaded.chained and upto is not None:
         rep.final_ok, rep.covered_through = True, upto
         where_upto = "the header" if upto == 0 else f"entry {upto}"
-        rep.checks.append((PROVED, f"the posted final hash is {where_upto}'s: the journal up to there is unchanged"))
-        first, final = after[0]["n"], after[-1]["n"]
-        which = f"entry {first}" if first == final else f"entries {first}–{final}"
-        kinds = ", ".join(str(e["kind"]) for e in after)
-        rep.checks.append((OPEN, f"{which} ({kinds}) came after the posted final hash and are not covered by it"))
+        held = "the journal up to there is as it was when the hash was posted" if pinned else "that line is as posted"
+        rep.checks.append((PROVED, f"the posted final hash is {where_upto}'s: {held}"))
+        _after(rep, after)
         return
     rep.final_ok = False
     rep.checks.append((FAILED, "the posted final hash matches"))
@@ -234,14 +307,74 @@ def _check_final(rep: Report, loaded: journal.Loaded, given: str | None, upto: i
     )
 
 
-def _check_seed_source(rep: Report) -> None:
+def _after(rep: Report, after: list[dict[str, Any]]) -> None:
+    """What comes after the line the posted final hash pins: the reveal and what records no ruling is fine."""
+    first, final = after[0]["n"], after[-1]["n"]
+    kinds = ", ".join(str(e["kind"]) for e in after)
+    one = len(after) == 1
+    which = f"entry {first} ({kinds})" if one else f"entries {first}–{final} ({kinds})"
+    if all(e["kind"] in NO_RULING for e in after):
+        record = "it records" if one else "they record"
+        rep.checks.append(
+            (PROVED, f"only {which} came after the posted final hash: {record} no ruling (a reveal's seed and salt are checked above)")
+        )
+    else:
+        rep.checks.append(
+            (
+                OPEN,
+                f"{which} came after the posted final hash, which does not cover {'it' if one else 'them'}: "
+                f"{'it' if one else 'they'} may have been changed or added since",
+            )
+        )
+
+
+def _check_reveal(rep: Report, secret: fairness.Secret | None, reveals: int) -> None:
+    if secret is not None and secret.where == "header":
+        rep.checks.append((OPEN, "the seed and salt are in the journal's header: anyone who could read the journal could read them"))
+    if reveals == 0:
+        rep.checks.append(
+            (
+                OPEN,
+                "the journal has no reveal entry: the seed and salt were not revealed in it (a finished game's journal ends with its reveal)",
+            )
+        )
+
+
+def _check_seed(rep: Report, replay: _Replay) -> None:
+    fair = replay.session.fair if replay.session is not None and replay.ran else None
+    if fair is not None and fair.entropy is not None:
+        rep.entropy, rep.entropy_entry = fair.entropy, fair.entropy_n
+        rep.checks.append(
+            (
+                PROVED,
+                f"the game's seed is SHA-256 of the committed seed and the players' entropy “{fair.entropy}” "
+                f"(entry {fair.entropy_n}), mixed in before any game input",
+            )
+        )
+        rep.notes.append(
+            "the players' entropy keeps the seed from being chosen by the host alone only if these are the words the players "
+            "sent, after the commitment was posted: check the chat"
+        )
     source = rep.seed_source
-    if source == "drawn":
-        rep.checks.append((PROVED, "seed drawn at start, committed before the first generated item"))
-    elif source == "host":
-        rep.checks.append((OPEN, "seed given by the host: players may have known it"))
+    if source == "host":
+        rep.checks.append((OPEN, "seed given by the host (the header's “seed_source”): players may have known it"))
+    elif fair is not None and fair.entropy is not None:
+        return
+    elif source == "drawn":
+        rep.checks.append(
+            (
+                OPEN,
+                "no players' entropy was mixed in, and the header's “seed_source: drawn” is the host's own record, which verify "
+                "cannot prove: the host could have chosen the seed, or redrawn it until it suited them, before posting the commitment",
+            )
+        )
     elif source is None:
-        rep.checks.append((OPEN, "seed source unknown (the journal does not say whether umpire drew the seed or the host gave it)"))
+        rep.checks.append(
+            (
+                OPEN,
+                "seed source unknown (the journal does not say whether umpire drew the seed or the host gave it), and no players' entropy was mixed in",
+            )
+        )
     else:
         rep.checks.append((OPEN, f"seed source {source!r} is not one umpire records: players may have known the seed"))
 
@@ -253,21 +386,29 @@ class _Replay:
     read for the other checks. Nothing is announced: only what the seed generates is compared.
     """
 
-    def __init__(self, loaded: journal.Loaded, path: str | Path) -> None:
+    def __init__(self, loaded: journal.Loaded, path: str | Path, secret: fairness.Secret | None) -> None:
         from umpire.session import Session
 
         self.path = str(path)
         self.bad: list[str] = []
         self.header_problem: str | None = None
+        self.no_seed = secret is None  # nothing can be replayed without the seed
         self.stopped_at: int | None = None  # entries read when the replay stopped
         self.stopped_n: Any = None  # the number of the entry it stopped at
         self.session: Session | None = None
+        if secret is None:
+            return
         try:
-            self.session = Session.from_header(loaded, path)
+            self.session = Session.from_header(loaded, path, secret)
         except journal.JournalError as exc:
             self.header_problem = exc.reason
             return
         self.session.announce = False
+
+    @property
+    def ran(self) -> bool:
+        """Every entry was replayed."""
+        return self.session is not None and self.stopped_at is None and not self.bad
 
     def step(self, rep: Report, entry: dict[str, Any]) -> None:
         """Replay one entry (unless the replay has stopped) and compare what it generates with the journal."""
@@ -292,6 +433,9 @@ class _Replay:
 
     def report(self, rep: Report) -> None:
         """Add the replay's verdict to the report (once every entry has been read)."""
+        if self.no_seed:
+            rep.checks.append((OPEN, "nothing was replayed: without the seed no generated item can be re-derived"))
+            return
         if self.header_problem is not None:
             rep.checks.append((FAILED, "replay: the header does not describe a game"))
             rep.problems.append(f"the header (line 1): {self.header_problem}; nothing could be replayed")

@@ -187,7 +187,34 @@ def test_an_unknown_kind_is_refused_listing_the_kinds(tmp_path: Path) -> None:
     with pytest.raises(JournalError) as info:
         read(path)
     assert info.value.line == 2
-    assert info.value.reason == "unknown kind 'teleport' (expected one of input, clock, pause, resume, undo, reveal, delivered, stop)"
+    assert (
+        info.value.reason == "unknown kind 'teleport' (expected one of input, clock, pause, resume, undo, reveal, delivered, stop, entropy)"
+    )
+
+
+def test_item_4_a_journal_is_created_readable_by_its_owner_only(tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    new_journal(path, entries=1).close()
+    assert path.stat().st_mode & 0o777 == 0o600
+
+
+def test_item_4_a_header_without_the_seed_and_salt_reads_and_one_with_half_of_them_is_refused(tmp_path: Path) -> None:
+    sealed = {k: v for k, v in header_line().items() if k not in ("seed", "salt")}
+    path = tmp_path / "g.jsonl"
+    write_lines(path, sealed, {"n": 1, "kind": "entropy", "t": 0, "text": "17 lantern"})
+    assert read(path).entries[0]["text"] == "17 lantern"
+    write_lines(path, {**sealed, "seed": "20261121"})
+    with pytest.raises(JournalError) as info:
+        read(path)
+    assert info.value.reason == "the header has no valid “salt” (str expected)"
+
+
+def test_item_4_an_entropy_entry_needs_its_text(tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    write_lines(path, header_line(), {"n": 1, "kind": "entropy", "t": 0})
+    with pytest.raises(JournalError) as info:
+        read(path)
+    assert (info.value.line, info.value.reason) == (2, "an entropy entry needs its “text”")
 
 
 @pytest.mark.parametrize(

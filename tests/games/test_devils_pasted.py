@@ -12,7 +12,7 @@ from umpire.games.devilsdeal import cards as C
 from umpire.games.devilsdeal.state import Divide
 from umpire.session import Output, Session
 
-from .test_devils_support import events, new_session, ok, texts
+from .test_devils_support import at, events, new_session, ok, started, texts
 
 
 def script(session: Session, text: str) -> list[Output]:
@@ -105,6 +105,41 @@ def test_while_the_clock_is_paused_a_correction_does_not_wipe_out_the_division_i
     (view,) = ok(s, "division")
     assert view.view is not None
     assert "in force since 0:00: G9 B1 (10) · G8 R2 (10) · set aside: G6 G4 (10) — takes 4" in view.view.notes
+
+
+def test_a_division_written_one_pile_a_line_is_one_division() -> None:
+    s = started()
+    ok(s, "p1: yes")
+    out = ok(s, "Hedger — Today at 10:32 PM\nG4 B4 G6\nR2 G3 G9\nB1 B5 G8\naside: B6 R8")
+    (note,) = events(out, "division_noted")  # one note for the message, not one per line
+    assert (note["lines"], len(note["takes"])) == (4, 9)
+    assert texts(out, "public") == []  # checks go to the host only; the division is posted when it locks
+    step = s.state.step
+    assert isinstance(step, Divide) and step.division is not None
+    assert len(step.division.taken(step.offer)) == 9
+
+
+def test_a_later_message_is_a_new_division() -> None:
+    s = started()
+    ok(s, "p1: yes", "p1: G4 B4 | aside G8")
+    at(s, 10)
+    (note,) = events(ok(s, "p1: G6 B2 | aside G8"), "division_noted")
+    assert note["division"] == "G6 B2 (8) · set aside: G8 (8)" and note["takes"] == ["G6", "B2"]
+
+
+def test_a_message_that_is_not_valid_is_refused_and_the_division_before_it_stays() -> None:
+    s = started()
+    ok(s, "p1: yes", "p1: G4 B4 | aside G8")
+    at(s, 10)
+    # A message whose first lines would be valid on their own but whose last line is not: judged whole.
+    out = s.feed("Hedger — Today at 10:33 PM\naside R8\nG6 B2\nG9\n")
+    assert [o.text for o in out if o.kind == "refusal"] == [
+        "this division is not valid: the piles' sums differ: set aside R8 = 8, G6 B2 = 8, G9 = 9; every pile needs the same sum "
+        "(read as aside R8 | G6 B2 | G9 — one pile a line, 3 lines; the division from 0:00 stays in force)"
+    ]
+    step = s.state.step
+    assert isinstance(step, Divide) and step.division is not None and step.since == 0
+    assert C.name_list(step.division.taken(step.offer)) == ["G4", "B4"]
 
 
 # ---------------------------------------------------------------- every form, the clock running and paused

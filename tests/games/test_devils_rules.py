@@ -13,7 +13,7 @@ import pytest
 from umpire.core.streams import Streams
 from umpire.games.devilsdeal import cards as C
 from umpire.games.devilsdeal import rules
-from umpire.games.devilsdeal.state import Ask, Bet, Break, Discard, Divide, Pick, Take
+from umpire.games.devilsdeal.state import Ask, Bet, Break, Discard, Pick, Take
 
 from .test_devils_support import (
     POOLS,
@@ -34,7 +34,6 @@ from .test_devils_support import (
     public,
     started,
     table,
-    texts,
     to_poker,
 )
 
@@ -163,41 +162,6 @@ def test_no_valid_division_at_the_deadline_sets_every_card_aside() -> None:
     assert " ".join(ev["set_aside"]) == REFILL_1_1_1
     assert "🔒 **Hedger** has no valid division: every card is set aside:" in public(out)
     assert s.state.step == Take(seat=1, cards=cards(REFILL_1_1_1), refiller=0)
-
-
-def test_a_division_written_one_pile_a_line_is_one_division() -> None:
-    s = started()
-    ok(s, "p1: yes")
-    out = ok(s, "Hedger — Today at 10:32 PM\nG4 B4 G6\nR2 G3 G9\nB1 B5 G8\naside: B6 R8")
-    (note,) = events(out, "division_noted")  # one note for the message, not one per line
-    assert (note["lines"], len(note["takes"])) == (4, 9)
-    assert texts(out, "public") == []  # checks go to the host only; the division is posted when it locks
-    step = s.state.step
-    assert isinstance(step, Divide) and step.division is not None
-    assert len(step.division.taken(step.offer)) == 9
-
-
-def test_a_later_message_is_a_new_division() -> None:
-    s = started()
-    ok(s, "p1: yes", "p1: G4 B4 | aside G8")
-    at(s, 10)
-    (note,) = events(ok(s, "p1: G6 B2 | aside G8"), "division_noted")
-    assert note["division"] == "G6 B2 (8) · set aside: G8 (8)" and note["takes"] == ["G6", "B2"]
-
-
-def test_a_message_that_is_not_valid_is_refused_and_the_division_before_it_stays() -> None:
-    s = started()
-    ok(s, "p1: yes", "p1: G4 B4 | aside G8")
-    at(s, 10)
-    # A message whose first lines would be valid on their own but whose last line is not: judged whole.
-    out = s.feed("Hedger — Today at 10:33 PM\naside R8\nG6 B2\nG9\n")
-    assert [o.text for o in out if o.kind == "refusal"] == [
-        "this division is not valid: the piles' sums differ: set aside R8 = 8, G6 B2 = 8, G9 = 9; every pile needs the same sum "
-        "(read as aside R8 | G6 B2 | G9 — one pile a line, 3 lines; the division from 0:00 stays in force)"
-    ]
-    step = s.state.step
-    assert isinstance(step, Divide) and step.division is not None and step.since == 0
-    assert C.name_list(step.division.taken(step.offer)) == ["G4", "B4"]
 
 
 def test_done_locks_the_division_in_force_at_once() -> None:

@@ -102,6 +102,8 @@ def _entry_text(entry: dict[str, Any]) -> str:
         return "the host left (quit)"
     if kind == "delivered":
         return "private messages marked as sent"
+    if kind == "entropy":
+        return f"entropy {entry.get('text')}"
     return str(kind)
 
 
@@ -160,8 +162,10 @@ def verify(
     """Check what a journal proves: the commitment, the hash chain, the final hash, the seed.
 
     Every generated item is re-derived from the seed. The report says what was proved (✓),
-    what differs (✗, naming the entry) and what could not be proved from what was given (?).
-    Exit code 0: verified; 1: verification failed; 2: the journal cannot be read.
+    what differs (✗, naming the entry) and what could not be proved from what was given (?);
+    only the last line's “VERIFIED:” means everything was. Without --commitment and
+    --final-hash, a journal rewritten with its hashes recomputed passes too.
+    Exit code 0: nothing checked failed; 1: verification failed; 2: the journal cannot be read.
     """
     from umpire.cli.common import abort, dumps, stdout_utf8
     from umpire.core.journal import JournalError

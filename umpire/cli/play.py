@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import shlex
+import shutil
 import sys
 from datetime import datetime
 from pathlib import Path
@@ -49,8 +52,10 @@ def play(
 ) -> None:
     """Host a game: the REPL, or with --script, batch mode.
 
-    Every live game gets a fresh secret seed (128 bits from the operating system) unless --seed is given;
-    only `reveal` shows it, at the end.
+    Every live game gets a fresh secret seed (128 bits from the operating system) unless --seed is given,
+    kept in an owner-only key file beside the journal until `reveal` writes it into the journal. A live
+    game in the REPL takes no game input until the players' words are mixed in (`entropy WORDS…`),
+    unless the scenario sets `player_entropy = false`.
     """
     from umpire.cli.common import abort, find_scenario, stdout_utf8
     from umpire.scenario import ScenarioError, load
@@ -64,6 +69,13 @@ def play(
         abort(str(exc))
     if json_out and script is None:
         abort("--json goes with --script (batch mode)")
+    if use_scenario_seed and seed is not None:
+        abort("give --seed SEED or --use-scenario-seed, not both")
+    if use_scenario_seed and sc.seed is None:
+        abort(
+            f"{path.name} sets no seed, so --use-scenario-seed has nothing to use. Leave it out to host with a fresh secret seed, "
+            "or give --seed SEED to reproduce a game"
+        )
     if sc.seed is not None and seed is None:
         if not use_scenario_seed:
             abort(
@@ -81,20 +93,39 @@ def play(
     if journal is None:
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         journal = Path(f"{path.stem}-{stamp}.journal.jsonl")
-    session = _create(sc, journal, seed, salt)
+    entropy = sc.player_entropy and seed is None  # a live game whose seed umpire draws
+    session = _create(sc, journal, seed, salt, player_entropy=entropy)
     from umpire.repl import run
 
-    run(session, intro=[f"Journal: {journal} — if this laptop crashes, `umpire resume {journal}` continues the game."])
+    intro = [f"Journal: {journal} — if this laptop crashes, `{runnable()} resume {shlex.quote(str(journal))}` continues the game."]
+    if entropy:
+        intro.append(
+            "Post the commitment below; then collect a word or number from each player and type “entropy WORDS…”: "
+            "no game input is taken before (the scenario's player_entropy)."
+        )
+    run(session, intro=intro)
 
 
-def _create(sc: Scenario, journal: Path | None, seed: str | None, salt: str | None) -> Session:
+def runnable() -> str:
+    """How to run this umpire again from here: `umpire` when that is the one on PATH, else the path it was run by."""
+    argv0 = sys.argv[0] if sys.argv and sys.argv[0] else ""
+    name = Path(argv0).name
+    if name in ("umpire", "umpire.exe"):
+        on_path = shutil.which("umpire")
+        if on_path is not None and os.path.realpath(on_path) == os.path.realpath(argv0):
+            return "umpire"
+        return shlex.quote(argv0)
+    return f"{shlex.quote(sys.executable)} -m umpire"  # `python -m umpire`, or a test runner
+
+
+def _create(sc: Scenario, journal: Path | None, seed: str | None, salt: str | None, *, player_entropy: bool = False) -> Session:
     from umpire.cli.common import abort
     from umpire.session import Session
 
     try:
-        return Session.create(sc, journal_path=journal, seed=seed, salt=salt)
+        return Session.create(sc, journal_path=journal, seed=seed, salt=salt, player_entropy=player_entropy)
     except FileExistsError:
-        abort(f"{journal} exists already; to continue that game use `umpire resume {journal}`")
+        abort(f"{journal} exists already; to continue that game use `{runnable()} resume {shlex.quote(str(journal))}`")
     except OSError as exc:
         abort(f"cannot create the journal {journal}: {exc.strerror or exc}")
 

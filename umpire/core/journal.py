@@ -1,7 +1,9 @@
 """The journal: an append-only JSON-lines file that is the truth of a game.
 
-Line 1 is a header holding the scenario text, its hash, the seed, the salt and
-the commitment, so the journal alone reproduces the game. Every later line is
+Line 1 is a header holding the scenario text, its hash and the commitment to the
+seed; the seed and salt themselves are kept beside the journal until the reveal
+entry writes them in (umpire/fairness.py), after which the journal alone
+reproduces the game. The file is created readable by its owner only. Every later line is
 one accepted input with its game time. Each line is written and fsync'd before
 the caller announces anything, so a crash never loses an input that was shown;
 a write that fails (a full disk) leaves the file exactly as it was.
@@ -64,7 +66,7 @@ def _decode(text: str) -> Any:
         raise _NestedTooDeep(text) from None
 
 
-KINDS = ("input", "clock", "pause", "resume", "undo", "reveal", "delivered", "stop")
+KINDS = ("input", "clock", "pause", "resume", "undo", "reveal", "delivered", "stop", "entropy")
 
 
 class JournalError(Exception):
@@ -135,9 +137,13 @@ class Loaded:
 def _check_header(path: str, obj: Any) -> dict[str, Any]:
     if not isinstance(obj, dict) or obj.get("umpire_journal") != FORMAT:
         raise JournalError(path, 1, "this is not an umpire journal (line 1 should be its header)")
-    for key, kind in (("game", str), ("scenario_toml", str), ("seed", str), ("salt", str), ("commitment", str)):
+    for key, kind in (("game", str), ("scenario_toml", str), ("commitment", str)):
         if not isinstance(obj.get(key), kind):
             raise JournalError(path, 1, f"the header has no valid “{key}” ({kind.__name__} expected)")
+    if "seed" in obj or "salt" in obj:  # older journals: the secret in the header (newer: in the key file until the reveal)
+        for key in ("seed", "salt"):
+            if not isinstance(obj.get(key), str):
+                raise JournalError(path, 1, f"the header has no valid “{key}” (str expected)")
     return obj
 
 
@@ -153,8 +159,8 @@ def _check_entry(path: str, line: int, obj: Any) -> dict[str, Any]:
     if not _is_count(obj.get("t")):
         raise JournalError(path, line, "expected a game time “t” in whole milliseconds")
     kind = obj["kind"]
-    if kind == "input" and not isinstance(obj.get("text"), str):
-        raise JournalError(path, line, "an input entry needs its “text”")
+    if kind in ("input", "entropy") and not isinstance(obj.get("text"), str):
+        raise JournalError(path, line, f"an {kind} entry needs its “text”")
     if kind == "undo" and not isinstance(obj.get("undoes"), int):
         raise JournalError(path, line, "an undo entry needs the number of the entry it “undoes”")
     if kind == "delivered" and not (_is_count(obj.get("to")) and _is_count(obj.get("through"))):
@@ -452,7 +458,7 @@ class Writer:
         Raises OSError if the header cannot be written (nothing is left behind).
         """
         p = Path(path)
-        fd = os.open(p, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND, 0o644)
+        fd = os.open(p, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND, 0o600)  # the owner's only: it holds sealed plays
         try:
             flocked = _take_lock(p, fd, fresh=True)
         except BaseException:
@@ -562,7 +568,7 @@ def _reopen_checks(p: Path, fd: int, loaded: Loaded) -> int:
     if loaded.torn is not None:
         side = Path(f"{p}.torn")
         try:
-            sfd = os.open(side, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+            sfd = os.open(side, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
             try:
                 _write_all(sfd, loaded.torn_bytes + b"\n")
                 os.fsync(sfd)

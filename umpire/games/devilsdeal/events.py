@@ -224,17 +224,14 @@ class PokerStarted(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Picked(Event):
-    """A player's private cards, for the host's record (HOST: never public before they are revealed)."""
+class _Pick(Event):
+    """A player's private cards and their hand; `replaces`: the pick it replaced (JSON only when there was one)."""
 
-    kind = "picked"
-    audience: Audience = HOST
     player: str
     first: str
     second: str
     community: str
     hand: str
-    waiting: tuple[str, ...]
     replaces: Names | None = None
 
     def payload(self) -> dict[str, JSON]:
@@ -246,25 +243,21 @@ class Picked(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
-class PickConfirmed(Event):
+class Picked(_Pick):
+    """A player's private cards, for the host's record (HOST: never public before they are revealed), and who is still to choose."""
+
+    kind = "picked"
+    audience: Audience = HOST
+    waiting: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class PickConfirmed(_Pick):
     """The receipt of a pick, to the player alone (`audience` is their DM). It never says whether the other
     player has chosen (R-DD-18); `final` only when this pick completes the step, which then goes on publicly."""
 
     kind = "pick_confirmed"
-    player: str
-    first: str
-    second: str
-    community: str
-    hand: str
     final: bool
-    replaces: Names | None = None
-
-    def payload(self) -> dict[str, JSON]:
-        """The fields as JSON; `replaces` only when the pick replaced an earlier one."""
-        out = super().payload()
-        if self.replaces is None:
-            del out["replaces"]
-        return out
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -1,0 +1,338 @@
+"""Fair by construction: a seed nobody can choose alone, kept out of the journal until the reveal.
+
+The host's secret (a seed and a salt) is committed to at the start; the commitment is in the
+journal's header, the secret itself in an owner-only key file beside the journal
+(``JOURNAL.key``), until `reveal` writes both into the journal. A game may also mix in the
+players' **entropy**: words or numbers the players send after the commitment is posted. The
+game's seed is then SHA-256 of ``umpire-mix/1|SEED|WORDS``: the host fixed SEED before seeing
+the words, and no player knows SEED, so neither alone can choose or predict it.
+
+Nothing here hides the secret from the host's own machine: the key file is readable by the
+host's account. What the design guarantees is narrower and checkable: the seed is not in the
+journal (which may be shared, and which verify reads) before the reveal, and with the players'
+entropy it is not the host's choice.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from umpire.core import chat, journal
+from umpire.core.errors import IllegalAction, InvalidCommand
+from umpire.games.base import Event
+
+KEY_SUFFIX = ".key"
+KEY_FORMAT = 1
+MIX = "umpire-mix/1"
+MAX_ENTROPY = 500  # characters: a word or a number from each of up to 13 players, or a message id
+
+
+def key_path(journal_path: str | Path) -> Path:
+    """Where a journal's secret is kept until the reveal: ``JOURNAL.key`` beside it."""
+    return Path(f"{journal_path}{KEY_SUFFIX}")
+
+
+def mix(seed: str, entropy: str) -> str:
+    """The game's seed: SHA-256 of ``umpire-mix/1|SEED|WORDS``, as 64 hex digits.
+
+    >>> mix("42", "apple 7") == hashlib.sha256(b"umpire-mix/1|42|apple 7").hexdigest()
+    True
+    """
+    return hashlib.sha256(f"{MIX}|{seed}|{entropy}".encode()).hexdigest()
+
+
+def mix_text(seed: str, entropy: str) -> str:
+    """The text whose SHA-256 is the game's seed (for a player to check by hand)."""
+    return f"{MIX}|{seed}|{entropy}"
+
+
+# ---------------------------------------------------------------- the secret
+
+
+@dataclass(frozen=True)
+class Secret:
+    """The seed and salt, and where they were read: the journal's reveal entry, its header
+    (journals written before the key file), or the host's key file."""
+
+    seed: str
+    salt: str
+    where: str  # "reveal", "header" or "key"
+    entry: int | None = None  # the reveal entry's number
+    path: str | None = None  # the key file's path
+
+
+def write_key(journal_path: str | Path, *, seed: str, salt: str, commitment: str) -> Path:
+    """Write the secret to ``JOURNAL.key``, readable and writable by its owner only (0600), durably.
+
+    Written to a temporary file first and renamed into place, so the key file is either whole or
+    absent. Raises OSError if it cannot be written (nothing is left behind).
+    """
+    target = key_path(journal_path)
+    tmp = Path(f"{target}.{os.getpid()}.tmp")
+    data = json.dumps({"umpire_key": KEY_FORMAT, "commitment": commitment, "seed": seed, "salt": salt}, ensure_ascii=False)
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        try:
+            os.write(fd, (data + "\n").encode("utf-8"))
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
+    _fsync_dir(target)
+    return target
+
+
+def _fsync_dir(path: Path) -> None:
+    with contextlib.suppress(OSError):
+        fd = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def read_key(journal_path: str | Path, header: dict[str, Any], *, check: bool = True) -> Secret:
+    """The secret from the journal's key file; JournalError naming the file if it is missing or damaged, or
+    (with `check`) not this game's: `umpire verify` reads it unchecked and reports the mismatch itself."""
+    where = key_path(journal_path)
+    named = header.get("key_file")
+    candidates = [where]
+    if isinstance(named, str) and named and Path(named).name == named and named != where.name:
+        candidates.append(where.parent / named)  # the journal was renamed: its key file may keep the old name
+    for path in candidates:
+        try:
+            raw = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            continue
+        except OSError as exc:
+            raise journal.JournalError(str(journal_path), None, f"cannot read the key file {path} ({exc.strerror or exc})") from exc
+        return _key_secret(str(journal_path), path, raw, header["commitment"] if check else None)
+    also = f" (or {candidates[1]}, its name when the journal was created)" if len(candidates) > 1 else ""
+    raise journal.JournalError(
+        str(journal_path),
+        None,
+        f"the seed of this game is not revealed in the journal yet: it is kept in the key file {where}{also}, "
+        "which is not there. Put the key file back beside the journal under that name (it was created with the journal "
+        "and is readable by its owner only); without it the game cannot be rebuilt before its reveal",
+    )
+
+
+def _key_secret(journal_path: str, path: Path, raw: str, commitment: str | None) -> Secret:
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise journal.JournalError(journal_path, None, f"the key file {path} is damaged (not valid JSON: {exc})") from exc
+    if not (isinstance(data, dict) and isinstance(data.get("seed"), str) and isinstance(data.get("salt"), str)):
+        raise journal.JournalError(journal_path, None, f"the key file {path} holds no seed and salt")
+    if commitment is not None and journal.commitment(data["seed"], data["salt"]) != commitment:
+        raise journal.JournalError(
+            journal_path, None, f"the key file {path} is not this journal's: its seed and salt do not hash to the commitment in the header"
+        )
+    return Secret(seed=data["seed"], salt=data["salt"], where="key", path=str(path))
+
+
+def find_reveal(journal_path: str | Path) -> Secret | None:
+    """The seed and salt written by the journal's first reveal entry, if it has one that carries them.
+
+    Only lines that mention a reveal are decoded, so this costs one read of the file.
+    """
+    try:
+        f = open(journal_path, "rb")  # noqa: SIM115 - closed by the with below
+    except OSError:
+        return None
+    with f:
+        f.readline()  # the header
+        for raw in f:
+            if b"reveal" not in raw:
+                continue
+            try:
+                obj = json.loads(raw)
+            except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+                continue
+            if (
+                isinstance(obj, dict)
+                and obj.get("kind") == "reveal"
+                and isinstance(obj.get("seed"), str)
+                and isinstance(obj.get("salt"), str)
+            ):
+                n = obj.get("n")
+                return Secret(seed=obj["seed"], salt=obj["salt"], where="reveal", entry=n if isinstance(n, int) else None)
+    return None
+
+
+def secret_of(journal_path: str | Path, header: dict[str, Any], *, check: bool = True) -> Secret:
+    """The seed and salt of a journal: in its header (older journals), its reveal entry, or its key file.
+
+    Raises JournalError naming the key file when none of these has them (`check`: see `read_key`).
+    """
+    if isinstance(header.get("seed"), str) and isinstance(header.get("salt"), str):
+        return Secret(seed=header["seed"], salt=header["salt"], where="header")
+    revealed = find_reveal(journal_path)
+    if revealed is not None:
+        return revealed
+    return read_key(journal_path, header, check=check)
+
+
+# ---------------------------------------------------------------- the players' entropy
+
+
+@dataclass(kw_only=True)
+class Fairness:
+    """A session's fairness state: whether the players' entropy is required, and whether it is in."""
+
+    required: bool = False  # game inputs wait for the entropy (a live game whose seed umpire drew)
+    entropy: str | None = None  # the players' words, once mixed in
+    entropy_n: int | None = None  # the entry that mixed them in
+    game_seed: str | None = None  # the seed the game's streams use once mixed
+    first_ruling: int | None = None  # the first game input or clock ruling accepted
+    commitment_shown: bool = False
+    resumed: bool = False  # the session continues a journal: the commitment was posted before
+
+    @property
+    def waiting(self) -> bool:
+        """Game inputs are refused: the entropy is required and not in yet."""
+        return self.required and self.entropy is None
+
+    def committed(self, n: int, *, ruling: bool, events: Sequence[Event]) -> None:
+        """Note what an entry did once it is written (called by the session's one apply path)."""
+        if ruling and self.first_ruling is None:
+            self.first_ruling = n
+        for ev in events:
+            if isinstance(ev, EntropyIn):
+                self.entropy, self.entropy_n, self.game_seed = ev.words, n, ev.game_seed
+
+
+@dataclass(frozen=True, kw_only=True)
+class EntropyWanted(Event):
+    """Posted with the commitment when the game waits for the players' entropy."""
+
+    kind = "entropy_wanted"
+
+
+@dataclass(frozen=True, kw_only=True)
+class EntropyIn(Event):
+    """The players' words were mixed into the seed (the game's seed itself stays secret until the reveal)."""
+
+    kind = "entropy"
+    words: str
+    game_seed: str = ""  # kept off the JSON and the post: see `payload`
+
+    def payload(self) -> dict[str, Any]:
+        """Only the words: the game's seed is the secret until the reveal."""
+        return {"words": self.words}
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameSeed(Event):
+    """At the reveal of a game that mixed the players' entropy: the game's seed and how to check it."""
+
+    kind = "game_seed"
+    words: str
+    game_seed: str
+
+
+ENTROPY_REFUSED_INPUT = (
+    "the players' entropy is not in yet: this game's seed mixes the committed secret with a word or number from each "
+    "player, sent after the commitment was posted. Collect them, then type “entropy WORDS…”; no game input is taken before"
+)
+
+
+def check_words(args: Sequence[str]) -> str | None:
+    """Why `entropy ARGS` cannot be read, or None (the live check and the command's check)."""
+    if not args:
+        return "“entropy WORDS…”: type the words or numbers the players sent (one or more), e.g. “entropy 17 lantern 4021”"
+    words = " ".join(args)
+    if len(words) > MAX_ENTROPY:
+        return f"the entropy is {len(words)} characters; at most {MAX_ENTROPY} (a word or a number from each player is enough)"
+    if not words.isprintable():
+        return "the entropy holds an invisible or control character; type the players' words as plain text"
+    return None
+
+
+def check_entropy(f: Fairness, words: str) -> None:
+    """Refuse mixing `words` in now (IllegalAction), for the live session and for a replay alike."""
+    problem = check_words(words.split(" "))
+    if problem:
+        raise InvalidCommand(problem)
+    if f.entropy is not None:
+        raise IllegalAction(
+            f"the players' entropy is in already (entry {f.entropy_n}: “{f.entropy}”); it is mixed in once and cannot change"
+        )
+    if f.first_ruling is not None:
+        raise IllegalAction(
+            f"the game has begun (entry {f.first_ruling} was a ruling): the entropy must come before the first game input, "
+            "since it changes everything the seed generates"
+        )
+
+
+def check_commitment_shown(f: Fairness) -> None:
+    """The live session only: the words must come after the commitment was shown to be posted."""
+    if not f.commitment_shown:
+        raise IllegalAction(
+            "show and post the fairness commitment first (“commitment”): the players' words must come after it is posted, "
+            "so the secret was fixed before anyone knew them"
+        )
+
+
+def reveal_entry_check(entry: dict[str, Any], seed: str, salt: str) -> str | None:
+    """Why a reveal entry's seed and salt disagree with the game's, or None (older reveal entries carry neither)."""
+    if "seed" not in entry and "salt" not in entry:
+        return None
+    if entry.get("seed") != seed or entry.get("salt") != salt:
+        return "this reveal gives a different seed or salt from the one the game was rebuilt with (an earlier reveal, or the key file)"
+    return None
+
+
+# ---------------------------------------------------------------- posts
+
+
+def wanted_text() -> str:
+    """The post asking the players for their entropy."""
+    return (
+        "🎲 Before the game starts, each player: send one word or number of your choice. Mixed with the committed secret, "
+        "your words make the game's seed, so nobody, host or player, can choose or predict it."
+    )
+
+
+def entropy_text(ev: EntropyIn) -> str:
+    """The post saying the players' words are in."""
+    return (
+        f"🎲 The players' entropy is in: {_code_span(ev.words)}\n"
+        "The game's seed is now SHA-256 of the committed secret and these words; it is revealed at the end with the secret."
+    )
+
+
+def game_seed_text(seed: str, ev: GameSeed) -> str:
+    """The reveal's second post, for a game that mixed the players' entropy."""
+    text = mix_text(seed, ev.words)
+    return (
+        f"🎲 Game seed = SHA-256 of `{MIX}|seed|entropy` = `{ev.game_seed}`\n"
+        f"Check it yourself: {_code_span(shell_check(text))}; `umpire gen … --seed {ev.game_seed}` regenerates what it drew."
+    )
+
+
+def shell_check(text: str) -> str:
+    """A shell command printing the SHA-256 of `text`, quoted so anything is safe to paste."""
+    quoted = "'" + text.replace("'", "'\\''") + "'"
+    return f"printf '%s' {quoted} | sha256sum"
+
+
+def _code_span(text: str) -> str:
+    text = chat.neutralise(text)
+    return f"`` {text} ``" if "`" in text else f"`{text}`"
+
+
+def verify_command(commitment: str, final_hash: str) -> str:
+    """The whole `umpire verify` command a player runs on the journal, with what was posted."""
+    return f"umpire verify JOURNAL --commitment {commitment} --final-hash {final_hash}"
