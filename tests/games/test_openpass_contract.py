@@ -99,6 +99,20 @@ def test_cards_by_name_shows_the_collection_and_what_is_locked() -> None:
     assert "; locked in the deck: " in v.notes[0]
 
 
+def test_cards_view_has_no_chat_text_as_a_collection_shows_what_its_player_received() -> None:
+    # A view's chat text is what may be posted in the channel (status's is); a collection is private
+    # (R-OP-9: what a player received), so `cards` offers it only as a DM for its player.
+    s = to_playing(rounds=[{"p3": "3"}])  # Ian receives Heaven Special (9 x x) in round 1
+    view = OPEN_PASS.view("cards")
+    assert view is not None
+    v = view.build(s.state, s.now, ["p3"])
+    assert v.chat == ""
+    assert v.notes[1].startswith("received: round 1: Heaven Special;")
+    assert v.notes[2] == "to send Ian alone, as a DM: Ian, your cards (20): `1 1 1 2 2 2 2 3 3 3 9 + + + - - - - x x`"
+    (o,) = s.feed("cards p3")
+    assert o.view is not None and o.view.chat == "" and o.text == ""
+
+
 def test_a_bug_free_toolbar_is_cheap_and_shows_the_clock() -> None:
     s = new_session()
     ok(s, "start")

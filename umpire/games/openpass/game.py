@@ -166,10 +166,15 @@ def _cards_view(state: State, now: int, args: Sequence[str]) -> View:
     received = "; ".join(f"round {r}: {what}" for r, what in p.received) or "nothing yet"
     deck = state.decks.get(seat)
     locked = f"; locked in the deck: {_plain(deck.owned)}" if deck is not None else ""
+    # No chat text: a view's chat text is what may be posted in the channel, and a collection tells what
+    # its player received (R-OP-9); the message for the player is a note, marked as theirs alone.
     return View(
         title=f"{name}'s cards ({len(cards)}) — host only",
-        chat=f"{name}, your cards ({len(cards)}): {cards_text(cards)}",
-        notes=(_plain(cards) + locked, f"received: {received}"),
+        notes=(
+            _plain(cards) + locked,
+            f"received: {received}",
+            f"to send {name} alone, as a DM: {name}, your cards ({len(cards)}): {cards_text(cards)}",
+        ),
     )
 
 
