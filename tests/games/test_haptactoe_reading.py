@@ -43,7 +43,10 @@ def test_wsa_a_choice_does_not_outlive_its_turn() -> None:
     ok(s, "p1: blue hollow 5")
     ok(s, "p1: yellow solid 4 A1")
     ok(s, "p1: done")
-    assert refused(s, "p2: C3") == "which colour? add one of yellow, blue, white"
+    assert (
+        refused(s, "p2: C3")
+        == "no star chosen yet: choose one first (“yellow solid 4”), then its square, or both at once (“yellow solid 4 C3”)"
+    )
     assert refused(s, "p1: C3") == "it is Ian's turn, not Hedger's"
 
 

@@ -106,7 +106,6 @@ def test_unknown_attribute_words_are_refused(kind: str, line: str, reason: str, 
         ("htt", "p1: red circle C3", "which background? add one of black, gray, white"),
         ("wsa", "p1: yellow 4 C3", "which pattern? add one of solid, hollow, striped"),
         ("wsa", "p1: solid 4 C3", "which colour? add one of yellow, blue, white"),
-        ("wsa", "p1: C3", "which colour? add one of yellow, blue, white"),
     ],
 )
 def test_a_missing_attribute_is_refused(kind: str, line: str, reason: str, tmp_path: Path) -> None:
@@ -138,9 +137,17 @@ def test_htt_a_placement_without_a_square_is_refused(tmp_path: Path) -> None:
     assert refused(s, f"p1: {piece('htt')}", error="InvalidCommand") == f"where? add the square, e.g. “{piece('htt')} C3”"
 
 
-def test_wsa_a_bare_square_with_no_star_chosen_is_refused(tmp_path: Path) -> None:
+def test_wsa_a_bare_square_with_no_star_chosen_says_to_choose_one_first_not_which_colour(tmp_path: Path) -> None:
+    # Issue 18: `p1: C3` with no star chosen was answered “which colour?”.
     s = started("wsa", tmp_path)
-    assert refused(s, "p1: C3", error="InvalidCommand") == "which colour? add one of yellow, blue, white"
+    assert refused(s, "p1: C3", error="InvalidCommand") == (
+        "no star chosen yet: choose one first (“yellow solid 4”), then its square, or both at once (“yellow solid 4 C3”)"
+    )
+
+
+def test_htt_a_bare_square_says_to_name_the_block_too(tmp_path: Path) -> None:
+    s = started("htt", tmp_path)
+    assert refused(s, "p1: C3", error="InvalidCommand") == "a square alone places nothing: name the block too, e.g. “black red circle C3”"
 
 
 def test_wsa_choosing_a_star_already_on_the_board_is_refused(tmp_path: Path) -> None:

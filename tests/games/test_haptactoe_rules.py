@@ -240,7 +240,7 @@ def test_claim_repeated_within_one_turn_counts_as_invalid(kind: str) -> None:
     else:
         assert ended["scores"]["Hedger"] == 1
         assert ended["strikes"]["Hedger"] == 1
-    assert "repeated this turn (already claimed in it)" in public_text(out)
+    assert "repeated this turn (the same squares were called earlier in it)" in public_text(out)
 
 
 @pytest.mark.parametrize("kind", BOTH)

@@ -321,7 +321,7 @@ def test_a_pasted_discord_block_is_judged_line_by_line() -> None:
     out = s.feed(block)
     assert [o.kind for o in out] == ["announce", "refusal", "announce", "announce", "announce"]
     assert out[1].input == "hap A1 B1 C1"
-    assert out[1].text == "A1 and B1 and C1 are empty"
+    assert out[1].text == "A1, B1 and C1 are empty"
     assert s.final()["board"] == {"C3": "black red circle", "D4": "white blue triangle"}
     assert s.final()["turn"]["player"] == "Hedger"
 

@@ -128,7 +128,7 @@ def _score_line(state: State, ev: TurnEnded) -> str:
 # How a post words each verdict code; the words of the code are always among them.
 _WHY = {
     Verdict.OFF_LINE.value: "not on a line (rows, columns and 45° diagonals only; the grid does not wrap)",
-    Verdict.REPEATED.value: "repeated this turn (already claimed in it)",
+    Verdict.REPEATED.value: "repeated this turn (the same squares were called earlier in it)",
 }
 
 
@@ -212,7 +212,15 @@ def _move_reminder(state: State, ev: MoveReminder) -> str:
 
 @RENDER.on(ReserveStarted)
 def _reserve_started(state: State, ev: ReserveStarted) -> str:
-    return f"⏳ {_n(ev.player)}'s minute is up: now on reserve ({fmt_clock(ev.seconds * SECOND)} left)."
+    return f"⏳ {_n(ev.player)}'s {_move_time(state.cfg.move_ms)} up: now on reserve ({fmt_clock(ev.seconds * SECOND)} left)."
+
+
+def _move_time(ms: int) -> str:
+    """The free time of a move, worded from move_seconds, with its verb: "minute is", "20 seconds are"."""
+    seconds = ms // SECOND
+    if seconds % 60 == 0:
+        return "minute is" if seconds == 60 else f"{seconds // 60} minutes are"
+    return "1 second is" if seconds == 1 else f"{seconds} seconds are"
 
 
 @RENDER.on(ReserveReminder)
@@ -284,8 +292,8 @@ class HapTacToe(Game[State, Command]):
             chooser=roster.resolve(s.text(b.chooser_key)).seat,
             move_ms=s.integer("move_seconds") * SECOND,
             reserve_ms=s.integer("reserve_seconds") * SECOND,
-            move_reminders=tuple(s.integers("move_reminders")),
-            reserve_reminders=tuple(s.integers("reserve_reminders")),
+            move_reminders=rules.reminders(s, "move_reminders"),
+            reserve_reminders=rules.reminders(s, "reserve_reminders"),
             row_one=s.text("row_one"),
             penalty=Fraction(str(s.number("invalid_claim_penalty"))) if not b.strikes else Fraction(0),
             rounding=s.text("final_rounding") if not b.strikes else "none",
@@ -487,11 +495,11 @@ def rulings_text(book: Rulebook, s: Settings) -> list[str]:
         f'R-HTT-1: row 1 is drawn at the {s.text("row_one")}; A1 is its leftmost square (row_one = "{s.text("row_one")}").',
         f"Timing: {s.integer('move_seconds')} s per move (move_seconds), then a {s.integer('reserve_seconds')} s reserve "
         "(reserve_seconds) shared by both games; a player whose reserve runs out loses the DM.",
-        f"Reminders at {_secs(s.integers('move_reminders'))} left on a move (move_reminders) and "
-        f"{_secs(s.integers('reserve_reminders'))} left of the reserve (reserve_reminders).",
+        f"Reminders at {_secs(list(rules.reminders(s, 'move_reminders')))} left on a move (move_reminders) and "
+        f"{_secs(list(rules.reminders(s, 'reserve_reminders')))} left of the reserve (reserve_reminders).",
         "Claims are judged when the turn ends (“done”, or the host's “end”), not before; placements are shown then too.",
         "R-HTT-5: a game ends when the board is full (25 pieces; 2 are never placed).",
-        "R-HTT-6: a claim repeated within one turn counts as invalid (the first one claimed it).",
+        "R-HTT-6: a claim repeated within one turn counts as invalid (the first call of it is judged as it stands).",
     ]
     cost = "a strike" if book.strikes else f"costs {s.number('invalid_claim_penalty'):g} (invalid_claim_penalty)"
     out.append(

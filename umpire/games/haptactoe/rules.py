@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import difflib
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
@@ -117,18 +117,18 @@ def settings_for(book: Rulebook) -> tuple[Setting, ...]:
         Setting(
             key="move_reminders",
             kind="list[int]",
-            default=[10],
+            default=list(DEFAULT_REMINDERS["move_reminders"]),
             minimum=1,
             maximum=MAX_SECONDS,
-            help="Reminders at these seconds left on a move (each less than move_seconds).",
+            help="Reminders at these seconds left on a move (each less than move_seconds; of the default, those that are).",
         ),
         Setting(
             key="reserve_reminders",
             kind="list[int]",
-            default=[60, 30, 10],
+            default=list(DEFAULT_REMINDERS["reserve_reminders"]),
             minimum=1,
             maximum=MAX_SECONDS,
-            help="Reminders at these seconds left of the reserve while it drains (each less than reserve_seconds).",
+            help="Reminders at these seconds left of the reserve while it drains (each less than reserve_seconds; of the default, those that are).",
         ),
         Setting(
             key="row_one",
@@ -185,13 +185,34 @@ def settings_for(book: Rulebook) -> tuple[Setting, ...]:
     )
 
 
+# The default reminders; a scenario that leaves a list at its default gets those that fit its clock
+# (a 45 s reserve is reminded at 30 s and 10 s), where a list it sets must fit whole.
+DEFAULT_REMINDERS = {"move_reminders": (10,), "reserve_reminders": (60, 30, 10)}
+_REMINDED = (("move_reminders", "move_seconds", "a move"), ("reserve_reminders", "reserve_seconds", "the reserve"))
+
+
+def reminders(settings: Mapping[str, object], key: str) -> tuple[int, ...]:
+    """The reminders in force: the list set, or those of the default list that its clock can reach.
+
+    >>> reminders({"reserve_reminders": [60, 30, 10], "reserve_seconds": 45}, "reserve_reminders")
+    (30, 10)
+    """
+    values = settings[key]
+    limit = settings[next(limit_key for k, limit_key, _ in _REMINDED if k == key)]
+    assert isinstance(values, list) and isinstance(limit, int)
+    if tuple(values) == DEFAULT_REMINDERS[key]:
+        return tuple(v for v in values if v < limit)
+    return tuple(values)
+
+
 def validate_reminders(settings: dict[str, object]) -> list[tuple[str, str]]:
-    """Reminders that could never fire (at or beyond their clock's length), and too many of them."""
+    """Reminders that could never fire (at or beyond their clock's length), and too many of them.
+    A list left at its default drops the reminders its clock cannot reach instead (`reminders`)."""
     problems: list[tuple[str, str]] = []
-    for key, limit_key, what in (("move_reminders", "move_seconds", "a move"), ("reserve_reminders", "reserve_seconds", "the reserve")):
+    for key, limit_key, what in _REMINDED:
         values = settings.get(key)
         limit = settings.get(limit_key)
-        if not isinstance(values, list) or not isinstance(limit, int):
+        if not isinstance(values, list) or not isinstance(limit, int) or tuple(values) == DEFAULT_REMINDERS[key]:
             continue
         if len(values) > MAX_REMINDERS:
             problems.append((key, f"at most {MAX_REMINDERS} reminders, got {len(values)}"))
@@ -485,7 +506,7 @@ def _claim(state: State, turn: Turn, cmd: Claim, now: int) -> tuple[State, list[
     # squares off a line are a claim, judged invalid at the end of the turn (R-HTT-7).
     empty = [square_name(s) for s in cmd.typed if state.board[s] is None]
     if empty:
-        raise IllegalAction(f"{' and '.join(empty)} {'is' if len(empty) == 1 else 'are'} empty")
+        raise IllegalAction(f"{and_list(empty)} {'is' if len(empty) == 1 else 'are'} empty")
     event = ClaimNoted(t=now, player=state.cfg.names[cmd.seat], squares=tuple(square_name(s) for s in cmd.squares))
     return evolve(state, turn=evolve(turn, claims=(*turn.claims, cmd.squares))), [event]
 
@@ -771,6 +792,17 @@ def fmt(x: Fraction | Number) -> str:
 # ---------------------------------------------------------------- reading commands
 
 _COUNT = {2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+def and_list(items: list[str]) -> str:
+    """Items joined as a sentence lists them.
+
+    >>> and_list(["A1"]), and_list(["A1", "B3"]), and_list(["A1", "B3", "C5"])
+    ('A1', 'A1 and B3', 'A1, B3 and C5')
+    """
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
 _FILLER = {"place", "play", "on", "at", "to", "in"}
 _ME = {"me", "i", "myself"}
 _END_PUNCT = ".!,;"
@@ -846,6 +878,13 @@ def _did_you_mean(book: Rulebook, head: str, commands: tuple[str, ...], text: st
 
 def _claim_command(actor: int, words: list[str], text: str, claim_word: str) -> Claim:
     names = [w.strip(",.;") for w in words if w.strip(",.;")]
+    if not_squares := [w for w in names if not is_square_like(w)]:
+        what = (
+            f"“{not_squares[0]}” is not a square"
+            if len(not_squares) == 1
+            else f"{and_list([f'“{w}”' for w in not_squares])} are not squares"
+        )
+        raise InvalidCommand(f"{what}; a claim names three squares and nothing else, e.g. “{claim_word} A1 A2 A4”", text=text)
     if len(names) != 3:
         raise InvalidCommand(f"a claim names exactly three squares, e.g. “{claim_word} A1 A2 A4” (got {len(names)})", text=text)
     typed = [square_index(w, text) for w in names]
@@ -880,14 +919,28 @@ def _parse_move(state: State, actor: int, words: list[str], text: str) -> Comman
             text=text,
         )
     square = square_index(squares[0], text)
-    turn = state.turn
-    if not others and book.select_first and turn is not None and turn.seat != actor:
-        _require_mover(state, turn, actor)
-    if not others and book.select_first and turn is not None:
-        chosen = turn.placed[0] if turn.placed is not None else turn.selected  # a second placement is refused by the rules
-        if chosen is not None:
-            return Place(seat=actor, piece=chosen, square=square)
+    if not others:
+        return _square_alone(state, actor, square, squares[0], text)
     return Place(seat=actor, piece=book.pieces.parse_piece(others, text), square=square)
+
+
+def _square_alone(state: State, actor: int, square: int, typed: str, text: str) -> Place:
+    """A square with no piece: in When Stars Align, the square of the star chosen before (R-HTT-9)."""
+    book, turn = state.cfg.book, state.turn
+    piece = book.example().rsplit(" ", 1)[0]
+    if not book.select_first:
+        raise InvalidCommand(f"a square alone places nothing: name the {book.pieces.noun} too, e.g. “{piece} {typed.upper()}”", text=text)
+    if turn is not None and turn.seat != actor:
+        _require_mover(state, turn, actor)
+    chosen = (
+        None if turn is None else turn.placed[0] if turn.placed is not None else turn.selected
+    )  # a second placement is refused by the rules
+    if chosen is None:
+        raise InvalidCommand(
+            f"no {book.pieces.noun} chosen yet: choose one first (“{piece}”), then its square, or both at once (“{piece} {typed.upper()}”)",
+            text=text,
+        )
+    return Place(seat=actor, piece=chosen, square=square)
 
 
 def _piece_without_square(state: State, actor: int, rest: list[str], text: str) -> Command:
