@@ -107,3 +107,20 @@ def test_completion_offers_the_cards_the_step_wants(clock) -> None:  # type: ign
     completer = UmpireCompleter(s)
     words = [c.text for c in completer.get_completions(Document("p1: G4 B"), CompleteEvent())]
     assert words == ["B4", "B1", "B5", "B6", "B2"]
+
+
+def test_a_pasted_correction_while_paused_leaves_the_valid_division_in_force(tmp_path: Path, clock, drive_repl) -> None:  # type: ignore[no-untyped-def]
+    s = new_session(journal=tmp_path / "g.jsonl")
+    printed = drive_repl(
+        s,
+        "start\r",
+        "p2: first p1\r",
+        "p1: yes\r",
+        "pause\r",
+        paste("Hedger — Today at 10:33 PM\nG9 B1\nG8 R2\naside G6 G4"),
+        paste("Hedger — Today at 10:34 PM\nG3 B4"),
+        "division\r",
+    )
+    assert "no pile is marked set aside" in printed  # the correction is refused
+    assert "in force since 0:00: G9 B1 (10) · G8 R2 (10) · set aside: G6 G4 (10) — takes 4" in printed
+    assert "in force: nothing valid" not in printed
