@@ -49,7 +49,7 @@ PALETTE: tuple[tuple[str, tuple[int, int, int]], ...] = (
     ("faded", (120, 128, 136)),  # a card that does not count
 )
 COLOURS = dict(PALETTE)
-COMPRESS_LEVEL = 9
+COMPRESS_LEVEL = 6
 Point = tuple[float, float]
 
 
@@ -66,16 +66,36 @@ class TextMark:
 
 
 class Canvas:
-    """A `width` x `height` picture in layout units, all `bg` to start with."""
+    """A `width` x `height` picture in layout units, all `bg` to start with; with `bg=None`, a
+    transparent one (a piece drawn once, then stamped on boards: see `stamp`)."""
 
-    def __init__(self, width: int, height: int, bg: str = "bg") -> None:
+    def __init__(self, width: int, height: int, bg: str | None = "bg") -> None:
         """A blank canvas at the current scale."""
         self.scale = s = text.SCALE.get()
         self.width = width
         self.height = height
-        self.image = Image.new("RGB", (width * s, height * s), COLOURS[bg])
+        self.transparent = bg is None
+        if bg is None:
+            self.image = Image.new("RGBA", (width * s, height * s), (0, 0, 0, 0))
+        else:
+            self.image = Image.new("RGB", (width * s, height * s), COLOURS[bg])
         self.pen = ImageDraw.Draw(self.image)
         self.marks: list[TextMark] = []
+
+    def _paint(self, colour: str, left: int, top: int, mask: Image.Image) -> None:
+        """`colour` through an alpha mask whose top-left corner is at pixel (left, top)."""
+        if self.transparent:  # laid over what is there, keeping the tile's own transparency right
+            layer = Image.new("RGBA", mask.size, COLOURS[colour])
+            layer.putalpha(mask)
+            self.image.alpha_composite(layer, (left, top))
+        else:
+            self.image.paste(COLOURS[colour], (left, top, left + mask.width, top + mask.height), mask)
+
+    def stamp(self, tile: Canvas, x: float, y: float) -> None:
+        """Lay a transparent canvas (drawn at the same scale) over this one with its top-left corner at (x, y)."""
+        left, top = round(x * self.scale), round(y * self.scale)
+        self.image.paste(tile.image, (left, top), tile.image)
+        self.marks += [TextMark(m.text, m.x + left, m.baseline + top, m.px, m.bold, m.colour) for m in tile.marks]
 
     def rect(self, x0: float, y0: float, x1: float, y1: float, colour: str) -> None:
         """Fill the rectangle [x0, x1) x [y0, y1)."""
@@ -94,16 +114,15 @@ class Canvas:
 
     def mask(self, mask: Image.Image, x: float, y: float, colour: str) -> None:
         """Paint `colour` through an alpha mask whose top-left corner is at (x, y) units."""
-        left, top = round(x * self.scale), round(y * self.scale)
-        self.image.paste(COLOURS[colour], (left, top, left + mask.width, top + mask.height), mask)
+        self._paint(colour, round(x * self.scale), round(y * self.scale), mask)
 
     def polygon(self, points: Sequence[Point], colour: str) -> None:
         """A filled polygon, anti-aliased; points in units."""
         if len(points) < 3:
             return
         s = self.scale
-        m = shapes.polygon_mask(tuple((x * s, y * s) for x, y in points))
-        self.image.paste(COLOURS[colour], (m.left, m.top, m.left + m.mask.width, m.top + m.mask.height), m.mask)
+        for m in shapes.polygon_mask(tuple((x * s, y * s) for x, y in points)):
+            self._paint(colour, m.left, m.top, m.mask)
 
     def line(self, x0: float, y0: float, x1: float, y1: float, width: float, colour: str) -> None:
         """A straight stroke `width` units wide with square ends, anti-aliased."""
@@ -116,7 +135,7 @@ class Canvas:
         r = text.render(words, px, bold)
         ox, base = round(x * s), round((y + text.cap(size)) * s)
         if words:
-            self.image.paste(COLOURS[colour], (ox + r.left, base + r.top, ox + r.left + r.mask.width, base + r.top + r.mask.height), r.mask)
+            self._paint(colour, ox + r.left, base + r.top, r.mask)
             self.marks.append(TextMark(words, ox, base, px, bold, colour))
         return x + r.advance / s
 

@@ -9,6 +9,8 @@ colour's letter (Y, B, W) in the square's corner.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from umpire.images import shapes
 from umpire.images.canvas import Canvas
 from umpire.images.layout import GAP, LINE, MARGIN, TEXT, WIDTH, Lines, block_height, draw_lines, draw_title, title_lines, wrapped
@@ -42,6 +44,22 @@ def background_colour(block: Block) -> str:
 def draw_block(cv: Canvas, x: int, y: int, size: int, block: Block, *, background: bool = True) -> None:
     """A block filling the `size` square at (x, y): background (unless told not to), shape with
     its outline, colour letter."""
+    cv.stamp(piece_tile(block, size, background, cv.scale), x, y)
+
+
+@lru_cache(maxsize=256)
+def piece_tile(piece: Piece, size: int, background: bool, scale: int) -> Canvas:
+    """A piece drawn once on a transparent `size` square, at `scale`, to be stamped wherever it stands."""
+    tile = Canvas(size, size, bg=None)
+    assert tile.scale == scale
+    if isinstance(piece, Block):
+        _draw_block(tile, 0, 0, size, piece, background=background)
+    else:
+        _draw_star(tile, 0, 0, size, piece, background=background)
+    return tile
+
+
+def _draw_block(cv: Canvas, x: int, y: int, size: int, block: Block, *, background: bool) -> None:
     if background:
         cv.rect(x, y, x + size, y + size, background_colour(block))
     edge = outline_colour(block.background)
@@ -80,6 +98,10 @@ def star_radius(size: int) -> float:
 def draw_star(cv: Canvas, x: int, y: int, size: int, star: Star, *, background: bool = True) -> None:
     """A star filling the `size` square at (x, y), on the night background (unless told not to),
     its colour letter in the corner."""
+    cv.stamp(piece_tile(star, size, background, cv.scale), x, y)
+
+
+def _draw_star(cv: Canvas, x: int, y: int, size: int, star: Star, *, background: bool) -> None:
     if background:
         cv.rect(x, y, x + size, y + size, "night")
     colour = STAR_COLOUR[star.colour]

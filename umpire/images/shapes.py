@@ -62,6 +62,9 @@ class Placed:
     top: int
 
 
+STRIP = 24  # a large polygon's mask is kept as strips this many pixels tall, each cut to its ink
+
+
 @lru_cache(maxsize=64)
 def disc(size: int) -> Image.Image:
     """A disc filling a `size` x `size` pixel box."""
@@ -71,15 +74,23 @@ def disc(size: int) -> Image.Image:
 
 
 @lru_cache(maxsize=256)
-def polygon_mask(points: tuple[Point, ...]) -> Placed:
-    """A polygon (pixel coordinates) as a mask over the whole pixels it touches."""
+def polygon_mask(points: tuple[Point, ...]) -> tuple[Placed, ...]:
+    """A polygon (pixel coordinates) as masks over the pixels it touches: one per strip of rows,
+    each cut to the columns inked there, so a long diagonal stroke costs only its own pixels."""
     left = math.floor(min(x for x, _ in points))
     top = math.floor(min(y for _, y in points))
     right = math.ceil(max(x for x, _ in points))
     bottom = math.ceil(max(y for _, y in points))
     big = Image.new("L", ((right - left) * SS, (bottom - top) * SS))
     ImageDraw.Draw(big).polygon([((x - left) * SS, (y - top) * SS) for x, y in points], fill=255)
-    return Placed(big.reduce(SS), left, top)
+    mask = big.reduce(SS)
+    out = []
+    for y in range(0, mask.height, STRIP):
+        strip = mask.crop((0, y, mask.width, min(mask.height, y + STRIP)))
+        box = strip.getbbox()
+        if box is not None:
+            out.append(Placed(strip.crop(box), left + box[0], top + y + box[1]))
+    return tuple(out)
 
 
 @lru_cache(maxsize=128)
@@ -96,6 +107,7 @@ def triangle(size: int, side: float, inset: float = 0.0) -> Image.Image:
     return _box_mask(tuple(triangle_points(size, side, inset)), size)
 
 
+@lru_cache(maxsize=64)
 def star(size: int, points: int, radius: float, inset: float = 0.0) -> Image.Image:
     """A star of outer `radius` pixels centred in a `size` pixel box; with `inset`, what is left
     inside a band that wide along its edges."""
