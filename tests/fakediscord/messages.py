@@ -39,8 +39,12 @@ async def json_body(request: web.Request) -> dict[str, Any]:
 
 async def message_body(request: web.Request) -> tuple[dict[str, Any], list[tuple[int, str, bytes, str | None]]]:
     """The JSON parameters and the uploaded files (index n of files[n], filename, bytes, declared type)."""
-    if not request.content_type.startswith("multipart/"):
+    if request.content_type in ("application/json", "application/octet-stream") or not request.body_exists:
         return await json_body(request), []
+    if request.content_type != "multipart/form-data":
+        raise form_error(
+            "_content_type", "CONTENT_TYPE_INVALID", f"Expected application/json or multipart/form-data, not {request.content_type}"
+        )
     payload: dict[str, Any] = {}
     files: list[tuple[int, str, bytes, str | None]] = []
     reader = await request.multipart()

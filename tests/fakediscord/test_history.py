@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from .client import run, running_client
 from .fake import FakeDiscord
-from .model import History, Message, Perm, User
+from .history import History
+from .model import Message, Perm, User
 from .scene import Org
 
 

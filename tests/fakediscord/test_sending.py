@@ -23,6 +23,7 @@ def test_a_sent_message_is_recorded_with_the_allowed_mentions_it_carried(fake_di
             )
             default = await channel.send(f"<@{org.bob.id}> and @everyone")
             assert (quiet.mentions, [u.id for u in loud.mentions]) == ([], [org.alice.id])
+            assert [u.id for u in default.mentions] == [org.bob.id] and default.mention_everyone
 
     run(scenario())
     quiet, loud, default = fake_discord.sent_messages(org.game)

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+from .history import History
 from .model import (
     DM,
     GUILD_TEXT,
@@ -19,7 +20,6 @@ from .model import (
     BotApp,
     Channel,
     Guild,
-    History,
     Intent,
     Member,
     Message,
