@@ -49,7 +49,7 @@ PALETTE: tuple[tuple[str, tuple[int, int, int]], ...] = (
     ("faded", (120, 128, 136)),  # a card that does not count
 )
 COLOURS = dict(PALETTE)
-COMPRESS_LEVEL = 6
+COMPRESS_LEVEL = 5  # zlib: level 6 is ~5% smaller and ~2.5 ms slower on a board, level 9 ~15% smaller and 30-60 ms slower
 Point = tuple[float, float]
 
 
