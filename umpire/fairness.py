@@ -261,7 +261,8 @@ def check_words(args: Sequence[str]) -> str | None:
 
 
 def check_entropy(f: Fairness, words: str) -> None:
-    """Refuse mixing `words` in now (IllegalAction), for the live session and for a replay alike."""
+    """Refuse mixing `words` in now, for the live session and for a replay alike: InvalidCommand for words
+    that cannot be used, IllegalAction when the entropy is in already or the game has begun."""
     problem = check_words(words.split(" "))
     if problem:
         raise InvalidCommand(problem)
