@@ -92,7 +92,10 @@ async def _identify_at_once(self: discord.Client, shard_id: int | None, *, initi
 
 
 class Inbox:
-    """Collects what a discord.py client's event handler receives, in order (``on_message`` by default)."""
+    """Collects what a discord.py client's event handler receives, in order (``on_message`` by default).
+
+    On a ``commands.Bot`` it is an extra listener; on a plain ``Client`` (one handler per event) it takes the
+    place of the client's own ``on_<event>``."""
 
     def __init__(self, client: discord.Client, event: str = "message") -> None:
         self.items: list[Any] = []
@@ -103,7 +106,11 @@ class Inbox:
             self._changed.set()
 
         handler.__name__ = f"on_{event}"
-        setattr(client, f"on_{event}", handler)
+        add_listener = getattr(client, "add_listener", None)
+        if add_listener is not None:
+            add_listener(handler, f"on_{event}")
+        else:
+            setattr(client, f"on_{event}", handler)
 
     async def wait_for(self, count: int, *, timeout: float = 10.0) -> list[Any]:
         """Wait until at least ``count`` items came; return them all."""

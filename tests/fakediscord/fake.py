@@ -10,6 +10,7 @@ import asyncio
 import fnmatch
 import socket
 import threading
+import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -163,7 +164,7 @@ class FakeDiscord(World):
 
     def _record_request(self, method: str, path: str, status: int) -> None:
         with self._lock:
-            self.requests.append(RequestRecord(method, path, status, self.now()))
+            self.requests.append(RequestRecord(method, path, status, self.now(), time.perf_counter()))
             self._changed_locked()
 
     def count_requests(self, method: str | None = None, path: str | None = None, status: int | None = None) -> int:

@@ -48,6 +48,7 @@ class Connection:
         self.compressor = zlib.compressobj() if compress else None
         self.session: Session | None = None
         self.identified = False
+        self.closed_by_fake = False
         self.received: list[dict[str, Any]] = []
 
     def send(self, frame: dict[str, Any] | str) -> None:
@@ -67,6 +68,7 @@ class Connection:
             item = await self.queue.get()
             if isinstance(item, tuple):
                 kind, code = item
+                self.closed_by_fake = True
                 if kind is _CLOSE:
                     await self.ws.close(code=code)
                 elif self.request.transport is not None:
@@ -236,7 +238,7 @@ class Gateway:
             code = conn.ws.close_code
             session = conn.session
             self._detach(conn)
-            if session is not None and code in (1000, 1001) and conn.identified:
+            if session is not None and code in (1000, 1001) and conn.identified and not conn.closed_by_fake:
                 # "When you close the connection with close code 1000 or 1001, your session will be invalidated."
                 session.alive = False
             if conn in self.connections:

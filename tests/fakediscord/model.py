@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import re
 import secrets
+import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -408,6 +409,8 @@ class Message:
     flags: int = 0
     components: list[dict[str, Any]] = field(default_factory=list)
     message_reference: dict[str, Any] | None = None
+    # time.perf_counter() when the fake made it (a user's message, or a bot's POST handled): for latencies.
+    created_monotonic: float = field(default_factory=time.perf_counter)
 
     @property
     def channel_id(self) -> int:

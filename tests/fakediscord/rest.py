@@ -31,7 +31,8 @@ class RequestRecord:
     method: str
     path: str
     status: int
-    at: datetime
+    at: datetime  # the fake's clock
+    monotonic: float  # time.perf_counter() when it was answered
 
 
 @dataclass

@@ -26,6 +26,10 @@ def test_a_player_message_in_their_submission_channel_reaches_on_message_with_it
             assert message.content == "gs 3"
             assert message.author.id == org.alice.id and isinstance(message.author, discord.Member)
             assert message.channel.id == org.alice_subs.id and message.guild.id == org.guild.id
+            await message.channel.send("accepted")
+            (reply,) = fake_discord.sent_messages(org.alice_subs)
+            # The round trip, line to reply, on the fake's monotonic stamps.
+            assert 0 < reply.created_monotonic - sent.created_monotonic < 10
 
     run(scenario())
 
@@ -140,3 +144,21 @@ def test_the_bot_hears_its_own_messages_as_discord_echoes_them(fake_discord: Fak
             assert echo.id == sent.id and echo.author.id == client.user.id
 
     run(scenario())
+
+
+def test_a_commands_bot_runs_its_prefix_commands_from_players_messages(fake_discord: FakeDiscord, org: Org) -> None:
+    from discord.ext import commands
+
+    async def scenario() -> None:
+        async with running_client(fake_discord, org.bot, client_class=commands.Bot, command_prefix="!") as bot:
+            inbox = Inbox(bot)  # an extra listener: the Bot's own on_message still runs the commands
+
+            @bot.command()
+            async def status(ctx: commands.Context[commands.Bot]) -> None:
+                await ctx.send(f"status for {ctx.author.name}")
+
+            fake_discord.user_says(org.alice, org.alice_subs, "!status")
+            await inbox.wait_for(2)  # the command, and the bot's answer echoed back
+
+    run(scenario())
+    assert [m.content for m in fake_discord.sent_messages(org.alice_subs)] == ["status for alice"]

@@ -170,3 +170,19 @@ def test_a_raw_resume_replays_what_followed_its_sequence_and_refuses_unknown_ses
             assert [(f["t"], f["s"]) for f in replay] == [("GUILD_CREATE", 2), ("RESUMED", 3)]
 
     run(scenario())
+
+
+def test_a_close_frame_from_the_gateway_even_1000_leaves_the_session_for_discord_py_to_resume(fake_discord: FakeDiscord, org: Org) -> None:
+    async def scenario() -> None:
+        async with running_client(fake_discord, org.bot) as client:
+            inbox, resumed = Inbox(client), Inbox(client, "resumed")
+            for number, code in enumerate((4000, 1000), start=1):
+                fake_discord.drop_gateway(hold=True, code=code)
+                missed = fake_discord.user_says(org.alice, org.alice_subs, f"said during close {code}")
+                fake_discord.release_gateway()
+                await resumed.wait_for(number)
+                got = await inbox.wait_for(number)
+                assert got[-1].id == missed.id
+
+    run(scenario())
+    assert fake_discord.gateway.count("resume") == 2 and fake_discord.gateway.count("identify") == 1
