@@ -115,9 +115,9 @@ def _examples() -> dict[str, Any]:
 
 def _clear_caches() -> None:
     """Forget every cached shape, text and font, as in a process that has drawn nothing yet."""
-    from umpire.images import cards, shapes, text
+    from umpire.images import cards, haps, shapes, text
 
-    for f in (shapes.disc, shapes.polygon_mask, shapes._box_mask, shapes.striped_star, cards.lattice):
+    for f in (shapes.disc, shapes.polygon_mask, shapes._box_mask, shapes.star, shapes.striped_star, cards.lattice, haps.piece_tile):
         f.cache_clear()
     for g in (text.render, text._advance, text.family_of, text.font):
         g.cache_clear()

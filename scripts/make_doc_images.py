@@ -38,8 +38,8 @@ from umpire.images import (  # noqa: E402
     PokerTable,
     Standings,
     block_from_code,
-    draw,
     piece_from_words,
+    render,
 )
 
 
@@ -203,8 +203,9 @@ EXAMPLES: dict[str, Callable[[], Drawable]] = {
 
 
 def images() -> dict[str, bytes]:
-    """Every example's file name and PNG bytes."""
-    return {name: draw(make()) for name, make in EXAMPLES.items()}
+    """Every example's file name and PNG bytes: the pixels `draw` gives, compressed harder (level 9:
+    too slow for a post, worth it for files kept in the repository)."""
+    return {name: render(make()).png(compress_level=9) for name, make in EXAMPLES.items()}
 
 
 def same_pixels(a: bytes, b: bytes) -> bool:

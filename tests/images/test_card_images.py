@@ -176,7 +176,7 @@ def test_row_cards_left_to_right_skipped_ones_struck_through() -> None:
     assert found is not None
     top = round(pic.top(found)) + LINE + 8
     flags = counted(ROW.cards)
-    face = {"+": "+", "-": "-", "x": "×", "/": "/"}
+    face = {"+": "+", "-": "−", "x": "×", "/": "/"}
 
     def shown(text: str, colour: str, x: int) -> bool:
         return any(m.text == text and m.colour == colour and x <= pic.left(m) < x + SMALL_W and pic.shows(m) for m in pic.marks)
@@ -195,9 +195,9 @@ def test_row_cards_left_to_right_skipped_ones_struck_through() -> None:
 
 def test_row_reading_score_and_result_are_written() -> None:
     pic = Picture.of(ROW)
-    assert pic.find("Reads: 0 + 3 × 9 × 2 - 2", "text") is not None
+    assert pic.find("Reads: 0 + 3 × 9 × 2 − 2", "text") is not None
     score = pic.find("Score: 52", "gold")
-    reads = pic.find("Reads: 0 + 3 × 9 × 2 - 2", "text")
+    reads = pic.find("Reads: 0 + 3 × 9 × 2 − 2", "text")
     assert score is not None and reads is not None and score.px > reads.px, "the score in large type"
     assert pic.find("1st: +3 Tokens of Life", "text") is not None
     assert pic.find("Struck through: not counted", "dim") is not None

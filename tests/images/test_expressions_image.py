@@ -26,7 +26,7 @@ SET = ExpressionsSet(
 def test_each_puzzle_shows_four_blanks_its_operators_and_target() -> None:
     pic = Picture.of(SET)
     assert pic.width == 400
-    symbol = {"+": "+", "-": "-", "x": "×", "/": "/"}
+    symbol = {"+": "+", "-": "−", "x": "×", "/": "/"}
 
     def centred_on(text: str, colour: str, cx: float, y0: float, y1: float) -> bool:
         return any(

@@ -157,7 +157,7 @@ def paint_poker_table(table: PokerTable) -> Canvas:
 
 # ---------------------------------------------------------------- Open, Pass
 
-SYMBOL_FACE = {"+": "+", "-": "-", "x": "×", "/": "/"}
+SYMBOL_FACE = {"+": "+", "-": "−", "x": "×", "/": "/"}  # a real minus sign: a hyphen is too short beside + and ×
 SCORE = 24  # the size of the score (bold)
 FACE = 22  # the size of an Open, Pass card's number or symbol (bold)
 

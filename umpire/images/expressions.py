@@ -17,7 +17,7 @@ BIG = 22  # the size of the puzzles' operators and targets
 BOX_W, BOX_H = 34, 38
 OP_W = 30  # the room an operator takes between two boxes
 ROW = BOX_H + 12
-SYMBOL = {"+": "+", "-": "-", "x": "×", "/": "/"}
+SYMBOL = {"+": "+", "-": "−", "x": "×", "/": "/"}  # a real minus sign
 DIGIT_W, DIGIT_H = 30, 34
 
 

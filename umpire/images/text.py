@@ -182,7 +182,7 @@ def render(text: str, px: int, bold: bool = False) -> Rendered:
 
 
 # FreeType's 256 levels of coverage rounded to 9: as smooth to the eye, and far fewer colours
-# at the edges of letters (so a palette PNG holds them all, and deflate finds more repeats).
+# at the edges of letters (so a palette PNG holds them all, and zlib finds more repeats).
 _LEVELS = [min(255, (v + 16) // 32 * 32) for v in range(256)]
 
 
