@@ -39,3 +39,12 @@ def test_this_run_uses_the_profile_its_marker_expression_selects(pytestconfig: p
         pytestconfig.option.markexpr or "", os.environ.get("UMPIRE_HYPOTHESIS_PROFILE"), pytestconfig.getoption("hypothesis_profile")
     )
     assert settings.default == settings.get_profile(expected)
+
+
+@pytest.mark.slow
+def test_the_slow_suite_explores_at_random(pytestconfig: pytest.Config) -> None:
+    # Runs only with `-m slow` (as CI runs it), where the marker expression picks the exploration profile.
+    if os.environ.get("UMPIRE_HYPOTHESIS_PROFILE") or pytestconfig.getoption("hypothesis_profile"):
+        pytest.skip("a profile was named explicitly for this run")
+    assert settings.default == settings.get_profile("exploration")
+    assert settings.default.derandomize is False
