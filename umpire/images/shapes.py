@@ -73,23 +73,40 @@ def disc(size: int) -> Image.Image:
     return big.reduce(SS)
 
 
+def _band(points: tuple[Point, ...], y0: float, y1: float) -> tuple[float, float] | None:
+    """The columns a convex polygon covers between rows y0 and y1 (None if it misses the band)."""
+    xs = [x for x, y in points if y0 <= y <= y1]
+    n = len(points)
+    for i in range(n):
+        (xa, ya), (xb, yb) = points[i], points[(i + 1) % n]
+        for yc in (y0, y1):
+            if ya != yb and min(ya, yb) <= yc <= max(ya, yb):
+                xs.append(xa + (xb - xa) * (yc - ya) / (yb - ya))
+    return (min(xs), max(xs)) if xs else None
+
+
 @lru_cache(maxsize=256)
 def polygon_mask(points: tuple[Point, ...]) -> tuple[Placed, ...]:
-    """A polygon (pixel coordinates) as masks over the pixels it touches: one per strip of rows,
-    each cut to the columns inked there, so a long diagonal stroke costs only its own pixels."""
-    left = math.floor(min(x for x, _ in points))
+    """A convex polygon (pixel coordinates) as masks over the pixels it touches: one per strip of
+    rows, each drawn only over the columns the polygon crosses there, so a long diagonal stroke
+    costs its own pixels, not its bounding box's."""
     top = math.floor(min(y for _, y in points))
-    right = math.ceil(max(x for x, _ in points))
     bottom = math.ceil(max(y for _, y in points))
-    big = Image.new("L", ((right - left) * SS, (bottom - top) * SS))
-    ImageDraw.Draw(big).polygon([((x - left) * SS, (y - top) * SS) for x, y in points], fill=255)
-    mask = big.reduce(SS)
     out = []
-    for y in range(0, mask.height, STRIP):
-        strip = mask.crop((0, y, mask.width, min(mask.height, y + STRIP)))
-        box = strip.getbbox()
+    for y in range(top, bottom, STRIP):
+        band = _band(points, y, min(bottom, y + STRIP))
+        if band is None:
+            continue
+        left, right = math.floor(band[0]), math.ceil(band[1])
+        h = min(bottom, y + STRIP) - y
+        if right <= left:
+            continue
+        big = Image.new("L", ((right - left) * SS, h * SS))
+        ImageDraw.Draw(big).polygon([((px - left) * SS, (py - y) * SS) for px, py in points], fill=255)
+        mask = big.reduce(SS)
+        box = mask.getbbox()
         if box is not None:
-            out.append(Placed(strip.crop(box), left + box[0], top + y + box[1]))
+            out.append(Placed(mask.crop(box), left + box[0], y + box[1]))
     return tuple(out)
 
 
