@@ -2,7 +2,7 @@
 
 Geometry is worked out here (a triangle's or a star's corners, a stroke's outline); Pillow fills
 it. A mask is drawn four times larger and reduced by averaging, so every edge pixel takes the
-share of it the shape covers (17 levels). Star corners come from the closed forms of the cosines
+share of it the shape covers (to a ninth). Star corners come from the closed forms of the cosines
 they need rather than `math.cos`, so the same Pillow gives the same pixels on any machine. Masks
 are cached: a board draws each shape at one size.
 
@@ -19,6 +19,9 @@ from functools import lru_cache
 from PIL import Image, ImageChops, ImageDraw
 
 SS = 4  # supersampling: a mask is drawn SS x SS times larger, then averaged down
+# Coverage rounded to 9 levels (multiples of 32), as text's is: as smooth to the eye, and few
+# enough colours at the edges that a picture's PNG can hold every one in its palette.
+LEVELS = [min(255, (v + 16) // 32 * 32) for v in range(256)]
 Point = tuple[float, float]
 
 _SQRT2 = math.sqrt(2.0)
@@ -70,7 +73,7 @@ def disc(size: int) -> Image.Image:
     """A disc filling a `size` x `size` pixel box."""
     big = Image.new("L", (size * SS, size * SS))
     ImageDraw.Draw(big).ellipse((0, 0, size * SS - 1, size * SS - 1), fill=255)
-    return big.reduce(SS)
+    return big.reduce(SS).point(LEVELS)
 
 
 def _band(points: tuple[Point, ...], y0: float, y1: float) -> tuple[float, float] | None:
@@ -103,7 +106,7 @@ def polygon_mask(points: tuple[Point, ...]) -> tuple[Placed, ...]:
             continue
         big = Image.new("L", ((right - left) * SS, h * SS))
         ImageDraw.Draw(big).polygon([((px - left) * SS, (py - y) * SS) for px, py in points], fill=255)
-        mask = big.reduce(SS)
+        mask = big.reduce(SS).point(LEVELS)
         box = mask.getbbox()
         if box is not None:
             out.append(Placed(mask.crop(box), left + box[0], y + box[1]))
@@ -115,7 +118,7 @@ def _box_mask(points: tuple[Point, ...], size: int) -> Image.Image:
     """A polygon given in a `size` x `size` pixel box, as a mask of that box."""
     big = Image.new("L", (size * SS, size * SS))
     ImageDraw.Draw(big).polygon([(x * SS, y * SS) for x, y in points], fill=255)
-    return big.reduce(SS)
+    return big.reduce(SS).point(LEVELS)
 
 
 def triangle(size: int, side: float, inset: float = 0.0) -> Image.Image:
