@@ -936,7 +936,11 @@ class Session:
             if self.fair.waiting:
                 raise IllegalAction(fairness.ENTROPY_REFUSED_INPUT)
             by = entry.get("by")
-            command = game.parse(self.state, None if by is None else int(by), str(entry["text"]), self._resolve)
+            actor = None if by is None else int(by)
+            command = game.parse(self.state, actor, str(entry["text"]), self._resolve)
+            why = game.why_not(self.state, actor, command)
+            if why is not None:
+                raise IllegalAction(why)
             state, events = game.apply(self.state, command, now)
             return _Effect(state=state, now=now, paused=self.paused, events=events, push=True)
         if kind in ("pause", "resume"):
@@ -1234,9 +1238,10 @@ def derive_salt(seed: str) -> str:
 
 
 def unreadable(session: Session, text: str, *, allow_time: bool = True) -> str | None:
-    """Why a line (or the last line of a block) cannot be read, or None: the REPL's live check.
+    """Why a line (or the last line of a block) would be refused, or None: the REPL's live check.
 
-    Only reading is checked, never the rules or a view, and nothing changes. The toolbar and
+    Reading is checked, and whether its move may be made now (the game's table of moves); never
+    the rules beyond that, nor a view. Nothing changes. The toolbar and
     the line's colouring both ask at every redraw, so the last answer is kept. A bug in a
     game's parser is reported as the reason, never raised.
     """
@@ -1283,7 +1288,8 @@ def _unreadable_player(session: Session, line: Line) -> str | None:
             roster.resolve(line.name)
         return None
     if line.text:
-        session.game.parse(session.state, player.seat, line.text, session._resolve)
+        command = session.game.parse(session.state, player.seat, line.text, session._resolve)
+        return session.game.why_not(session.state, player.seat, command)
     return None
 
 
@@ -1297,5 +1303,5 @@ def _unreadable_host(session: Session, text: str) -> str | None:
         return None if view.takes_args or len(words) == 1 else f"“{view.name}” takes nothing after it"
     if session.speaker is not None:
         return None
-    session.game.parse(session.state, None, text, session._resolve)
-    return None
+    command = session.game.parse(session.state, None, text, session._resolve)
+    return session.game.why_not(session.state, None, command)

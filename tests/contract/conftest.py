@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.contract.auction.game import ENTRY
+from tests.contract.auction import ENTRY
 from umpire.games import register
 
 AUCTION_SCENARIO = Path(__file__).resolve().parent / "auction" / "auction.toml"

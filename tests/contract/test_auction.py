@@ -15,12 +15,14 @@ import tomli_w
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.contract.auction import ENTRY
 from tests.contract.auction.events import StillToBid
-from tests.contract.auction.game import AUCTION, ENTRY
-from tests.contract.auction.rules import Lot, Phase, State
+from tests.contract.auction.game import GAME as AUCTION
+from tests.contract.auction.state import Lot, Phase, State
 from tests.contract.conftest import AUCTION_SCENARIO, AUCTION_SEED
 from umpire.core.streams import Streams
 from umpire.games import entry, get, keys
+from umpire.games.base import Toolbar
 from umpire.render import batch
 from umpire.scenario import ScenarioError, load, parse
 from umpire.session import Output, Session, derive_salt
@@ -490,19 +492,33 @@ def test_help_lists_each_command_with_an_example_that_is_accepted() -> None:
     ok(s, "start", "p1: bid 25", "p2: pass", "close")
 
 
-def test_suggest_offers_the_next_words() -> None:
+def test_suggest_offers_the_next_words_of_the_moves_allowed_now() -> None:
     s = new_session(budget=30)
-    assert AUCTION.suggest(state(s), None, []) == ["start", "close"]
+    assert AUCTION.suggest(state(s), None, []) == ["start"]
+    assert AUCTION.suggest(state(s), 0, []) == []  # nothing to bid on before the host starts
+    ok(s, "start")
+    assert AUCTION.suggest(state(s), None, []) == ["close"]
     assert AUCTION.suggest(state(s), 0, []) == ["bid", "pass"]
     assert AUCTION.suggest(state(s), 0, ["bid"]) == ["0", "1", "5", "10", "25", "30"]
     assert AUCTION.suggest(state(s), 0, ["bid", "5"]) == []
 
 
+def test_the_table_of_moves_says_what_may_be_made_now_and_why_not() -> None:
+    s = new_session(budget=30)
+    assert [m.name for m in AUCTION.allowed(state(s), None)] == ["start"]
+    assert [m.name for m in AUCTION.allowed(state(s), 0)] == []
+    assert refusal(s, "p1: bid 5") == "the auction has not started yet; the host starts it with “start”"
+    assert refusal(s, "close") == "the auction has not started yet; the host starts it with “start”"
+    ok(s, "start")
+    assert [m.name for m in AUCTION.allowed(state(s), 0)] == ["bid"]
+    assert refusal(s, "start") == "the auction has already started"
+
+
 def test_toolbar_shows_the_lot_its_clock_and_how_many_are_still_to_bid() -> None:
     s = new_session()
-    assert AUCTION.toolbar(state(s), 0) == "Sealed-bid auction · ready: the host starts with “start”"
+    assert AUCTION.toolbar(state(s), 0) == Toolbar(clock="", where="Sealed-bid auction · ready: the host starts with “start”")
     ok(s, "start", "p2: bid 5")
-    assert AUCTION.toolbar(state(s), 30_500) == "Sealed-bid auction · lot 1/3 · 1:30 left · 2 to bid"
+    assert AUCTION.toolbar(state(s), 30_500) == Toolbar(clock="lot 1/3 · 1:30 left", where="2 to bid")
 
 
 # ---------------------------------------------------------------- batch mode, journal and replay

@@ -13,7 +13,7 @@ import dataclasses
 import io
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +21,10 @@ import pytest
 from prompt_toolkit.formatted_text import to_plain_text
 from rich.console import Console
 
-from tests.contract.auction.game import Auction
-from tests.contract.auction.rules import Command, State
+from tests.contract.auction import commands
+from tests.contract.auction.commands import Command
+from tests.contract.auction.game import GAME
+from tests.contract.auction.state import State
 from tests.contract.conftest import AUCTION_SCENARIO, AUCTION_SEED
 from umpire.core import journal
 from umpire.games.base import Resolve
@@ -37,27 +39,33 @@ ENTER_BUG = (
 )
 
 
-class BrokenAuction(Auction):
-    """The auction with a bug in its reader (and a completion that reads what was typed)."""
+def broken_parse(state: State, actor: int | None, text: str, resolve: Resolve) -> Command:
+    """Reads the amount before checking there is one: “bid” alone raises IndexError."""
+    words = text.split()
+    if actor is not None and words[0].casefold() == "bid":
+        int(words[1])
+    return commands.parse(state, actor, text, resolve)
 
-    def parse(self, state: State, actor: int | None, text: str, resolve: Resolve) -> Command:
-        """Reads the amount before checking there is one: “bid” alone raises IndexError."""
-        words = text.split()
-        if actor is not None and words[0].casefold() == "bid":
-            int(words[1])
-        return super().parse(state, actor, text, resolve)
 
-    def suggest(self, state: State, actor: int | None, words: list[str]) -> list[str]:
-        """Reads what was typed first, so completing after “bid” meets the same bug."""
-        if actor is not None and words:
-            self.parse(state, actor, " ".join(words), lambda name: 0)
-        return super().suggest(state, actor, words)
+def broken_complete(state: State, actor: int | None, words: Sequence[str]) -> list[str]:
+    """Reads what was typed first, so completing after “bid” meets the same bug."""
+    if actor is not None and words:
+        broken_parse(state, actor, " ".join(words), lambda name: 0)
+    return []
+
+
+# The auction with a bug in its reader (and a completion that reads what was typed).
+BROKEN = dataclasses.replace(
+    GAME,
+    parse=broken_parse,
+    moves=tuple(dataclasses.replace(m, complete=broken_complete) if m.name == "bid" else m for m in GAME.moves),
+)
 
 
 @pytest.fixture
 def broken(tmp_path: Path) -> Session:
     """A new auction hosted with the broken game, journaling to tmp_path."""
-    sc = dataclasses.replace(load(AUCTION_SCENARIO), game=BrokenAuction())
+    sc = dataclasses.replace(load(AUCTION_SCENARIO), game=BROKEN)
     return Session.create(sc, journal_path=tmp_path / "broken.jsonl", seed=AUCTION_SEED, salt=derive_salt(AUCTION_SEED))
 
 
@@ -127,6 +135,7 @@ def journaled_lines(session: Session) -> list[str]:
 def test_the_broken_game_really_raises(broken: Session) -> None:
     with pytest.raises(IndexError):
         broken.game.parse(broken.state, 0, "bid", lambda name: 0)
+    broken.feed("start")  # completion offers a bid's words only while a lot is open
     with pytest.raises(IndexError):
         broken.game.suggest(broken.state, 0, ["bid"])
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from umpire.games import get
-from umpire.games.base import PUBLIC, Game
+from umpire.games.base import PUBLIC, LegacyGame
 from umpire.games.haptactoe.game import HAP_TAC_TOE, WHEN_STARS_ALIGN, HapTacToe
 from umpire.games.haptactoe.rules import Phase
 
@@ -23,7 +23,7 @@ def test_every_event_kind_has_a_renderer_and_nothing_else_does(kind: str) -> Non
 @pytest.mark.parametrize("key", ["hap-tac-toe", "when-stars-align"])
 def test_the_registry_uses_the_typed_game_itself(key: str) -> None:
     game = get(key)
-    assert isinstance(game, HapTacToe) and isinstance(game, Game)
+    assert isinstance(game, HapTacToe) and isinstance(game, LegacyGame)  # until it is a Game record
 
 
 @pytest.mark.parametrize("kind", BOTH)

@@ -18,11 +18,14 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
 from enum import Enum
-from typing import Any, ClassVar, Generic, Literal, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeAlias, TypeVar
 
 from umpire.core.players import Roster
 from umpire.core.settings import Setting, Settings
 from umpire.core.streams import Streams
+
+if TYPE_CHECKING:
+    from umpire.games import Entry
 
 S = TypeVar("S")  # a game's state
 C = TypeVar("C")  # a game's command
@@ -113,6 +116,7 @@ class Event:
 
     kind: ClassVar[str] = ""
     generated: ClassVar[bool] = False
+    reveals: ClassVar[bool] = False  # it makes public what sealed submissions held (a bout's plays, a lot's bids)
 
     t: int
     audience: Audience = PUBLIC
@@ -260,11 +264,202 @@ class ViewDef(Generic[S]):
         return bool(self.args)
 
 
+# ---------------------------------------------------------------- moves: what may be done, by whom, when
+
+
+def anytime(state: object, actor: int | None) -> str | None:
+    """A move that may always be made (a view a player asks for, say)."""
+    return None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Move(Generic[S]):
+    """One kind of command in a game's table of moves: how it is written, who makes it, and when.
+
+    The table is the game's legal-command query. It drives `help` (its forms), completion (the
+    moves allowed now, then `complete`), the REPL's live check and the "not now" refusals (the
+    session asks `when` before a command of this move is applied, so the rules need not), and
+    the contract test's random play and secrecy check (`sealed`).
+
+    `name` ties the move to its commands: every command class the game's `parse` returns names
+    its move in a `move` class variable. `words` are the first words it is written with (none
+    for a move written without one, as cards or squares alone); `complete(state, actor, words)`
+    gives the words that may follow `words` (which start with one of `words`, if it has any).
+    A `sealed` move is a secret submission: until an event that `reveals` it, nothing it changes
+    may reach anyone but its player and the host.
+    """
+
+    name: str
+    forms: tuple[HelpItem, ...]
+    who: Literal["player", "host", "either"] = "player"
+    when: Callable[[S, int | None], str | None] = anytime
+    words: tuple[str, ...] = ()
+    complete: Callable[[S, int | None, Sequence[str]], list[str]] | None = None
+    sealed: bool = False
+
+    def suggest(self, state: S, actor: int | None, words: Sequence[str]) -> list[str]:
+        """The words that may come next after `words` in a command of this move."""
+        if not words:
+            first = list(self.words)
+            return first + (self.complete(state, actor, words) if self.complete and not first else [])
+        if self.words and words[0].casefold() not in self.words:
+            return []
+        return self.complete(state, actor, words) if self.complete is not None else []
+
+
+@dataclass(frozen=True, kw_only=True)
+class Toolbar:
+    """The game's part of the REPL's bottom toolbar: `clock` (countdowns and reserves, shown first) and `where` (the rest)."""
+
+    clock: str
+    where: str = ""
+
+
 # ---------------------------------------------------------------- the game
 
 
-class Game(ABC, Generic[S, C]):
-    """A game's rules, commands, announcements and views, over its state `S` and command `C`."""
+def _no_problems(settings: Settings) -> list[tuple[str, str]]:
+    return []
+
+
+def _no_seat_problems(settings: Settings, players: int) -> list[tuple[str, str]]:
+    return []
+
+
+def _line_by_line(state: object, actor: int | None, lines: Sequence[str]) -> list[str]:
+    return list(lines)
+
+
+@dataclass(frozen=True, kw_only=True, eq=False)
+class Game(Generic[S, C]):
+    """A game: its rules, commands, announcements and views, over its state `S` and command `C`.
+
+    A record of the game's own functions (no adapter forwards them): a game's folder builds one
+    `Game(...)` from its modules. The rules are pure: `apply` takes a state, a command and the
+    game time and returns the next state and the events that happened, or raises a refusal; time
+    passing is an input too (`next_due` says when the rules next act on their own, `on_due` does it).
+
+    What is secret, and from whom: `moves` marks the sealed submissions, events mark what
+    `reveals` them, and `knowledge(state, seat)` is what one seat may know now (None: everyone).
+    """
+
+    # -- what it is
+    entry: Entry  # its registry entry: name, title, player counts, doc (read without importing the game)
+    settings: tuple[Setting, ...]
+    events: tuple[type[Event], ...]  # every kind of event the game emits
+    renderers: Renderers[S]
+    moves: tuple[Move[S], ...]
+    view_defs: tuple[ViewDef[S], ...]
+
+    # -- the rules (pure)
+    start: Callable[[Setup], S]  # the state before the first input
+    parse: Callable[[S, int | None, str, Resolve], C]  # a command from a player (a seat) or the host (None)
+    apply: Callable[[S, C, int], tuple[S, list[Event]]]  # judge a command at game time `now`
+    next_due: Callable[[S], int | None]  # when the rules next act on their own (a deadline's reminder or passing)
+    on_due: Callable[[S, int], tuple[S, list[Event]]]  # do what is due at `now` (which is `next_due(state)`)
+    is_over: Callable[[S], bool]
+
+    # -- what is known
+    knowledge: Callable[[S, int | None], dict[str, JSON]]  # what a seat (None: everyone) may know now, as JSON
+    final: Callable[[S, int], dict[str, JSON]]  # the whole state as JSON (the host's `final` of `--json`)
+    toolbar: Callable[[S, int], Toolbar]  # the REPL's toolbar: running clocks first. Must be cheap
+    rulings: Callable[[Settings], list[str]]  # the house rulings in force, each naming its key (R-…) and setting
+
+    # -- optional
+    validate: Callable[[Settings], list[tuple[str, str]]] = _no_problems  # settings that do not fit together
+    validate_players: Callable[[Settings, int], list[tuple[str, str]]] = _no_seat_problems  # settings vs the seats
+    message: Callable[[S, int | None, Sequence[str]], list[str]] = _line_by_line
+    """The inputs one chat message of several lines makes, judged in turn (by default each line on its own).
+
+    A message is what one sender sent at once: the lines under a Discord header up to an empty line,
+    the next header or a time line, or one Discord message a bot receives. A game whose card reads a
+    multi-line message as one submission returns the lines joined by newlines, and its `parse`
+    reads that text whole (Devil's Deal: a division written a pile a line)."""
+
+    _by_name: dict[str, Move[S]] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        by_name = {m.name: m for m in self.moves}
+        if len(by_name) != len(self.moves):
+            raise ValueError(f"{self.key}: two moves share a name")
+        object.__setattr__(self, "_by_name", by_name)
+
+    # -- derived from the entry and the tables
+
+    @property
+    def key(self) -> str:
+        """The game's name in scenarios and on the command line, e.g. "devils-deal"."""
+        return self.entry.key
+
+    @property
+    def title(self) -> str:
+        """The game's title."""
+        return self.entry.title
+
+    @property
+    def players(self) -> tuple[int, int]:
+        """The fewest and most players a scenario may seat."""
+        return self.entry.players
+
+    @property
+    def doc(self) -> str:
+        """The game's doc, from the repository's root."""
+        return self.entry.doc
+
+    def help(self) -> list[HelpItem]:
+        """Every form of every move, with its example, in the table's order."""
+        return [form for move in self.moves for form in move.forms]
+
+    def views(self) -> Sequence[ViewDef[S]]:
+        """The host views, by name; each is built only when asked for."""
+        return self.view_defs
+
+    def view(self, name: str) -> ViewDef[S] | None:
+        """The view called `name`, or None."""
+        for v in self.view_defs:
+            if v.name == name:
+                return v
+        return None
+
+    def move_of(self, command: C) -> Move[S]:
+        """The move a command belongs to (its class names it). Raises LookupError for a command in no move."""
+        name = getattr(command, "move", None)
+        move = self._by_name.get(name) if isinstance(name, str) else None
+        if move is None:
+            raise LookupError(f"{self.key}: {type(command).__name__} names no move of the table ({name!r})")
+        return move
+
+    def why_not(self, state: S, actor: int | None, command: C) -> str | None:
+        """Why `actor` cannot make this command's move now (the "not now" refusal), or None."""
+        return self.move_of(command).when(state, actor)
+
+    def allowed(self, state: S, actor: int | None) -> list[Move[S]]:
+        """The moves `actor` (a seat, or None for the host) may make now: the legal-command query."""
+        return [m for m in self.moves if m.who in ("either", "host" if actor is None else "player") and m.when(state, actor) is None]
+
+    def suggest(self, state: S, actor: int | None, words: Sequence[str]) -> list[str]:
+        """Words that may come next after `words`, for tab completion: from the moves allowed now."""
+        out: list[str] = []
+        for move in self.allowed(state, actor):
+            for word in move.suggest(state, actor, words):
+                if word not in out:
+                    out.append(word)
+        return out
+
+    def announce(self, state: S, event: Event) -> list[Post]:
+        """The posts for one event, all for the event's audience (`state` is the state after it)."""
+        return self.renderers.render(state, event)
+
+
+# ---------------------------------------------------------------- the contract before the record
+
+
+class LegacyGame(ABC, Generic[S, C]):
+    """The contract before the `Game` record: a game as a subclass with methods (while the games move to the record).
+
+    It keeps the calls the session makes of a `Game` working: no move is refused as "not now" by a
+    table (its rules still refuse them), and its toolbar is one line of text.
+    """
 
     key: str
     title: str
@@ -354,3 +549,11 @@ class Game(ABC, Generic[S, C]):
             if v.name == name:
                 return v
         return None
+
+    def why_not(self, state: S, actor: int | None, command: C) -> str | None:
+        """No table of moves: the rules refuse what is not allowed now."""
+        return None
+
+    def allowed(self, state: S, actor: int | None) -> list[Move[S]]:
+        """No table of moves."""
+        return []

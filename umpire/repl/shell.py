@@ -28,7 +28,7 @@ from rich.markup import escape
 from umpire.core import chat
 from umpire.core.clock import fmt_clock
 from umpire.core.lines import classify
-from umpire.games.base import Post
+from umpire.games.base import Post, Toolbar
 from umpire.repl.clipboard import copy as copy_to_clipboard
 from umpire.repl.clipboard import copy_image
 from umpire.repl.complete import LiveCheck, UmpireCompleter
@@ -159,7 +159,8 @@ class Shell:
         return HTML("<b>umpire</b>&gt; ")
 
     def toolbar(self) -> Any:
-        """The bottom toolbar: the clock first (always shown), whose turn, DMs waiting, then the line's problem."""
+        """The bottom toolbar, most urgent first so that 80 columns show it: the game clock, the running
+        countdowns and reserves, the DMs waiting, the typed line's problem, then where the game is."""
         try:
             return self._toolbar()
         except Exception as exc:  # the toolbar is redrawn twice a second: it must never raise
@@ -168,19 +169,27 @@ class Shell:
     def _toolbar(self) -> Any:
         s = self.session
         now = self.clock.now()
-        parts = [s.game.toolbar(s.state, now)]
+        bar = s.game.toolbar(s.state, now)
+        if isinstance(bar, str):  # a game still on the contract before the record: one line of text
+            bar = Toolbar(clock="", where=bar)
+        html = "<paused>⏸ PAUSED {}</paused>" if s.paused else "<b>⏱ {}</b>"
+        args = [fmt_clock(now)]
+        if bar.clock:
+            html += " · <b>{}</b>"
+            args.append(bar.clock)
         dms = s.waiting_dms()
         if dms:
-            parts.append(f"✉ {dms} DM{'s' if dms != 1 else ''} to send (outbox)")
+            html += " · <warn>✉ {}</warn>"
+            args.append(f"{dms} DM{'s' if dms != 1 else ''} to send")
         app = get_app_or_none()
         text = app.current_buffer.text if app is not None else ""
         reason = unreadable(s, text, allow_time=False) if text.strip() else None
-        head = "<paused>⏸ PAUSED {}</paused>" if s.paused else "<b>⏱ {}</b>"
-        html = head + " · {}"
-        args = [fmt_clock(now), " · ".join(parts)]
         if reason:
-            html += " <warn>⚠ {}</warn>"
+            html += " · <warn>⚠ {}</warn>"
             args.append(reason)
+        if bar.where:
+            html += " · {}"
+            args.append(bar.where)
         return HTML(html).format(*args)
 
     def tick(self) -> None:
@@ -263,7 +272,9 @@ class Shell:
             self.con.print(f"(the next lines are {s.speaker}'s message, judged together at an empty line)", style="dim")
         elif len(s.intake.held) > held:
             n = len(s.intake.held)
-            self.con.print(f"(held as part of {s.speaker}'s message: {n} line{'s' if n != 1 else ''}; an empty line submits it)", style="dim")
+            self.con.print(
+                f"(held as part of {s.speaker}'s message: {n} line{'s' if n != 1 else ''}; an empty line submits it)", style="dim"
+            )
         return True
 
     def _feed(self, text: str) -> None:

@@ -2,7 +2,7 @@
 
 Field names are the JSON keys of `--json` output and journals. A public event carries only what
 its public text shows; what only the host may see (who is still to bid) is a HOST event, and a
-bid's receipt is a DM to the bidder.
+bid's receipt is a DM to the bidder. The events that close a lot `reveal` its sealed bids.
 """
 
 from __future__ import annotations
@@ -96,6 +96,7 @@ class LotSold(Event):
     """A lot closed with a winning bid; every bid is revealed, and a tie says how the seed broke it."""
 
     kind = "lot_sold"
+    reveals = True  # the lot's sealed bids, all of them
     lot: int
     item: str
     value: int
@@ -112,6 +113,7 @@ class LotUnsold(Event):
     """A lot closed without a bid above 0."""
 
     kind = "lot_unsold"
+    reveals = True
     lot: int
     item: str
     bids: tuple[BidShown, ...]

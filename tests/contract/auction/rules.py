@@ -6,19 +6,21 @@ it appears. Every player who still has money seals one bid per lot (the last one
 the lot closes at its deadline, or as soon as everyone has bid, or when the host closes it. The
 highest bid wins and pays what it bid; a tie is broken by the seed's draw.
 
->>> cfg = example_config()
->>> s, evs = apply(start(cfg), Start(), 0)
+Whether a command may be made now is the table of moves' business (`moves.py`): the session asks
+it first, so `apply` only judges what the command itself says.
+
+>>> from tests.contract.auction.settings import example_config
+>>> from tests.contract.auction.state import initial
+>>> s, evs = apply(initial(example_config()), Start(), 0)
 >>> [e.kind for e in evs], s.phase, s.lot is not None and s.lot.number
 (['auction_started', 'lot_posted'], <Phase.BIDDING: 'bidding'>, 1)
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from enum import StrEnum
+from dataclasses import replace
 
+from tests.contract.auction.commands import Bid, Close, Command, Start
 from tests.contract.auction.events import (
     AuctionOver,
     AuctionStarted,
@@ -31,244 +33,35 @@ from tests.contract.auction.events import (
     Standing,
     StillToBid,
 )
+from tests.contract.auction.settings import configure
+from tests.contract.auction.state import NO_BIDS, Lot, Phase, Result, State, initial
 from umpire.core.clock import SECOND
 from umpire.core.deadline import Deadline, next_at
-from umpire.core.errors import IllegalAction, InvalidCommand
+from umpire.core.errors import IllegalAction
 from umpire.core.sealed import Sealed
-from umpire.core.settings import Settings
-from umpire.core.streams import Streams
-from umpire.games.base import Event, Resolve, Setup, dm
+from umpire.games.base import Event, Setup, dm
 
 
-class Phase(StrEnum):
-    """Where the auction is: waiting for the host's “start”, a lot open for bids, or over."""
-
-    READY = "ready"
-    BIDDING = "bidding"
-    OVER = "over"
-
-
-# ---------------------------------------------------------------- configuration
-
-
-@dataclass(frozen=True, kw_only=True)
-class Config:
-    """One scenario's auction: the players, the money, the lots and the clock."""
-
-    names: tuple[str, ...]
-    budget: int
-    lots: int
-    catalogue: tuple[str, ...]
-    min_value: int
-    max_value: int
-    bid_ms: int
-    reminders_ms: tuple[int, ...]
-    streams: Streams
-
-
-def configure(setup: Setup) -> Config:
-    """The auction a scenario describes (its settings were checked when it loaded)."""
-    s = setup.settings
-    return Config(
-        names=tuple(p.name for p in setup.roster),
-        budget=s.integer("budget"),
-        lots=s.integer("lots"),
-        catalogue=tuple(" ".join(item.split()) for item in s.texts("catalogue")),
-        min_value=s.integer("min_value"),
-        max_value=s.integer("max_value"),
-        bid_ms=s.integer("bid_seconds") * SECOND,
-        reminders_ms=tuple(r * SECOND for r in s.integers("reminders")),
-        streams=setup.streams,
-    )
-
-
-ITEM_LIMIT = 80  # a lot's name appears in every post about it
-
-
-def problems(settings: Settings) -> list[tuple[str, str]]:
-    """Settings that each look fine alone but not together, as (key, message)."""
-    out: list[tuple[str, str]] = []
-    catalogue = settings.texts("catalogue")
-    lots = settings.integer("lots")
-    if any(not item.strip() for item in catalogue):
-        out.append(("catalogue", "expected every item to have a name; one is empty"))
-    long = [item for item in catalogue if len(item) > ITEM_LIMIT]
-    if long:
-        out.append(("catalogue", f"expected item names of at most {ITEM_LIMIT} characters, got one of {len(long[0])}"))
-    seen: set[str] = set()
-    for item in catalogue:
-        key = " ".join(item.casefold().split())
-        if key and key in seen:
-            out.append(("catalogue", f"“{item}” is in the catalogue twice; every lot must be told apart by its name"))
-            break
-        seen.add(key)
-    if len(catalogue) < lots:
-        out.append(("catalogue", f"expected at least {lots} items (one per lot, lots = {lots}), got {len(catalogue)}"))
-    if settings.integer("min_value") > settings.integer("max_value"):
-        out.append(("max_value", f"expected at least min_value ({settings.integer('min_value')}), got {settings.integer('max_value')}"))
-    bid = settings.integer("bid_seconds")
-    late = [r for r in settings.integers("reminders") if r >= bid]
-    if late:
-        out.append(("reminders", f"a reminder at {late[0]} s left would come before the lot is posted (bid_seconds = {bid})"))
-    return out
-
-
-def example_config(players: int = 2) -> Config:
-    """A small auction for examples and tests: 100 each, 3 lots, 60 s per lot, reminders at 30 s and 10 s."""
-    return Config(
-        names=tuple(f"P{i + 1}" for i in range(players)),
-        budget=100,
-        lots=3,
-        catalogue=("Old map", "Brass telescope", "Pocket watch", "Silk scarf"),
-        min_value=1,
-        max_value=20,
-        bid_ms=60 * SECOND,
-        reminders_ms=(30 * SECOND, 10 * SECOND),
-        streams=Streams("example"),
-    )
-
-
-# ---------------------------------------------------------------- state
-
-
-@dataclass(frozen=True, kw_only=True)
-class Lot:
-    """A lot as posted: its number, the item and what it is worth in points."""
-
-    number: int
-    item: str
-    value: int
-
-
-@dataclass(frozen=True, kw_only=True)
-class Result:
-    """A closed lot: the sealed bids as they stood, the winner (None = unsold), the price and any tie."""
-
-    lot: Lot
-    bids: tuple[tuple[int, int], ...]
-    winner: int | None
-    price: int
-    tied: tuple[int, ...]
-
-
-NO_BIDS: Sealed[int] = Sealed(seats=())
-
-
-@dataclass(frozen=True, kw_only=True)
-class State:
-    """The whole auction. `lot`, `bids` and `deadline` are set while a lot is open."""
-
-    cfg: Config
-    phase: Phase
-    money: tuple[int, ...]
-    results: tuple[Result, ...] = ()
-    lot: Lot | None = None
-    bids: Sealed[int] = NO_BIDS
-    deadline: Deadline | None = None
-
-    def points(self, seat: int) -> int:
-        """The value of the lots `seat` has won."""
-        return sum(r.lot.value for r in self.results if r.winner == seat)
-
-    def won(self, seat: int) -> tuple[str, ...]:
-        """The items `seat` has won, in the order they were sold."""
-        return tuple(r.lot.item for r in self.results if r.winner == seat)
-
-    def posted(self) -> int:
-        """How many lots have been posted so far (the open one included)."""
-        return len(self.results) + (1 if self.lot is not None else 0)
-
-
-def start(cfg: Config) -> State:
+def start(setup: Setup) -> State:
     """The auction before the host's “start”: everyone holds the budget, no lot is drawn."""
-    return State(cfg=cfg, phase=Phase.READY, money=tuple(cfg.budget for _ in cfg.names))
-
-
-# ---------------------------------------------------------------- commands
-
-
-@dataclass(frozen=True, kw_only=True)
-class Start:
-    """The host opens the auction and its first lot."""
-
-
-@dataclass(frozen=True, kw_only=True)
-class Close:
-    """The host closes the open lot now, as if its deadline had passed."""
-
-
-@dataclass(frozen=True, kw_only=True)
-class Bid:
-    """A player seals a bid on the open lot (0 = pass)."""
-
-    seat: int
-    amount: int
-
-
-Command = Start | Close | Bid
-
-_AMOUNT = re.compile(r"[0-9]{1,12}")
-PLAYER_WORDS = ("bid", "pass")
-HOST_WORDS = ("start", "close")
-
-
-def parse(state: State, actor: int | None, text: str, resolve: Resolve) -> Command:
-    """Read a player's “bid N” / “pass”, or the host's “start” / “close”.
-
-    >>> st = start(example_config())
-    >>> parse(st, 0, "bid 25", lambda n: 0), parse(st, 1, "PASS", lambda n: 1)
-    (Bid(seat=0, amount=25), Bid(seat=1, amount=0))
-    """
-    words = text.split()
-    if not words:
-        raise InvalidCommand("there is nothing to read; players send “bid N” or “pass”")
-    head, rest = words[0].casefold(), words[1:]
-    if actor is None:
-        return _parse_host(head, rest)
-    if head == "pass":
-        if rest:
-            raise InvalidCommand("“pass” takes nothing after it")
-        return Bid(seat=actor, amount=0)
-    if head != "bid":
-        raise InvalidCommand(f"“{words[0]}” is not an auction command; a player sends “bid N” or “pass”")
-    if not rest:
-        raise InvalidCommand("“bid” needs an amount, e.g. “bid 25”")
-    if len(rest) > 1:
-        raise InvalidCommand(f"a bid is one amount, e.g. “bid 25”; “{' '.join(rest)}” is more than one")
-    if not _AMOUNT.fullmatch(rest[0]):
-        raise InvalidCommand(f"“{rest[0]}” is not an amount; a bid is a whole number from 0 up, e.g. “bid 25”")
-    return Bid(seat=actor, amount=int(rest[0]))
-
-
-def _parse_host(head: str, rest: Sequence[str]) -> Command:
-    if head in PLAYER_WORDS:
-        raise InvalidCommand("bids come from the players: write the bidder's name first, e.g. “p1: bid 25”")
-    if head not in HOST_WORDS:
-        raise InvalidCommand(f"“{head}” is not a command; the host's auction commands are “start” and “close” (“help” lists all)")
-    if rest:
-        raise InvalidCommand(f"“{head}” takes nothing after it")
-    return Start() if head == "start" else Close()
-
-
-# ---------------------------------------------------------------- judging
+    return initial(configure(setup))
 
 
 def apply(state: State, command: Command, now: int) -> tuple[State, list[Event]]:
-    """Judge one command at game time `now`."""
+    """Judge one command at game time `now` (its move is allowed now: the session asked)."""
     if isinstance(command, Start):
         return _start(state, now)
-    if state.phase is Phase.READY:
-        raise IllegalAction("the auction has not started yet; the host starts it with “start”")
-    if state.phase is Phase.OVER:
-        raise IllegalAction("the auction is over")
     if isinstance(command, Close):
         return _close(state, now, by_host=True)
     return _bid(state, command, now)
 
 
+def is_over(state: State) -> bool:
+    """Whether every lot has closed."""
+    return state.phase is Phase.OVER
+
+
 def _start(state: State, now: int) -> tuple[State, list[Event]]:
-    if state.phase is not Phase.READY:
-        raise IllegalAction("the auction has already started" if state.phase is Phase.BIDDING else "the auction is over")
     cfg = state.cfg
     started = AuctionStarted(t=now, players=cfg.names, budget=cfg.budget, lots=cfg.lots, bid_seconds=cfg.bid_ms // SECOND)
     state, events = _post_next(replace(state, phase=Phase.BIDDING), now)
@@ -279,8 +72,6 @@ def _bid(state: State, bid: Bid, now: int) -> tuple[State, list[Event]]:
     lot = state.lot
     assert lot is not None  # a lot is open whenever the auction is bidding
     name = state.cfg.names[bid.seat]
-    if bid.seat not in state.bids.seats:
-        raise IllegalAction(f"{name} has no money left and sits out the rest of the auction")
     money = state.money[bid.seat]
     if bid.amount > money:
         raise IllegalAction(f"{name} has only {money} to bid with (the bid was {bid.amount})")

@@ -8,7 +8,7 @@ from umpire.core import chat
 from umpire.core.clock import SECOND, fmt_clock
 from umpire.core.errors import InvalidCommand
 from umpire.core.settings import Settings
-from umpire.games.base import JSON, Event, Game, HelpItem, Post, Renderers, Resolve, Setup, View, ViewDef
+from umpire.games.base import JSON, Event, HelpItem, LegacyGame, Post, Renderers, Resolve, Setup, View, ViewDef
 from umpire.games.choice import rules
 from umpire.games.choice.commands import Command, parse
 from umpire.games.choice.config import BLOCKS, CYCLES, ITEM_NAMES, ITEMS, ROUNDS, SETTINGS, configure, validate
@@ -499,7 +499,7 @@ VIEWS: tuple[ViewDef[State], ...] = (
 # ---------------------------------------------------------------- the game
 
 
-class ChoiceIsYours(Game[State, Command]):
+class ChoiceIsYours(LegacyGame[State, Command]):
     """The Choice is Yours — Final Match "Multi-Player"."""
 
     key = "choice-is-yours"

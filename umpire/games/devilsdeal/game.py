@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from umpire.core import chat
 from umpire.core.clock import fmt_clock
 from umpire.core.settings import Settings
-from umpire.games.base import JSON, Event, Game, HelpItem, Resolve, Setup, View, ViewDef
+from umpire.games.base import JSON, Event, HelpItem, LegacyGame, Resolve, Setup, View, ViewDef
 from umpire.games.devilsdeal import cards as C
 from umpire.games.devilsdeal import rules
 from umpire.games.devilsdeal.commands import LOCK_WORDS, Command, parse
@@ -110,7 +110,7 @@ _VIEWS: tuple[ViewDef[State], ...] = (
 )
 
 
-class DevilsDeal(Game[State, Command]):
+class DevilsDeal(LegacyGame[State, Command]):
     """Devil's Deal — the Death Match (2 players)."""
 
     key = "devils-deal"

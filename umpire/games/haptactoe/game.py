@@ -10,7 +10,7 @@ from umpire.core import chat
 from umpire.core.clock import SECOND, fmt_clock
 from umpire.core.errors import InvalidCommand
 from umpire.core.settings import Settings
-from umpire.games.base import JSON, Event, Game, HelpItem, Post, Renderers, Resolve, Setup, View, ViewDef
+from umpire.games.base import JSON, Event, HelpItem, LegacyGame, Post, Renderers, Resolve, Setup, View, ViewDef
 from umpire.games.haptactoe import rules
 from umpire.games.haptactoe.events import (
     EVENTS,
@@ -264,7 +264,7 @@ def _legend(pieces: PieceSet) -> str:
 # ---------------------------------------------------------------- the game
 
 
-class HapTacToe(Game[State, Command]):
+class HapTacToe(LegacyGame[State, Command]):
     """One of the two rule sets."""
 
     players = (2, 2)

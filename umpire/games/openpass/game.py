@@ -11,7 +11,7 @@ from umpire.core.arith import exact, show
 from umpire.core.clock import fmt_clock
 from umpire.core.errors import InvalidCommand
 from umpire.core.settings import Settings
-from umpire.games.base import JSON, Event, Game, HelpItem, Resolve, Setup, View, ViewDef
+from umpire.games.base import JSON, Event, HelpItem, LegacyGame, Resolve, Setup, View, ViewDef
 from umpire.games.openpass import commands, rules, trades
 from umpire.games.openpass.commands import Command
 from umpire.games.openpass.config import KINDS, SETTINGS, Reveal, configure, token_places, validate, validate_players
@@ -199,7 +199,7 @@ VIEWS: tuple[ViewDef[State], ...] = (
 # ---------------------------------------------------------------- the game
 
 
-class OpenPass(Game[State, Command]):
+class OpenPass(LegacyGame[State, Command]):
     """Open, Pass — Heaven and Hell."""
 
     key = "open-pass"
