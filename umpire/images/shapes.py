@@ -65,7 +65,7 @@ class Placed:
     top: int
 
 
-STRIP = 24  # a large polygon's mask is kept as strips this many pixels tall, each cut to its ink
+STRIP = 48  # a wide polygon's mask is kept as strips this many pixels tall, each cut to its ink
 
 
 @lru_cache(maxsize=64)
@@ -95,13 +95,15 @@ def polygon_mask(points: tuple[Point, ...]) -> tuple[Placed, ...]:
     costs its own pixels, not its bounding box's."""
     top = math.floor(min(y for _, y in points))
     bottom = math.ceil(max(y for _, y in points))
+    narrow = math.ceil(max(x for x, _ in points)) - math.floor(min(x for x, _ in points)) <= 2 * STRIP
+    step = bottom - top if narrow else STRIP  # a shape that is narrow anyway is one mask
     out = []
-    for y in range(top, bottom, STRIP):
-        band = _band(points, y, min(bottom, y + STRIP))
+    for y in range(top, bottom, step):
+        band = _band(points, y, min(bottom, y + step))
         if band is None:
             continue
         left, right = math.floor(band[0]), math.ceil(band[1])
-        h = min(bottom, y + STRIP) - y
+        h = min(bottom, y + step) - y
         if right <= left:
             continue
         big = Image.new("L", ((right - left) * SS, h * SS))
