@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from types import ModuleType
 
     from umpire.games.base import Game
 
@@ -52,65 +53,11 @@ class Entry(NamedTuple):
         return f"{lo} players" if lo == hi else f"{lo}–{hi} players"
 
 
-# In the order `umpire games` lists them.
-ENTRIES: tuple[Entry, ...] = (
-    Entry(
-        key="hap-tac-toe",
-        title="Hap-Tac-Toe",
-        summary="A two-game Death Match on a 5x5 grid: place a block each turn, call the haps it makes.",
-        players=(2, 2),
-        seats=2,
-        doc="docs/hap-tac-toe.md",
-        scenario="hap-tac-toe",
-        module="umpire.games.haptactoe.game",
-        attribute="HAP_TAC_TOE",
-    ),
-    Entry(
-        key="when-stars-align",
-        title="When Stars Align",
-        summary="Hap-Tac-Toe re-skinned with stars, sets and strikes.",
-        players=(2, 2),
-        seats=2,
-        doc="docs/hap-tac-toe.md",
-        scenario="when-stars-align",
-        module="umpire.games.haptactoe.game",
-        attribute="WHEN_STARS_ALIGN",
-    ),
-    Entry(
-        key="choice-is-yours",
-        title="The Choice is Yours",
-        summary="The Final Match: Goofspiel, the Shop, Gyul Hap and Expressions over six timed blocks.",
-        players=(2, 2),
-        seats=2,
-        doc="docs/choice-is-yours.md",
-        scenario="choice-is-yours",
-        module="umpire.games.choice.game",
-        attribute="CHOICE_IS_YOURS",
-    ),
-    Entry(
-        key="open-pass",
-        title="Open, Pass — Heaven and Hell",
-        summary="The Main Match: bid for packs to build a deck, then open or pass each card dealt to build a row.",
-        players=(6, 30),
-        seats=13,
-        doc="docs/open-pass.md",
-        scenario="open-pass-heaven-hell",
-        module="umpire.games.openpass.game",
-        attribute="OPEN_PASS",
-    ),
-    Entry(
-        key="devils-deal",
-        title="Devil's Deal",
-        summary="A Death Match of card pools, equal-sum refills and three-card poker.",
-        players=(2, 2),
-        seats=2,
-        doc="docs/devils-deal.md",
-        scenario="devils-deal",
-        module="umpire.games.devilsdeal.game",
-        attribute="DEVILS_DEAL",
-    ),
-)
+# The games umpire ships: one folder each under umpire/games, in the order `umpire games` lists
+# them. Each folder's `__init__` holds its registry entries (`ENTRIES`), and imports nothing heavy.
+PACKAGES = ("haptactoe", "choice", "openpass", "devilsdeal")
 
+ENTRIES: tuple[Entry, ...] = tuple(e for package in PACKAGES for e in import_module(f"umpire.games.{package}").ENTRIES)
 GAMES: dict[str, Entry] = {e.key: e for e in ENTRIES}
 
 
@@ -161,6 +108,18 @@ def get(key: str) -> Game | None:
 def _load(where: tuple[str, str]) -> Game:
     game: Game = getattr(import_module(where[0]), where[1])
     return game
+
+
+def tools(key: str) -> ModuleType:
+    """The one-shot tools of the game called `key` (its folder's `tools` module), imported on first use.
+
+    The `umpire check`, `gen` and `solve` commands call a game's tools through this, never its other
+    modules: a tool takes plain values and returns what to print, or raises an UmpireError.
+    """
+    found = GAMES.get(key)
+    if found is None:
+        raise KeyError(key)
+    return import_module(found.module.rsplit(".", 1)[0] + ".tools")
 
 
 def registry() -> dict[str, Game]:
