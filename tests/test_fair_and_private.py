@@ -12,7 +12,7 @@ from typer.testing import CliRunner, Result
 from tests.seeds import SEEDS
 from umpire.cli import app, journal_cmds, play  # noqa: F401 - registers the commands
 from umpire.core import journal
-from umpire.fairness import key_path
+from umpire.session.fairness import key_path
 from umpire.scenario import load
 from umpire.session import Session
 
@@ -315,7 +315,7 @@ def test_item_4_the_commitment_asks_the_players_for_their_entropy_only_when_the_
 def test_item_4_the_entropy_rebuilds_the_game_from_the_mixed_seed() -> None:
     from umpire.core.settings import Settings
     from umpire.core.streams import Streams
-    from umpire.fairness import mix
+    from umpire.session.fairness import mix
     from umpire.games.base import Setup
 
     s = live()

@@ -15,7 +15,8 @@ from umpire.core import journal
 from umpire.repl.complete import UmpireCompleter
 from umpire.repl.shell import Shell
 from umpire.scenario import load
-from umpire.session import HOST_COMMANDS, Session, unreadable
+from umpire.repl.clipboard import Copied
+from umpire.session import HOST_COMMANDS, Session
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 
@@ -38,9 +39,9 @@ def test_every_host_command_is_in_help_and_completes(session: Session) -> None:
 def test_a_host_word_with_stray_words_is_refused_with_what_it_takes(session: Session) -> None:
     (o,) = session.feed("undo 2")
     assert (o.kind, o.error, o.text) == ("refusal", "InvalidCommand", "“undo” takes nothing after it")
-    assert unreadable(session, "undo 2") == "“undo” takes nothing after it"
-    assert unreadable(session, "reveal soon") == "“reveal” or “reveal anyway”"
-    assert unreadable(session, "undo") is None
+    assert session.check("undo 2") == "“undo” takes nothing after it"
+    assert session.check("reveal soon") == "“reveal” or “reveal anyway”"
+    assert session.check("undo") is None
 
 
 def test_help_fits_an_80_column_terminal(session: Session) -> None:
@@ -120,7 +121,7 @@ def test_the_toolbar_counts_the_dms_waiting(clock) -> None:
 
 def test_copy_name_in_the_repl_copies_that_players_dms_and_marks_them_sent(tmp_path: Path, drive_repl, monkeypatch) -> None:
     copied: list[str] = []
-    monkeypatch.setattr("umpire.repl.shell.copy_to_clipboard", lambda text: copied.append(text) or "copied")
+    monkeypatch.setattr("umpire.repl.shell.copy_to_clipboard", lambda text: copied.append(text) or Copied(confirmed=True, how="copied", tool="test"))
     s = Session.create(load(SCENARIOS / "choice-is-yours.toml"), journal_path=tmp_path / "j.jsonl", seed="1", salt="0" * 32)
     drive_repl(s, "start\r", "p2: gs 4\r", "copy p2\r")
     assert len(copied) == 1 and "4" in copied[0]
@@ -132,10 +133,10 @@ def test_copy_name_in_the_repl_copies_that_players_dms_and_marks_them_sent(tmp_p
 
 def test_copy_of_a_long_post_copies_one_discord_message_at_a_time(session: Session, clock, monkeypatch) -> None:
     copied: list[str] = []
-    monkeypatch.setattr("umpire.repl.shell.copy_to_clipboard", lambda text: copied.append(text) or "copied")
+    monkeypatch.setattr("umpire.repl.shell.copy_to_clipboard", lambda text: copied.append(text) or Copied(confirmed=True, how="copied", tool="test"))
     out = io.StringIO()
     shell = Shell(session, Console(file=out, width=200), clock)
-    session.last_public = ["line of a long post\n" * 150]  # about 3,000 characters
+    session.engine.last_public = ["line of a long post\n" * 150]  # about 3,000 characters
     shell.handle("copy")
     shell.handle("copy")
     assert len(copied) == 2 and all(len(c) <= 2000 for c in copied)
@@ -169,12 +170,12 @@ def test_copy_puts_a_posts_picture_first_and_saves_it_next_to_the_journal(sessio
     from umpire.games.base import Post
 
     copied: list[object] = []
-    monkeypatch.setattr("umpire.repl.shell.copy_to_clipboard", lambda text: copied.append(text) or "copied")
+    monkeypatch.setattr("umpire.repl.shell.copy_to_clipboard", lambda text: copied.append(text) or Copied(confirmed=True, how="copied", tool="test"))
     monkeypatch.setattr("umpire.repl.shell.copy_image", lambda png: copied.append(png) or "picture copied")
     out = io.StringIO()
     shell = Shell(session, Console(file=out, width=300), clock)
-    session.last_public = ["the board"]
-    session.last_public_posts = [(7, Post(text="the board", image=lambda: b"\x89PNG fake"))]
+    session.engine.last_public = ["the board"]
+    session.engine.last_public_posts = [(7, Post(text="the board", image=lambda: b"\x89PNG fake"))]
     shell.handle("copy")
     shell.handle("copy")
     assert copied == [b"\x89PNG fake", "the board"]
@@ -192,12 +193,12 @@ def test_a_scenario_with_pictures_off_copies_text_only(htt, clock, monkeypatch, 
     from umpire.games.base import Post
 
     copied: list[object] = []
-    monkeypatch.setattr("umpire.repl.shell.copy_to_clipboard", lambda text: copied.append(text) or "copied")
+    monkeypatch.setattr("umpire.repl.shell.copy_to_clipboard", lambda text: copied.append(text) or Copied(confirmed=True, how="copied", tool="test"))
     monkeypatch.setattr("umpire.repl.shell.copy_image", lambda png: copied.append(png) or "picture copied")
     s = Session.create(replace(htt, pictures=False), journal_path=None, seed="1", salt="0" * 32)
     shell = Shell(s, Console(file=io.StringIO(), width=300), clock)
-    s.last_public = ["the board"]
-    s.last_public_posts = [(7, Post(text="the board", image=lambda: b"\x89PNG fake"))]
+    s.engine.last_public = ["the board"]
+    s.engine.last_public_posts = [(7, Post(text="the board", image=lambda: b"\x89PNG fake"))]
     shell.handle("copy")
     assert copied == ["the board"]
 
@@ -207,10 +208,10 @@ def test_copy_name_copies_a_dms_picture_first(tmp_path: Path, clock, monkeypatch
     from umpire.session import Dm
 
     copied: list[object] = []
-    monkeypatch.setattr("umpire.repl.shell.copy_to_clipboard", lambda text: copied.append(text) or "copied")
+    monkeypatch.setattr("umpire.repl.shell.copy_to_clipboard", lambda text: copied.append(text) or Copied(confirmed=True, how="copied", tool="test"))
     monkeypatch.setattr("umpire.repl.shell.copy_image", lambda png: copied.append(png) or "picture copied")
     s = Session.create(load(SCENARIOS / "choice-is-yours.toml"), journal_path=tmp_path / "j.journal.jsonl", seed="1", salt="0" * 32)
-    s.outbox[1] = [Dm(seq=1, n=3, text="your row", post=Post(text="your row", image=lambda: b"\x89PNG row"))]
+    s.outbox.queue([Dm(id=(3, 0), seat=1, posts=(Post(text="your row", image=lambda: b"\x89PNG row"),))])
     shell = Shell(s, Console(file=io.StringIO(), width=300), clock)
     shell.handle("copy p2")
     shell.handle("copy")
@@ -226,7 +227,7 @@ def test_a_players_line_typed_without_its_colon_gets_the_line_it_meant() -> None
 
 
 def test_copy_after_the_ruling_that_ends_the_game_copies_its_result_and_the_final_hash(tmp_path: Path) -> None:
-    from umpire.render import batch
+    from umpire.render import act, batch
 
     s = Session.create(load(SCENARIOS / "hap-tac-toe.toml"), journal_path=tmp_path / "j.jsonl", seed="42", salt="0" * 32)
     lines = (Path(__file__).resolve().parent / "transcripts" / "hap-tac-toe.script").read_text(encoding="utf-8").splitlines()
@@ -234,7 +235,7 @@ def test_copy_after_the_ruling_that_ends_the_game_copies_its_result_and_the_fina
     for _ in batch(s, lines[:ending], json_out=False):
         pass
     assert s.game.is_over(s.state)
-    (o,) = s.feed("copy")
+    (o,) = act(s, s.feed("copy"))
     assert o.text.startswith("(copy) ")
     assert "🏆 **Hedger wins the Death Match**, 4 to 3." in o.text
     assert "🧾 The journal's final hash: `" in o.text

@@ -25,7 +25,7 @@ from tests.test_crash import env, input_lines, run_umpire, umpire_cmd, wait_for
 from umpire.cli import app, journal_cmds, play  # noqa: F401 - registers the commands
 from umpire.core import journal
 from umpire.core.journal import line_hash
-from umpire.fairness import key_path
+from umpire.session.fairness import key_path
 from umpire.render import batch
 from umpire.scenario import Scenario
 from umpire.session import Session

@@ -19,7 +19,8 @@ from umpire.core import journal
 from umpire.repl import clipboard
 from umpire.repl.complete import LiveCheck, UmpireCompleter
 from umpire.repl.shell import Shell
-from umpire.session import Session, unreadable
+from umpire.repl.clipboard import Copied
+from umpire.session import Session
 
 SETUP = "p2: first p1\rstart\r"
 
@@ -117,25 +118,42 @@ def test_time_line_is_refused_in_the_repl(session, drive_repl):
 # ---------------------------------------------------------------- host commands
 
 
-def test_help_lists_the_games_commands_with_examples(session, drive_repl):
+def test_help_lists_every_command_a_line_each_and_a_topic_in_full_with_examples(session, drive_repl):
     out = drive_repl(session, "help\r")
     assert "Player submissions (prefix with the player's name or alias" in out
-    assert "e.g. p2: first p1" in out
-    assert "e.g. p1: black red circle C3" in out
-    assert "e.g. p1: hap A1 A2 A4" in out
     for host_word in ("start", "end", "haps", "undo", "pause", "resume", "copy", "quit"):
         assert f"\n  {host_word} " in out
     assert "Players: Hedger (p1) / Uri (p2)" in out
+    assert "“help players”, “help host” and “help views”" in " ".join(out.split())
+    full = drive_repl(session, "help players\r")
+    assert "e.g. p2: first p1" in full
+    assert "e.g. p1: black red circle C3" in full
+    assert "e.g. p1: hap A1 A2 A4" in full
+
+
+def test_help_fits_a_screen_and_never_breaks_a_word_at_80_columns(session):
+    for topic in (None, "players", "host", "views", "copy", "undo"):
+        text = session.help_text(topic, width=80)
+        assert all(len(line) <= 80 for line in text.split("\n")), topic
+    assert len(session.help_text(None, width=80).split("\n")) <= 45
+    for topic in ("players", "host", "views", "copy", "undo"):  # wrapping changes only where lines break
+        assert session.help_text(topic, width=80).split() == session.help_text(topic, width=10_000).split(), topic
+
+
+def test_rules_never_breaks_a_word_at_80_columns(session):
+    text = session.rules_text(width=80)
+    assert all(len(line) <= 80 for line in text.split("\n"))
+    assert text.split() == session.rules_text(width=10_000).split()
 
 
 def test_help_on_one_command_shows_it_in_detail(session, drive_repl):
     out = drive_repl(session, "help done\r", "help juggle\r")
     assert "done\n  End your turn; claims are judged and the board is posted.\n  e.g. p1: done" in out
-    assert "No command “juggle”. Type “help” for the list." in out
+    assert "No command or topic “juggle”. Type “help” for the list." in out
 
 
 def test_rules_shows_the_house_rulings_in_force(session, drive_repl):
-    out = drive_repl(session, "rules\r")
+    out = " ".join(drive_repl(session, "rules\r").split())
     assert "House rulings in force" in out
     assert 'R-HTT-1: row 1 is drawn at the top; A1 is its leftmost square (row_one = "top").' in out
     assert "costs 0.5 (invalid_claim_penalty)" in out
@@ -190,7 +208,7 @@ def test_pause_and_resume_are_announced_and_journaled(session, drive_repl):
 
 def test_copy_before_any_ruling_copies_the_commitment_the_host_must_post_first(session, drive_repl, monkeypatch):
     copied: list[str] = []
-    monkeypatch.setattr("umpire.repl.shell.copy_to_clipboard", lambda text: copied.append(text) or "copied")
+    monkeypatch.setattr("umpire.repl.shell.copy_to_clipboard", lambda text: copied.append(text) or Copied(confirmed=True, how="copied", tool="test"))
     drive_repl(session, "copy\r")
     assert copied == [session.commitment_outputs()[0].text]
 
@@ -199,7 +217,7 @@ def test_copy_without_a_clipboard_says_so_and_goes_on(session, drive_repl, monke
     monkeypatch.setattr(clipboard.shutil, "which", lambda name: None)
     monkeypatch.setattr(sys, "__stdout__", io.StringIO())  # not a terminal: no OSC 52 either
     out = drive_repl(session, "p2: first p1\r", "copy\r", "start\r")
-    assert "no clipboard here: select the announcement above and copy it by hand" in out
+    assert "no clipboard here: select the text above and copy it by hand" in out
     assert lines_of(session) == ["p2: first p1", "start"]
 
 
@@ -432,7 +450,7 @@ def test_completion_after_first_offers_the_players(session):
     ],
 )
 def test_live_check_marks_an_unreadable_line_with_its_reason(session, line, reason):
-    assert reason in (unreadable(session, line) or "")
+    assert reason in (session.check(line) or "")
 
 
 @pytest.mark.parametrize(
@@ -449,12 +467,12 @@ def test_live_check_marks_an_unreadable_line_with_its_reason(session, line, reas
     ],
 )
 def test_live_check_leaves_readable_lines_alone_even_if_the_rules_forbid_them(session, line):
-    assert unreadable(session, line) is None
+    assert session.check(line) is None
 
 
 def test_live_check_changes_nothing(session):
     before = session.final()
-    unreadable(session, "p2: first p1")
+    session.check("p2: first p1")
     assert session.final() == before
     assert entries(session) == []
 

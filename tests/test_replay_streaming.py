@@ -167,7 +167,7 @@ def test_a_session_that_does_not_announce_reaches_the_same_state_and_generates_t
         generated += quiet.last_generated()
     assert quiet.final() == loud.final()
     assert generated == [g for e in loaded.entries for g in e.get("generated", [])]
-    assert quiet.outbox == {}
+    assert quiet.waiting() == []
 
 
 def traced_peak(path: Path) -> int:

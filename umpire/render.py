@@ -10,8 +10,10 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from umpire.core import chat
-from umpire.games.base import Audience, View
-from umpire.session import Output, Session
+from umpire.core.errors import UmpireError
+from umpire.games.base import Audience, View, dm
+from umpire.session import Output, OutputKind, Session
+from umpire.session.outputs import refusal
 
 SPLIT_MARK = "┄┄ (continued in the next message) ┄┄"
 
@@ -105,7 +107,9 @@ def batch(session: Session, lines: list[str], *, json_out: bool) -> Iterator[str
     The commitment first; then each message's announcements and refusals (or, with `json_out`, one
     JSON object each); with `json_out`, last the `final` state. `quit` or `exit` ends the script.
     The lines under a Discord header are one message, judged when it ends (an empty line, the next
-    header, a time line, or the end of the script).
+    header, a time line, or the end of the script). Batch mode is a front end like the REPL: it
+    performs the session's actions itself (`copy NAME` prints the player's DMs and marks them sent,
+    as a host who pastes them does).
     """
     names = tuple(p.name for p in session.scenario.roster)
 
@@ -116,9 +120,40 @@ def batch(session: Session, lines: list[str], *, json_out: bool) -> Iterator[str
     if lines and lines[-1] == "":
         lines = lines[:-1]
     for lineno, raw in enumerate(lines, start=1):
-        if raw.strip().casefold() in ("quit", "exit"):
+        outs = session.feed(raw, lineno=lineno)
+        if any(o.action == "quit" for o in outs):
             break
-        yield from render(session.feed(raw, lineno=lineno))
+        yield from render(act(session, outs, lineno))
     yield from render(session.flush())  # a message still open at the end of the script ends with it
     if json_out:
         yield dumps(session.final())
+
+
+def act(session: Session, outs: list[Output], lineno: int | None = None) -> list[Output]:
+    """Batch mode's answer to the session's actions: `copy` shows the last public post, `copy NAME` a
+    player's waiting DMs (marked sent: the script's host sends them); the rest pass through."""
+    out: list[Output] = []
+    for o in outs:
+        if o.kind != OutputKind.ACTION:
+            out.append(o)
+            continue
+        if o.action != "copy":
+            continue
+        out += _copy(session, o.args, lineno)
+    return out
+
+
+def _copy(session: Session, args: tuple[str, ...], lineno: int | None) -> list[Output]:
+    if not args:
+        text = "(copy) " + "\n\n".join(session.last_public) if session.last_public else "Nothing public has been announced yet."
+        return [Output(kind=OutputKind.INFO, text=text)]
+    if len(args) == 1 and args[0].casefold() == "text":
+        return [Output(kind=OutputKind.INFO, text="“copy text” works in the REPL")]
+    try:
+        seat = session.resolve(" ".join(args))
+        waiting = session.waiting(seat)
+        done = session.deliver(seat)
+    except UmpireError as exc:
+        return [refusal(f"copy {' '.join(args)}", exc, lineno)]
+    texts = "\n\n".join(d.text for d in waiting)
+    return [Output(kind=OutputKind.INFO, text=texts, audience=dm(seat), names=session.names), *done]

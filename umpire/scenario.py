@@ -40,7 +40,7 @@ class Scenario:
     title: str
     seed: str | None
     pictures: bool = True  # `pictures = false`: posts carry text only (no images drawn or copied)
-    player_entropy: bool = True  # a live game with a drawn seed waits for the players' words (umpire/fairness.py)
+    player_entropy: bool = True  # a live game with a drawn seed waits for the players' words (umpire/session/fairness.py)
     roster: Roster
     settings: dict[str, Any]
 

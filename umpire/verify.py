@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from umpire import fairness
 from umpire.core import journal
+from umpire.session import fairness
 
 MAX_BREAKS = 5  # chain breaks listed one by one; the rest are counted
 _HEX64 = re.compile(r"[0-9a-f]{64}")
@@ -399,11 +399,10 @@ class _Replay:
         if secret is None:
             return
         try:
-            self.session = Session.from_header(loaded, path, secret)
+            self.session = Session.from_header(loaded, path, secret, announce=False)
         except journal.JournalError as exc:
             self.header_problem = exc.reason
             return
-        self.session.announce = False
 
     @property
     def ran(self) -> bool:

@@ -30,7 +30,7 @@ from umpire.core import journal
 from umpire.games.base import Resolve
 from umpire.repl import complete, shell
 from umpire.scenario import load
-from umpire.session import Session, derive_salt, unreadable
+from umpire.session import Session, derive_salt
 
 READER_BUG = "internal error in the game's reader (IndexError); Enter reports it without changing anything"
 ENTER_BUG = (
@@ -74,7 +74,7 @@ def seen(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, list[Any]]]:
     """What the REPL's toolbar showed, what the live check answered and what completion offered, while keys were typed."""
     record: dict[str, list[Any]] = {"toolbar": [], "live": [], "completions": []}
     real_toolbar = shell.Shell.toolbar
-    real_unreadable = complete.unreadable
+    real_check = Session.check
     real_completions = complete.UmpireCompleter.get_completions
 
     def toolbar(self: shell.Shell) -> Any:
@@ -83,7 +83,7 @@ def seen(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, list[Any]]]:
         return out
 
     def live(session: Session, text: str, *, allow_time: bool = True) -> str | None:
-        answer = real_unreadable(session, text, allow_time=allow_time)
+        answer = real_check(session, text, allow_time=allow_time)
         record["live"].append((text, answer))
         return answer
 
@@ -93,7 +93,7 @@ def seen(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, list[Any]]]:
         yield from got
 
     monkeypatch.setattr(shell.Shell, "toolbar", toolbar)
-    monkeypatch.setattr(complete, "unreadable", live)
+    monkeypatch.setattr(Session, "check", live)
     monkeypatch.setattr(complete.UmpireCompleter, "get_completions", completions)
     yield record
 
@@ -142,7 +142,7 @@ def test_the_broken_game_really_raises(broken: Session) -> None:
 
 def test_a_parse_that_raises_is_an_internal_error_in_the_live_check_and_on_enter(broken: Session) -> None:
     broken.feed("start")
-    assert unreadable(broken, "p2: bid", allow_time=False) == READER_BUG
+    assert broken.check("p2: bid", allow_time=False) == READER_BUG
     before, entries = broken.state, broken.entries
     (o,) = broken.feed("p2: bid")
     assert (o.kind, o.error, o.input) == ("refusal", "InternalError", "p2: bid")

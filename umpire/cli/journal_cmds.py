@@ -68,7 +68,6 @@ def recent_entries(session: Session, recent: Sequence[tuple[dict[str, Any], list
 
     if not recent:
         return []
-    waiting = {(seat, d.n) for seat, queue in session.outbox.items() for d in queue}
     lines = [
         f"The last {len(recent)} entries, already in the journal — check whether each was posted. "
         "Do not enter them again; post any announcement that did not reach the chat:"
@@ -83,11 +82,17 @@ def recent_entries(session: Session, recent: Sequence[tuple[dict[str, Any], list
             label = audience_label(o.audience, session.names)
             first, *more = o.text.split("\n")
             text = printable(first) + (" …" if more else "")
-            seat = o.audience.seat
-            if seat is not None:
-                text += " (waiting in the outbox: not sent yet)" if (seat, n) in waiting else " (marked as sent)"
+            if o.dm is not None:
+                text += _DM_STATUS[session.dm_status(o.dm).value]
             lines.append(f"      {label + ' ' if label else ''}{text}")
     return lines
+
+
+_DM_STATUS = {
+    "waiting": " (waiting in the outbox: not sent yet)",
+    "sent": " (marked as sent)",
+    "withdrawn": " (withdrawn by an undo before it was sent: not to be sent)",
+}
 
 
 def _entry_text(entry: dict[str, Any]) -> str:

@@ -2,7 +2,7 @@
 
 Line 1 is a header holding the scenario text, its hash and the commitment to the
 seed; the seed and salt themselves are kept beside the journal until the reveal
-entry writes them in (umpire/fairness.py), after which the journal alone
+entry writes them in (umpire/session/fairness.py), after which the journal alone
 reproduces the game. The file is created readable by its owner only. Every later line is
 one accepted input with its game time. Each line is written and fsync'd before
 the caller announces anything, so a crash never loses an input that was shown;
@@ -66,7 +66,6 @@ def _decode(text: str) -> Any:
         raise _NestedTooDeep(text) from None
 
 
-KINDS = ("input", "clock", "pause", "resume", "undo", "reveal", "delivered", "stop", "entropy")
 
 
 class JournalError(Exception):
@@ -152,19 +151,17 @@ def _is_count(value: Any) -> bool:
 
 
 def _check_entry(path: str, line: int, obj: Any) -> dict[str, Any]:
+    """The envelope every entry has: a JSON object with a `kind` and a game time `t`.
+
+    What each kind holds is the session's business (umpire/session/entries.py, one table of
+    kinds), checked when the entry is replayed.
+    """
     if not isinstance(obj, dict):
         raise JournalError(path, line, "expected a JSON object")
-    if obj.get("kind") not in KINDS:
-        raise JournalError(path, line, f"unknown kind {obj.get('kind')!r} (expected one of {', '.join(KINDS)})")
+    if not isinstance(obj.get("kind"), str):
+        raise JournalError(path, line, f"expected the entry's “kind” as a text, got {obj.get('kind')!r}")
     if not _is_count(obj.get("t")):
         raise JournalError(path, line, "expected a game time “t” in whole milliseconds")
-    kind = obj["kind"]
-    if kind in ("input", "entropy") and not isinstance(obj.get("text"), str):
-        raise JournalError(path, line, f"an {kind} entry needs its “text”")
-    if kind == "undo" and not isinstance(obj.get("undoes"), int):
-        raise JournalError(path, line, "an undo entry needs the number of the entry it “undoes”")
-    if kind == "delivered" and not (_is_count(obj.get("to")) and _is_count(obj.get("through"))):
-        raise JournalError(path, line, "a delivered entry needs the seat it went “to” and the message number it goes “through”")
     return obj
 
 
@@ -435,6 +432,16 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[done:]
 
 
+@dataclass(frozen=True)
+class Prepared:
+    """An entry as it will be written: numbered and chained (`entry`), its line's bytes and hash, and the hash before it."""
+
+    entry: dict[str, Any]
+    data: bytes
+    hash: str
+    prev: str
+
+
 class Writer:
     """Appends entries to a journal, holding it exclusively; each entry is fsync'd before `append` returns.
 
@@ -512,12 +519,31 @@ class Writer:
 
         On any failure the file is left as it was and OSError is raised.
         """
+        prepared = self.prepare(entry)
+        self.commit(prepared)
+        return prepared.entry
+
+    def prepare(self, entry: dict[str, Any]) -> Prepared:
+        """The entry numbered and chained, as its line will be written, with that line's hash (nothing is written yet).
+
+        What is announced for an entry can name its hash before it is written (the post that ends a
+        game publishes it); `commit` then writes exactly this line, if nothing was written in between.
+        """
         if "n" in entry or "prev" in entry:
             raise ValueError("the journal numbers and chains entries itself: leave out “n” and “prev”")
         if self._fd is None:
             raise OSError(errno.EBADF, f"the journal {self.path} is closed")
         full = {"n": self.next_n, **entry, "prev": self.last_hash}
         data = _line(full)
+        return Prepared(entry=full, data=data, hash=line_hash(data[:-1]), prev=self.last_hash)
+
+    def commit(self, prepared: Prepared) -> None:
+        """Write a prepared line and make it durable. On any failure the file is left as it was and OSError is raised."""
+        if self._fd is None:
+            raise OSError(errno.EBADF, f"the journal {self.path} is closed")
+        if prepared.entry["n"] != self.next_n or prepared.prev != self.last_hash:
+            raise ValueError("this line was prepared before another was written; prepare it again")
+        data = prepared.data
         fd = self._fd
         try:
             if self._dirty:
@@ -529,9 +555,8 @@ class Writer:
                 self._cut_back(fd)
             raise
         self._size += len(data)
-        self.last_hash = line_hash(data[:-1])
+        self.last_hash = prepared.hash
         self.next_n += 1
-        return full
 
     def _cut_back(self, fd: int) -> None:
         """Cut the file back to its last whole entry (after a failed write)."""

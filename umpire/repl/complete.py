@@ -14,7 +14,7 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.lexers import Lexer
 
-from umpire.session import HOST_COMMANDS, Session, host_command, unreadable
+from umpire.session import Session
 
 
 class UmpireCompleter(Completer):
@@ -33,26 +33,7 @@ class UmpireCompleter(Completer):
     def _candidates(self, document: Document) -> tuple[list[str], str]:
         line = document.current_line_before_cursor
         word = document.get_word_before_cursor(WORD=True)
-        s = self.session
-        game = s.game
-        roster = s.scenario.roster
-        if ":" not in line:
-            before = line[: len(line) - len(word)].split()
-            if not before:
-                candidates = [f"{n}: " for n in roster.all_names()]
-                candidates += [w for c in HOST_COMMANDS for w in (c.name, *c.aliases)]
-                candidates += [v.name for v in game.views()]
-                return candidates + game.suggest(s.state, None, []), word
-            cmd = host_command(before[0])
-            if cmd is not None:
-                return (cmd.completions(s) if cmd.completions and len(before) == 1 else []), word
-            return game.suggest(s.state, None, before), word
-        name, _, rest = line.partition(":")
-        player = roster.find(name.strip())
-        if player is None:
-            return [], word
-        before = rest[: len(rest) - len(word)].split()
-        return game.suggest(s.state, player.seat, before), word
+        return self.session.complete(line, word), word
 
 
 def _matching(candidates: Iterable[str], word: str) -> Iterable[Completion]:
@@ -75,7 +56,7 @@ class LiveCheck(Lexer):
 
         def get_line(i: int) -> StyleAndTextTuples:
             text = lines[i] if i < len(lines) else ""
-            if text.strip() and unreadable(self.session, text, allow_time=False):
+            if text.strip() and self.session.check(text, allow_time=False):
                 return [("class:unreadable", text)]
             return [("", text)]
 

@@ -24,16 +24,17 @@ from prompt_toolkit.patch_stdout import StdoutProxy
 from prompt_toolkit.styles import Style
 from rich.console import Console
 from rich.markup import escape
+from rich.text import Text
 
 from umpire.core import chat
 from umpire.core.clock import fmt_clock
-from umpire.core.lines import classify
-from umpire.games.base import Post, Toolbar
+from umpire.core.errors import UmpireError
+from umpire.games.base import Post, Toolbar, dm
 from umpire.repl.clipboard import copy as copy_to_clipboard
 from umpire.repl.clipboard import copy_image
 from umpire.repl.complete import LiveCheck, UmpireCompleter
 from umpire.repl.show import show
-from umpire.session import Session, host_command, unreadable
+from umpire.session import DmId, Output, OutputKind, Session
 
 TICK = 0.2
 STYLE = Style.from_dict(
@@ -139,6 +140,7 @@ class Shell:
         self.clock = GameClock(session, monotonic)
         self.names = tuple(p.name for p in session.scenario.roster)
         self._copied_from: list[str] | None = None
+        self._sending: tuple[int, tuple[DmId, ...]] | None = None  # the player whose DMs are being copied, and which
         self._chunks: list[str | Picture] = []
         self._text_only = False
         self._next = 0
@@ -183,7 +185,7 @@ class Shell:
             args.append(f"{dms} DM{'s' if dms != 1 else ''} to send")
         app = get_app_or_none()
         text = app.current_buffer.text if app is not None else ""
-        reason = unreadable(s, text, allow_time=False) if text.strip() else None
+        reason = s.check(text, allow_time=False) if text.strip() else None
         if reason:
             html += " · <warn>⚠ {}</warn>"
             args.append(reason)
@@ -229,91 +231,81 @@ class Shell:
     def _leave(self) -> None:
         s = self.session
         try:
-            self._flush()
+            show(self.con, self._flush(), self.names)
             s.advance(self.clock.now())
             s.stop()
         except Exception as exc:  # leaving must always work
             self.con.print(f"[red]could not record the time at quit: {escape(repr(exc))}[/]")
-        if s.writer is not None:
-            s.writer.close()
+        s.close()
 
     def handle(self, text: str) -> bool:
         """Judge what the host entered; False to leave. Never raises: a bug is reported and the session goes on."""
         try:
             return self._handle(text)
         except Exception as exc:  # never lose the session to one bad line (as ptpython's loop)
-            self.session.intake.end()
+            self.session.drop_message()
             self.con.print(f"[red]internal error (nothing changed, journal intact): {escape(repr(exc))}[/]")
             return True
 
     def _handle(self, text: str) -> bool:
         s = self.session
-        words = text.split()
-        lines = [ln for ln in text.split("\n") if ln.strip()]
-        if len(lines) == 1 and words:
-            cmd = host_command(words[0])
-            if cmd is not None and cmd.name == "quit" and not cmd.check(words[1:]):
-                self._flush()
-                return False
-            if cmd is not None and cmd.name == "copy":
-                self.copy(words[1:])
-                return True
-        if not lines:  # an empty line ends the message being read: it is judged now
+        if not text.strip():  # an empty line ends the message being read: it is judged now
             speaker = s.speaker
-            self._flush()
+            if not self._show(self._flush()):
+                return False
             if speaker is not None:
                 self.con.print(f"(no longer reading lines as {speaker}'s)", style="dim")
             return True
-        held = len(s.intake.held)
-        self._feed(text)
-        if len(lines) == 1 and classify(lines[0]).kind == "header":
+        speaker, held = s.speaker, s.held_lines
+        self.tick()
+        going_on = self._show(s.feed(text, allow_time=False))
+        if s.speaker is not None and s.speaker != speaker and not s.held_lines:
             # A Discord header entered on its own (typed, or pasted without bracketed paste): the
             # lines after it, up to an empty line, are that player's one message, as a pasted block is.
             self.con.print(f"(the next lines are {s.speaker}'s message, judged together at an empty line)", style="dim")
-        elif len(s.intake.held) > held:
-            n = len(s.intake.held)
+        elif s.held_lines > held:
+            n = s.held_lines
             self.con.print(
                 f"(held as part of {s.speaker}'s message: {n} line{'s' if n != 1 else ''}; an empty line submits it)", style="dim"
             )
-        return True
+        return going_on
 
-    def _feed(self, text: str) -> None:
-        self.tick()
-        outs = self.session.feed(text, allow_time=False)
-        show(self.con, outs, self.names)
+    def _show(self, outs: list[Output]) -> bool:
+        """Show outputs and do the actions among them (`copy`, `quit`); False to leave."""
+        going_on = True
+        shown: list[Output] = []
+        for o in outs:
+            if o.kind is not OutputKind.ACTION:
+                shown.append(o)
+                continue
+            show(self.con, shown, self.names)
+            shown = []
+            if o.action == "quit":
+                self._show(self._flush())
+                going_on = False
+            elif o.action == "copy":
+                self.copy(list(o.args))
+        show(self.con, shown, self.names)
         self.clock.follow(self.session)
+        return going_on
 
-    def _flush(self) -> None:
+    def _flush(self) -> list[Output]:
         """Judge the message being read under a Discord header (its lines are one message, at one game time)."""
         self.tick()
-        outs = self.session.flush()
-        show(self.con, outs, self.names)
-        self.clock.follow(self.session)
+        return self.session.flush()
 
     def copy(self, args: list[str]) -> None:
         """`copy`: the next 2,000-character message of the last public post; `copy NAME`: a player's DMs."""
         s = self.session
         if args and not (len(args) == 1 and args[0].casefold() == "text"):
-            outs = s.feed("copy " + " ".join(args), allow_time=False)
-            sent = [o for o in outs if o.kind == "info" and o.audience.seat is not None]
-            show(self.con, [o for o in outs if o not in sent], self.names)
-            if sent:
-                self._copied_from = None
-                seat = sent[0].audience.seat
-                to = self.names[seat] if seat is not None else ""
-                pictures: list[str | Picture] = []
-                if s.scenario.pictures:
-                    pictures = [self._picture(d.n, d.post, to=to) for d in s.last_delivered if d.post and d.post.image]
-                self._chunks = [*pictures, *chat.split(sent[0].text)]
-                self._next = 0
-                self._copy_next()
+            self._copy_dms(" ".join(args))
             return
-        if self._copied_from is None and 0 < self._next < len(self._chunks):
+        if self._sending is not None and 0 < self._next < len(self._chunks):
             self._copy_next()  # the rest of a player's long DMs first
             return
         text_only = bool(args) or not s.scenario.pictures  # "copy text", or a scenario with `pictures = false`
-        if s.last_public is not self._copied_from or text_only != self._text_only:
-            self._copied_from, self._text_only = s.last_public, text_only
+        if s.last_public is not self._copied_from or text_only != self._text_only or self._sending is not None:
+            self._copied_from, self._text_only, self._sending = s.last_public, text_only, None
             pictures = [] if text_only else [self._picture(n, post) for n, post in s.last_public_posts if post.image is not None]
             self._chunks = [*pictures, *(part for post in s.last_public for part in chat.split(post))]
             self._next = 0
@@ -322,6 +314,40 @@ class Shell:
             return
         if self._next >= len(self._chunks):
             self._next = 0
+        self._copy_next()
+
+    def _copy_dms(self, name: str) -> None:
+        """Copy a player's waiting DMs; they are marked sent once a clipboard program has taken the last part."""
+        s = self.session
+        try:
+            seat = s.resolve(name)
+        except UmpireError as exc:
+            self.con.print(Text.assemble(("✗ ", "bold red"), (f"copy {name}", "red"), (" — ", "red"), (exc.reason, "bold red")))
+            return
+        waiting = s.waiting(seat)
+        if not waiting:
+            self.con.print(
+                Text.assemble(
+                    ("✗ ", "bold red"),
+                    (f"copy {name}", "red"),
+                    (" — ", "red"),
+                    (f"no private messages wait for {s.names[seat]}", "bold red"),
+                )
+            )
+            return
+        to = s.names[seat]
+        pictures: list[str | Picture] = []
+        if s.scenario.pictures:
+            pictures = [self._picture(d.n, p, to=to) for d in waiting for p in d.posts if p.image]
+        show(
+            self.con,
+            [Output(kind=OutputKind.INFO, text="\n\n".join(d.text for d in waiting), audience=dm(seat), names=s.names)],
+            self.names,
+        )
+        self._copied_from = None
+        self._sending = (seat, tuple(d.id for d in waiting))
+        self._chunks = [*pictures, *chat.split("\n\n".join(d.text for d in waiting))]
+        self._next = 0
         self._copy_next()
 
     def _picture(self, n: int | None, post: Post, to: str = "") -> Picture:
@@ -341,14 +367,39 @@ class Shell:
     def _copy_next(self) -> None:
         part = self._chunks[self._next]
         self._next += 1
+        confirmed = False
         if isinstance(part, Picture):
             where = f"saved as {part.path}" if part.path else f"not saved ({part.problem})"
             how = copy_image(part.png) or "no picture clipboard here (wl-copy or xclip): drag the file into the chat"
             how = f"the picture ({where}): {how}"
         else:
-            how = copy_to_clipboard(part)
+            copied = copy_to_clipboard(part)
+            how, confirmed = copied.how, copied.confirmed
         left = len(self._chunks) - self._next
         if len(self._chunks) > 1:
             more = f"; {left} more: “copy” again for the next" if left else "; that was the last one"
             how = f"message {self._next} of {len(self._chunks)}: {how}{more}"
         self.con.print(how, style="dim")
+        if self._sending is not None and not left:
+            self._sent(confirmed)
+
+    def _sent(self, confirmed: bool) -> None:
+        """The last part of a player's DMs was copied: marked sent if a clipboard program took it, else the host confirms."""
+        assert self._sending is not None
+        seat, ids = self._sending
+        self._sending = None
+        s = self.session
+        name = s.names[seat]
+        if not confirmed:
+            self.con.print(
+                f"Not marked as sent: nothing confirms the clipboard took it. Once you have pasted it into {name}'s DMs, "
+                f"type “sent {s.scenario.roster.players[seat].aliases[0] if s.scenario.roster.players[seat].aliases else name}”.",
+                style="yellow",
+            )
+            return
+        try:
+            outs = s.deliver(seat, ids, via="copied with a clipboard program")
+        except UmpireError as exc:
+            self.con.print(f"[red]not marked as sent: {escape(exc.reason)}[/]")
+            return
+        show(self.con, outs, self.names)

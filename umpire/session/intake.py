@@ -15,7 +15,7 @@ A line is one of:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 
 MAX_LINE = 4000  # longer lines are refused, never parsed further
@@ -64,23 +64,6 @@ def classify(raw: str) -> Line:
     if m:
         return Line(kind="player", name=m.group("name").strip(), text=_EDITED.sub("", m.group("msg")).strip(), raw=raw)
     return Line(kind="host", text=line, raw=raw)
-
-
-def split_block(text: str, *, speaker: str | None = None) -> Iterator[tuple[Line, str | None]]:
-    """Classify each line of a pasted block, carrying a Discord header's speaker to the lines after it.
-
-    Yields (line, speaker in force after it). A message line under a header
-    becomes that player's submission, unless it names a player itself.
-    """
-    for raw in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
-        line = classify(raw)
-        if line.kind == "header":
-            speaker = line.name
-        elif line.kind == "blank":
-            speaker = None
-        elif line.kind == "host" and speaker is not None:
-            line = Line(kind="player", name=speaker, text=_EDITED.sub("", line.text).strip(), raw=raw)
-        yield line, speaker
 
 
 # ---------------------------------------------------------------- messages

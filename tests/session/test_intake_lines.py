@@ -1,10 +1,10 @@
-"""Reading what the host pastes: every kind of line, and Discord headers carried over a block."""
+"""Reading one line: every kind of line the intake tells apart (blocks and messages: test_intake.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from umpire.core.lines import MAX_LINE, Line, classify, split_block
+from umpire.session.intake import MAX_LINE, classify
 
 
 @pytest.mark.parametrize(
@@ -124,77 +124,3 @@ def test_a_line_at_the_limit_is_still_read() -> None:
     assert len(raw) == MAX_LINE
     assert classify(raw).kind == "player"
     assert classify("# " + "c" * 4001).kind == "too_long"
-
-
-# ---------------------------------------------------------------- blocks
-
-
-def kinds(text: str, speaker: str | None = None) -> list[tuple[str, str | None, str, str | None]]:
-    return [(line.kind, line.name, line.text, sp) for line, sp in split_block(text, speaker=speaker)]
-
-
-def test_a_header_makes_the_following_lines_that_players_messages() -> None:
-    text = "Hedger — Today at 10:32 PM\nblack red circle C3\nhap A1 B1 C3 (edited)\ndone"
-    assert kinds(text) == [
-        ("header", "Hedger", "", "Hedger"),
-        ("player", "Hedger", "black red circle C3", "Hedger"),
-        ("player", "Hedger", "hap A1 B1 C3", "Hedger"),
-        ("player", "Hedger", "done", "Hedger"),
-    ]
-
-
-def test_a_blank_line_ends_the_headers_speaker() -> None:
-    assert kinds("Uri — Today at 10:33 PM\ndone\n\nstatus") == [
-        ("header", "Uri", "", "Uri"),
-        ("player", "Uri", "done", "Uri"),
-        ("blank", None, "", None),
-        ("host", None, "status", None),
-    ]
-
-
-def test_the_next_header_changes_the_speaker() -> None:
-    text = "Hedger — Today at 10:32 PM\ndone\nUri — Today at 10:33 PM\nfirst p1"
-    assert [(k, n, t) for k, n, t, _ in kinds(text)] == [
-        ("header", "Hedger", ""),
-        ("player", "Hedger", "done"),
-        ("header", "Uri", ""),
-        ("player", "Uri", "first p1"),
-    ]
-
-
-def test_a_line_naming_a_player_itself_keeps_its_own_name_under_a_header() -> None:
-    assert kinds("Hedger — Today at 10:32 PM\np2: done\nagain")[1:] == [
-        ("player", "p2", "done", "Hedger"),
-        ("player", "Hedger", "again", "Hedger"),
-    ]
-
-
-def test_time_and_comment_lines_stay_what_they_are_under_a_header() -> None:
-    assert kinds("Hedger — Today at 10:32 PM\n@ 1:30\n# note\ndone")[1:] == [
-        ("time", None, "1:30", "Hedger"),
-        ("comment", None, "# note", "Hedger"),
-        ("player", "Hedger", "done", "Hedger"),
-    ]
-
-
-def test_without_a_header_lines_are_classified_on_their_own() -> None:
-    assert kinds("start\np1: done\n@ 0:30") == [
-        ("host", None, "start", None),
-        ("player", "p1", "done", None),
-        ("time", None, "0:30", None),
-    ]
-
-
-def test_a_speaker_can_be_carried_in_from_an_earlier_paste() -> None:
-    assert kinds("done", speaker="Uri") == [("player", "Uri", "done", "Uri")]
-
-
-def test_windows_and_old_mac_line_endings_split_the_same() -> None:
-    unix = "Hedger — Today at 10:32 PM\ndone\n\nstatus"
-    assert kinds(unix.replace("\n", "\r\n")) == kinds(unix)
-    assert kinds(unix.replace("\n", "\r")) == kinds(unix)
-
-
-def test_split_block_keeps_each_raw_line() -> None:
-    lines = [line for line, _ in split_block("Uri — Today at 10:33 PM\n  done  ")]
-    assert lines[1] == Line(kind="player", name="Uri", text="done", raw="  done  ")

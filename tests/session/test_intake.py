@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from umpire.core.lines import Intake, Message, classify
+from umpire.session.intake import Intake, Message, classify
 
 PLAYERS = ("Hedger", "Uri", "p1", "p2")
 HOST_WORDS = ("status", "undo", "pause", "division")

@@ -1,0 +1,365 @@
+"""The engine: the referee of record, and the only writer of the journal.
+
+One apply path, for a live game and a replay alike. `evaluate` works out what an entry does
+without changing anything: the game's new state and events, the session's own events, and every
+post and DM put into words (DMs named by the entry, not by their wording). A refusal, or a
+renderer that fails, stops there: nothing is written and nothing changes. Then the entry is
+written and flushed, and `commit` only swaps in the new state and queues what was said.
+State = replay(scenario, journal); undo and resume are replays.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from umpire.core import journal
+from umpire.core.clock import fmt_stamp
+from umpire.core.errors import IllegalAction, UmpireError
+from umpire.core.settings import Settings
+from umpire.core.streams import Streams
+from umpire.games.base import HOST, JSON, Event, Game, Post, Setup, dm
+from umpire.scenario import Scenario
+from umpire.session import entries as E
+from umpire.session import fairness
+from umpire.session.delivery import Dm, DmId, Outbox
+from umpire.session.events import RENDER, Delivered, DmCorrection, FinalHash, Paused, Resumed, SeedRevealed, Undone
+from umpire.session.events import Correction as CorrectionPost
+from umpire.session.outputs import Output, OutputKind, journal_failed
+
+
+class JournalMismatch(journal.JournalError):
+    """A journal whose entries the rules do not reproduce (tampered with, or from another version)."""
+
+
+class RenderFailure(UmpireError):
+    """A game's (or the session's) renderer raised: the line is refused, since its posts cannot be made."""
+
+    kind = "InternalError"
+
+
+@dataclass(kw_only=True, slots=True)
+class Step:
+    """A ruling in force that `undo` can take back: only what the undo needs, since one is kept per ruling in force."""
+
+    n: int  # the entry's number
+    what: str  # how the undo names it: the line as entered, or the clock ruling and its time
+    before: Any  # the state before it
+    now_before: int
+    withdrawn: str | None  # the first line of its first public post, which an undo withdraws
+    dms: tuple[Dm, ...]  # the private messages it made
+
+
+@dataclass(kw_only=True)
+class Ruling:
+    """What an entry does, worked out and put into words before anything changes."""
+
+    entry: E.Entry
+    n: int
+    state: Any
+    now: int
+    paused: bool
+    events: list[Event]  # the game's
+    notes: list[Event] = field(default_factory=list)  # the session's own
+    outputs: list[Output] = field(default_factory=list)
+    dms: list[Dm] = field(default_factory=list)
+    public: list[Output] = field(default_factory=list)
+    pop: Step | None = None  # the step an undo takes back
+    revealed: bool = False
+    delivered: tuple[int, tuple[DmId, ...] | None] | None = None  # (seat, the DMs sent; None: all waiting)
+
+
+def wall() -> str:
+    """The wall-clock time, for the journal's record of when an entry was written."""
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+class Engine:
+    """A game's state, clock and journal: entries are evaluated, written, then committed."""
+
+    def __init__(
+        self,
+        *,
+        scenario: Scenario,
+        seed: str,
+        salt: str,
+        fair: fairness.Fairness,
+        writer: journal.Writer | None = None,
+        announce: bool = True,
+    ) -> None:
+        self.scenario = scenario
+        self.game: Game[Any, Any] = scenario.game
+        self.names = tuple(p.name for p in scenario.roster)
+        self.seed, self.salt = seed, salt
+        self.fair = fair
+        self.writer = writer
+        self.announce = announce  # False: rulings are applied but not put into words (`umpire verify` only compares data)
+        self.state: Any = self.game.start(self.setup(seed))
+        self.now = 0
+        self.paused = False
+        self.revealed = False
+        self.entries = 0  # entries in the journal so far (counted even when no file is kept)
+        self.history: list[Step] = []
+        self.outbox = Outbox()
+        self.last_events: list[Event] = []
+        self.last_public: list[str] = []
+        self.last_public_posts: list[tuple[int | None, Post]] = []  # (entry, post), for pictures
+
+    def setup(self, seed: str) -> Setup:
+        """What the game starts from, with the streams of `seed`."""
+        return Setup(roster=self.scenario.roster, settings=Settings(self.scenario.settings), streams=Streams(seed))
+
+    def resolve(self, name: str) -> int:
+        """A player's seat from a name or alias (refusing an unknown or ambiguous one)."""
+        return self.scenario.roster.resolve(name).seat
+
+    # ------------------------------------------------------------ the one apply path
+
+    def submit(self, entry: E.Entry, what: str) -> list[Output]:
+        """Work out what `entry` does (refusing it if the rules do), write it, then make it so."""
+        n = self.entries + 1
+        ruling = self.evaluate(entry, n)
+        data = entry.to_json()
+        generated = [e.payload() for e in ruling.events if e.is_generated]
+        if generated:
+            data["generated"] = generated
+        if self.writer is None:
+            self.finish(ruling, line_hash=None, prev=None)
+            return self.commit(ruling)
+        data["wall"] = wall()
+        try:
+            prepared = self.writer.prepare(data)
+            self.finish(ruling, line_hash=prepared.hash, prev=prepared.prev)
+            self.writer.commit(prepared)
+        except OSError:
+            return [journal_failed(what)]
+        return self.commit(ruling)
+
+    def replay(self, data: dict[str, JSON], path: str, *, line_hash: str | None = None) -> list[Output]:
+        """Apply one journal entry exactly as the live session did (`line_hash`: the hash of its line, if known)."""
+        entry = E.read(data, path)
+        n = int(data["n"])
+        try:
+            self.check_time(entry)
+            ruling = self.evaluate(entry, n)
+            prev = data.get("prev")
+            self.finish(ruling, line_hash=line_hash, prev=prev if isinstance(prev, str) else None, replaying=True)
+        except JournalMismatch as exc:
+            raise JournalMismatch(path, n + 1, exc.reason) from None
+        except UmpireError as exc:
+            raise JournalMismatch(path, n + 1, f"the rules refuse this entry on replay ({exc.reason})") from exc
+        return self.commit(ruling)
+
+    def check_time(self, entry: E.Entry) -> None:
+        """A replayed ruling must come when the rules say: nothing due was skipped, and a clock ruling was due."""
+        if not isinstance(entry, E.Input | E.Clock):
+            return
+        due = self.game.next_due(self.state)
+        t = entry.t
+        if not self.paused and due is not None and (due < t or (isinstance(entry, E.Input) and due == t)):
+            raise JournalMismatch(
+                "", 0, f"the rules had something due at {fmt_stamp(due)} that the journal does not record before this entry"
+            )
+        if isinstance(entry, E.Clock) and due != t:
+            raise JournalMismatch("", 0, f"the journal records a clock ruling at {fmt_stamp(t)}, but the rules have none due then")
+
+    def evaluate(self, entry: E.Entry, n: int) -> Ruling:
+        """What an entry does, without changing anything; raises the refusal if the rules refuse it."""
+        now = max(self.now, entry.t)
+        if isinstance(entry, E.Clock):
+            state, events = self.game.on_due(self.state, entry.t)
+            return Ruling(entry=entry, n=n, state=state, now=entry.t, paused=self.paused, events=events)
+        if isinstance(entry, E.Input):
+            return self._input(entry, n, now)
+        if isinstance(entry, E.Pause | E.Resume):
+            paused = isinstance(entry, E.Pause)
+            note: Event = Paused(t=now) if paused else Resumed(t=now)
+            return self._note(entry, n, now, [note], paused=paused)
+        if isinstance(entry, E.Undo):
+            return self._undo(entry, n, now)
+        if isinstance(entry, E.Entropy):
+            fairness.check_entropy(self.fair, entry.text)
+            mixed = fairness.mix(self.seed, entry.text)
+            ruling = self._note(entry, n, now, [fairness.EntropyIn(t=now, words=entry.text, game_seed=mixed)])
+            ruling.state = self.game.start(self.setup(mixed))
+            return ruling
+        if isinstance(entry, E.Reveal):
+            return self._reveal(entry, n, now)
+        if isinstance(entry, E.Delivered):
+            ids = entry.dms
+            waiting = self.outbox.waiting(entry.to)
+            count = len(waiting) if ids is None else sum(1 for d in waiting if d.id in set(ids))
+            ruling = self._note(entry, n, now, [Delivered(t=now, player=self.names[entry.to], messages=count, via=entry.via)])
+            ruling.delivered = (entry.to, ids)
+            return ruling
+        assert isinstance(entry, E.Stop)
+        return self._note(entry, n, now, [])
+
+    def _note(self, entry: E.Entry, n: int, now: int, notes: list[Event], *, paused: bool | None = None) -> Ruling:
+        return Ruling(entry=entry, n=n, state=self.state, now=now, paused=self.paused if paused is None else paused, events=[], notes=notes)
+
+    def _input(self, entry: E.Input, n: int, now: int) -> Ruling:
+        if self.fair.waiting:
+            raise IllegalAction(fairness.ENTROPY_REFUSED_INPUT)
+        game = self.game
+        command = game.parse(self.state, entry.by, entry.text, self.resolve)
+        why = game.why_not(self.state, entry.by, command)
+        if why is not None:
+            raise IllegalAction(why)
+        state, events = game.apply(self.state, command, now)
+        return Ruling(entry=entry, n=n, state=state, now=now, paused=self.paused, events=events)
+
+    def _undo(self, entry: E.Undo, n: int, now: int) -> Ruling:
+        if not self.history or self.history[-1].n != entry.undoes:
+            raise JournalMismatch("", 0, f"undo of entry {entry.undoes}, which is not the last entry in force")
+        step = self.history[-1]
+        notes: list[Event] = [Undone(t=now, undid=step.n, input=step.what, rewind=entry.rewind)]
+        if step.withdrawn is not None:
+            notes.append(CorrectionPost(t=now, withdrawn=step.withdrawn))
+        sent = [d for d in step.dms if d.id in self.outbox.sent]
+        notes += [DmCorrection(t=now, audience=dm(d.seat), withdrawn=step.what, about=d.first_line) for d in sent]
+        ruling = self._note(entry, n, now if entry.rewind is None else entry.rewind, notes)
+        ruling.state, ruling.pop = step.before, step
+        ruling.paused = self.paused if entry.paused is None else entry.paused
+        return ruling
+
+    def _reveal(self, entry: E.Reveal, n: int, now: int) -> Ruling:
+        if entry.seed is not None or entry.salt is not None:
+            mismatch = fairness.reveal_entry_check(entry.to_json(), self.seed, self.salt)
+            if mismatch:
+                raise JournalMismatch("", 0, mismatch)
+        notes: list[Event] = [SeedRevealed(t=now, seed=self.seed, salt=self.salt, sha256=journal.commitment(self.seed, self.salt))]
+        if self.fair.entropy is not None and self.fair.game_seed is not None:
+            notes.append(fairness.GameSeed(t=now, words=self.fair.entropy, game_seed=self.fair.game_seed))
+        ruling = self._note(entry, n, now, notes)
+        ruling.revealed = True
+        return ruling
+
+    def finish(self, ruling: Ruling, *, line_hash: str | None, prev: str | None, replaying: bool = False) -> None:
+        """Put the ruling into words, now that its line's hash (and the hash of the line before) is known.
+
+        A ruling that ends the game also publishes the journal's hash up to and including it; the
+        reveal publishes the hash of the line before it (only a kept journal has hashes). A renderer
+        that raises refuses the line (RenderFailure) while it is live; in a replay its post is
+        replaced by a note saying so, since the journal is the truth.
+        """
+        if isinstance(ruling.entry, E.Reveal):
+            if prev:
+                ruling.notes.append(FinalHash(t=ruling.now, final_hash=prev))
+        elif ruling.entry.ruling and line_hash and self.game.is_over(ruling.state) and not self.game.is_over(self.state):
+            ruling.notes.append(FinalHash(t=ruling.now, final_hash=line_hash))
+        if self.announce:
+            self._render(ruling, replaying=replaying)
+
+    def _render(self, ruling: Ruling, *, replaying: bool) -> None:
+        names, n = self.names, ruling.n
+        game_events = len(ruling.events)
+        for k, ev in enumerate((*ruling.events, *ruling.notes)):
+            try:
+                posts = self.game.announce(ruling.state, ev) if k < game_events else RENDER.render(self, ev)
+            except Exception as exc:  # a renderer's bug refuses the line: nothing is written
+                who = self.game.key if k < game_events else "the session"
+                if not replaying:
+                    raise RenderFailure(
+                        f"internal error: {who} could not put its “{ev.kind}” event into words ({type(exc).__name__}: {exc}); this line was NOT accepted, nothing changed"
+                    ) from exc
+                posts = [Post(text=f"({who} could not put its “{ev.kind}” event into words: {type(exc).__name__})")]
+            if not any(p.text for p in posts):  # the event still goes out as JSON, to the host
+                ruling.outputs.append(Output(kind=OutputKind.ANNOUNCE, audience=HOST, source=ev, names=names, n=n))
+                continue
+            audience = ev.audience
+            dm = (n, k) if audience.seat is not None else None
+            source: Event | None = ev  # the event goes with its first post only
+            for post in posts:
+                o = Output(kind=OutputKind.ANNOUNCE, text=post.text, post=post, audience=audience, source=source, names=names, n=n, dm=dm)
+                ruling.outputs.append(o)
+                source = None
+                if post.text and audience.public:
+                    ruling.public.append(o)
+            if dm is not None and audience.seat is not None:
+                ruling.dms.append(Dm(id=dm, seat=audience.seat, posts=tuple(p for p in posts if p.text)))
+
+    def commit(self, ruling: Ruling) -> list[Output]:
+        """Make a written (or replayed) ruling so: swap the state in and queue what it said."""
+        before, now_before = self.state, self.now
+        entry = ruling.entry
+        self.state, self.now, self.paused = ruling.state, ruling.now, ruling.paused
+        self.entries = ruling.n
+        self.last_events = list(ruling.events)
+        self.revealed = self.revealed or ruling.revealed
+        self.fair.committed(ruling.n, ruling=entry.ruling, events=ruling.notes)
+        if ruling.pop is not None:
+            self.history.pop()
+            self.outbox.withdraw(ruling.pop.dms)
+        if ruling.delivered is not None:
+            seat, ids = ruling.delivered
+            self.outbox.mark_sent(seat, ids)
+        self.outbox.queue(ruling.dms)
+        if ruling.public:
+            self.last_public = [o.text for o in ruling.public]
+            self.last_public_posts = [(o.n, o.post) for o in ruling.public if o.post is not None]
+        if entry.ruling:
+            first = ruling.public[0].text if ruling.public else None
+            what = entry.line if isinstance(entry, E.Input) and entry.line else f"the clock ruling at {fmt_stamp(entry.t)}"
+            step = Step(
+                n=ruling.n,
+                what=what,
+                before=before,
+                now_before=max(now_before, ruling.now),
+                withdrawn=None if first is None else first_line(first),
+                dms=tuple(ruling.dms),
+            )
+            self.history.append(step)
+        return ruling.outputs
+
+    def announcements(self, notes: list[Event]) -> list[Output]:
+        """The session's own posts that no entry makes (the commitment, shown again on request); public ones become what `copy` copies."""
+        if not self.announce:
+            return []
+        ruling = Ruling(entry=E.Stop(t=self.now), n=0, state=self.state, now=self.now, paused=self.paused, events=[], notes=notes)
+        self._render(ruling, replaying=False)
+        for o in ruling.outputs:
+            o.n = None
+        if ruling.public:
+            self.last_public = [o.text for o in ruling.public]
+            self.last_public_posts = [(None, o.post) for o in ruling.public if o.post is not None]
+        return ruling.outputs
+
+    # ------------------------------------------------------------ entries the host's commands make
+
+    def undo_entry(self) -> E.Undo:
+        """The entry that takes back the last ruling in force (refused when there is none)."""
+        if not self.history:
+            raise IllegalAction("there is nothing to undo")
+        step = self.history[-1]
+        due = self.game.next_due(step.before)
+        rewind = None
+        if due is not None and due <= self.now:
+            rewind = max(due - 1, step.now_before - 1, 0)
+        return E.Undo(t=self.now, undoes=step.n, rewind=rewind, paused=rewind is not None or self.paused)
+
+    def advance(self, now: int) -> list[Output]:
+        """Move the game clock to `now`, applying (and journaling) everything due on the way."""
+        out: list[Output] = []
+        if self.paused or now <= self.now:
+            return out
+        while (due := self.game.next_due(self.state)) is not None and due <= now:
+            result = self.submit(E.Clock(t=due), f"the clock at {fmt_stamp(due)}")
+            out += result
+            if result and result[-1].error == "JournalError":
+                return out
+        self.now = now
+        return out
+
+    def last_ruling_time(self) -> int:
+        """The game time of the last ruling in force (0 before any)."""
+        return self.history[-1].now_before if self.history else 0
+
+
+def first_line(text: str) -> str:
+    """The first line of a post as plain words (markdown marks dropped), at most 120 characters."""
+    line = text.strip().split("\n", 1)[0]
+    for mark in ("**", "__", "`", "~~", "\\"):
+        line = line.replace(mark, "")
+    return line if len(line) <= 120 else line[:117] + "…"

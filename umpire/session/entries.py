@@ -1,0 +1,217 @@
+"""The journal's entries, typed: one frozen dataclass per kind, and the one table of kinds.
+
+Each line of a journal after its header is one entry. The journal module numbers and chains the
+lines (`n`, `prev`) and the engine adds the wall time (`wall`) and the seeded items an entry
+revealed (`generated`, checked by `umpire verify`); the fields below are what the entry says.
+`read` turns a line read back into its entry, refusing one whose fields are not what its kind
+needs; `to_json` is what is written.
+"""
+
+from __future__ import annotations
+
+from dataclasses import MISSING, dataclass, fields
+from typing import Any, ClassVar
+
+from umpire.core.journal import JournalError
+
+
+@dataclass(frozen=True, kw_only=True)
+class Entry:
+    """An entry: its kind (the JSON `kind`) and the game time it was made at (ms)."""
+
+    kind: ClassVar[str] = ""
+    ruling: ClassVar[bool] = False  # a ruling `undo` can take back (an input or a clock ruling)
+    t: int
+
+    def to_json(self) -> dict[str, Any]:
+        """The entry's fields as JSON, its kind first (optional fields left out when unset)."""
+        out: dict[str, Any] = {"kind": self.kind}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if value is None and f.name in _OPTIONAL:
+                continue
+            out[f.name] = _plain(value)
+        return out
+
+
+def _plain(value: Any) -> Any:
+    """Tuples as JSON lists, all the way down."""
+    return [_plain(v) for v in value] if isinstance(value, tuple) else value
+
+
+_OPTIONAL = frozenset({"source", "seed", "salt", "via", "dms", "through", "receipts", "paused"})
+
+
+@dataclass(frozen=True, kw_only=True)
+class Input(Entry):
+    """A line judged and accepted: from a player (`by`, a seat) or the host (None).
+
+    `text` is what the game read (the prefix removed; a message of several lines joined by
+    newlines); `line` the line as entered, for the host; `source` where a front end got it (a
+    Discord message's id), so a message seen twice is taken once.
+    """
+
+    kind = "input"
+    ruling = True
+    by: int | None
+    text: str
+    line: str
+    source: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Clock(Entry):
+    """A deadline's reminder or passing, applied at the time it was due."""
+
+    kind = "clock"
+    ruling = True
+
+
+@dataclass(frozen=True, kw_only=True)
+class Pause(Entry):
+    """The host held every clock."""
+
+    kind = "pause"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Resume(Entry):
+    """The host restarted the clocks."""
+
+    kind = "resume"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Undo(Entry):
+    """The host took back entry `undoes`; `rewind` is the game time the clocks went back to (paused), if they did."""
+
+    kind = "undo"
+    undoes: int
+    rewind: int | None
+    paused: bool | None = None  # older journals may leave it out: the clocks stay as they were
+
+
+@dataclass(frozen=True, kw_only=True)
+class Entropy(Entry):
+    """The players' words, mixed into the seed (`text`)."""
+
+    kind = "entropy"
+    text: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Reveal(Entry):
+    """The seed and salt made public (journals before the key file have neither here: their header has them)."""
+
+    kind = "reveal"
+    seed: str | None = None
+    salt: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Delivered(Entry):
+    """Private messages to player `to` were sent.
+
+    `dms` names them (`[entry, index]` each); `via` says how (the clipboard, the host's word,
+    Discord) and `receipts` what the transport gave back (Discord's message ids). Journals written
+    before DMs were named by their entry have `through` instead: everything waiting was sent.
+    """
+
+    kind = "delivered"
+    to: int
+    dms: tuple[tuple[int, int], ...] | None = None
+    via: str | None = None
+    receipts: tuple[str, ...] | None = None
+    through: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Stop(Entry):
+    """The host left; the game time then, so a resumed game does not refund the time used."""
+
+    kind = "stop"
+
+
+KINDS: dict[str, type[Entry]] = {k.kind: k for k in (Input, Clock, Pause, Resume, Undo, Entropy, Reveal, Delivered, Stop)}
+
+
+def read(data: dict[str, Any], where: str) -> Entry:
+    """The entry a journal line holds (its envelope, `n` `prev` `wall` `generated`, left aside).
+
+    Raises JournalError naming the line when the kind is unknown or a field is missing or of the wrong type.
+    """
+    n = data.get("n")
+    line = n + 1 if isinstance(n, int) else None
+    kind = data.get("kind")
+    cls = KINDS.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise JournalError(where, line, f"unknown entry kind {kind!r} (expected one of {', '.join(KINDS)})")
+    values: dict[str, Any] = {}
+    for f in fields(cls):
+        if f.name in data:
+            values[f.name] = _field(cls, f.name, data[f.name], where, line)
+        elif f.default is MISSING:
+            raise JournalError(where, line, f"{_a(kind)} “{kind}” entry needs “{f.name}”")
+    try:
+        return cls(**values)
+    except TypeError as exc:
+        raise JournalError(where, line, f"{_a(kind)} “{kind}” entry does not read: {exc}") from exc
+
+
+def _field(cls: type[Entry], name: str, value: Any, where: str, line: int | None) -> Any:
+    """One field checked against what its kind needs (ints are ints, texts are texts…)."""
+    want = _TYPES.get(name, "any")
+    ok = {
+        "int": isinstance(value, int) and not isinstance(value, bool),
+        "int?": value is None or (isinstance(value, int) and not isinstance(value, bool)),
+        "str": isinstance(value, str),
+        "str?": value is None or isinstance(value, str),
+        "bool?": value is None or isinstance(value, bool),
+        "dms": value is None or (isinstance(value, list) and all(_is_dm(v) for v in value)),
+        "strs": value is None or (isinstance(value, list) and all(isinstance(v, str) for v in value)),
+        "any": True,
+    }[want]
+    if not ok:
+        raise JournalError(where, line, f"{_a(cls.kind)} “{cls.kind}” entry's “{name}” is {value!r}, not {_WANT_WORDS[want]}")
+    if want == "dms" and value is not None:
+        return tuple((int(a), int(b)) for a, b in value)
+    if want == "strs" and value is not None:
+        return tuple(value)
+    return value
+
+
+def _a(kind: str) -> str:
+    return "an" if kind[:1] in "aeiou" else "a"
+
+
+def _is_dm(v: Any) -> bool:
+    return isinstance(v, list) and len(v) == 2 and all(isinstance(x, int) and not isinstance(x, bool) for x in v)
+
+
+_TYPES = {
+    "t": "int",
+    "by": "int?",
+    "text": "str",
+    "line": "str",
+    "source": "str?",
+    "undoes": "int",
+    "rewind": "int?",
+    "paused": "bool?",
+    "seed": "str?",
+    "salt": "str?",
+    "to": "int",
+    "dms": "dms",
+    "via": "str?",
+    "receipts": "strs",
+    "through": "int?",
+}
+_WANT_WORDS = {
+    "int": "a whole number",
+    "int?": "a whole number or null",
+    "str": "a text",
+    "str?": "a text or null",
+    "bool?": "true, false or null",
+    "dms": "a list of [entry, index] pairs",
+    "strs": "a list of texts",
+    "any": "a value",
+}

@@ -1,0 +1,109 @@
+"""The live check: what a line would do, asked at every keystroke, without changing anything.
+
+Reading is checked, and whether its move may be made now (the game's table of moves); never the
+rules beyond that, nor a view. The REPL's toolbar and the line's colouring both ask at every
+redraw, so the last answer is kept. A bug in a game's reader is reported as the reason, never raised.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from umpire.core.clock import parse_clock
+from umpire.core.errors import IllegalAction, UmpireError
+from umpire.session import host
+from umpire.session.intake import Line, classify
+
+if TYPE_CHECKING:
+    from umpire.session.session import Session
+
+
+def check(session: Session, text: str, *, allow_time: bool = True) -> str | None:
+    """Why a line (or the last line of a block) would be refused, or None."""
+    key = (text, allow_time, session.speaker)
+    cached_key, cached_state, cached = session._live
+    if cached_key == key and cached_state is session.state:
+        return cached
+    try:
+        answer = _check(session, text, allow_time=allow_time)
+    except Exception as exc:  # the live check must never take the REPL down
+        answer = f"internal error in the game's reader ({type(exc).__name__}); Enter reports it without changing anything"
+    session._live = (key, session.state, answer)  # holding the state keeps `is` meaningful
+    return answer
+
+
+def _check(session: Session, text: str, *, allow_time: bool) -> str | None:
+    line = classify(text.split("\n")[-1])
+    try:
+        if line.kind == "too_long":
+            return "this line is too long to be a command"
+        if line.kind == "time":
+            if not allow_time:
+                return "time lines are for scripts; in the REPL the clocks run by themselves"
+            parse_clock(line.text)
+            return None
+        if line.kind == "player":
+            return _player(session, line)
+        if line.kind == "host":
+            return _host(session, line.text)
+    except UmpireError as exc:
+        return exc.reason
+    return None
+
+
+def _player(session: Session, line: Line) -> str | None:
+    roster = session.scenario.roster
+    if line.name is None:
+        return None
+    player = roster.find(line.name)
+    if player is None:
+        if session.speaker is None:
+            roster.resolve(line.name)
+        return None
+    if line.text:
+        return _move(session, player.seat, line.text)
+    return None
+
+
+def _host(session: Session, text: str) -> str | None:
+    try:
+        return host.check(session, text)
+    except LookupError:
+        pass
+    if session.speaker is not None:
+        return None
+    return _move(session, None, text)
+
+
+def _move(session: Session, actor: int | None, text: str) -> str | None:
+    """Whether the game reads `text` from `actor`, and whether its move may be made now."""
+    game = session.game
+    command = game.parse(session.state, actor, text, session.resolve)
+    try:
+        return game.why_not(session.state, actor, command)
+    except IllegalAction as exc:
+        return exc.reason
+
+
+def complete(session: Session, line: str, word: str) -> list[str]:
+    """Candidates for the word being typed: player prefixes, host commands and views, and the game's words
+    for the moves allowed now (a player's, after their prefix; the host's otherwise)."""
+    game = session.game
+    roster = session.scenario.roster
+    if ":" not in line:
+        before = line[: len(line) - len(word)].split()
+        if not before:
+            candidates = [f"{n}: " for n in roster.all_names()]
+            candidates += [w for c in host.HOST_COMMANDS for w in (c.name, *c.aliases)]
+            candidates += [v.name for v in game.views()]
+            return candidates + game.suggest(session.state, None, [])
+        cmd = host.host_command(before[0])
+        if cmd is not None:
+            return cmd.completions(session) if cmd.completions and len(before) == 1 else []
+        return game.suggest(session.state, None, before)
+    name, _, rest = line.partition(":")
+    player = roster.find(name.strip())
+    if player is None:
+        return []
+    before = rest[: len(rest) - len(word)].split()
+    return game.suggest(session.state, player.seat, before)
