@@ -143,24 +143,14 @@ def check_row(
     Exit code 0, or 2 when the row cannot be read.
     """
     from umpire.cli.common import abort, dumps, stdout_utf8
-    from umpire.core.arith import exact, read_row, show
     from umpire.core.errors import UmpireError
-    from umpire.games.openpass.cards import DIVISIONS
-    from umpire.games.openpass.tools import reading_text, row_cards
+    from umpire.games import tools
 
     stdout_utf8()
-    if division not in DIVISIONS:
-        abort(f"--division is {' or '.join(DIVISIONS)}, not {division!r}")
     try:
-        cards = list(row_cards(" ".join(row)))
+        result = tools("open-pass").check_row(" ".join(row), division)
     except UmpireError as exc:
         abort(exc.reason)
-    reading, score, notes = read_row(cards, division=division)
-    if json_out:
-        typer.echo(dumps({"row": cards, "reading": reading_text(reading), "score": exact(score), "shown": show(score), "notes": notes}))
-    else:
-        typer.echo(f"row:     {' '.join(cards) or '(empty)'}")
-        typer.echo(f"reading: {reading_text(reading)}" + ("" if cards else "   (an empty row scores 0, R-OP-4)"))
-        typer.echo(f"score:   {show(score)}")
-        for n in notes:
-            typer.echo(f"note:    {n}")
+    typer.echo(dumps(result.data) if json_out else "\n".join(result.lines))
+    if result.code:
+        raise typer.Exit(result.code)

@@ -16,8 +16,8 @@ from dataclasses import replace
 
 from umpire.core.errors import IllegalAction
 from umpire.games.base import PUBLIC, Event, dm
+from umpire.games.openpass.cards import KINDS
 from umpire.games.openpass.commands import Answer, Offer
-from umpire.games.openpass.config import KINDS
 from umpire.games.openpass.events import TradeCancelled, TradeDeclined, TradeDone, TradeMade, TradeOffered
 from umpire.games.openpass.state import State, Trade, counts, listing
 
