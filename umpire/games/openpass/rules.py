@@ -258,6 +258,9 @@ def _deck(state: State, cmd: DeckCmd, now: int) -> tuple[State, Events]:
     """A sealed deck: its cards are locked until it is replaced or withdrawn (R-OP-7)."""
     cfg = state.cfg
     cards = _deck_cards(state, cmd)
+    clash = trades.deck_conflict(state, cmd.seat, cards)
+    if clash:
+        raise IllegalAction(clash)
     padded = cfg.deck_size - len(cards)
     deck = Deck(cards=tuple(sorted(cards, key=KINDS.index)) + (cfg.pad,) * padded, padded=padded)
     state = replace(state, decks=state.decks.submit(cmd.seat, deck))
