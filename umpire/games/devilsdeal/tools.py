@@ -3,20 +3,22 @@
 Each takes plain values (the words the host typed; the `[rules]` of a Devil's Deal scenario the host
 named, already checked, for its `hand_order` and `min_pile_cards`) and returns a `Ruling`: the lines
 to print, the JSON for `--json` and the exit code. What cannot be read is refused with an UmpireError
-whose reason is the message to print. Only the card, hand and division modules are loaded, so the
-commands start quickly.
+whose reason is the message to print. Only the card and hand modules are loaded, and the division
+reader (its patterns take a while to compile) only by the division tools, so the commands start quickly.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from umpire.core.errors import UmpireError
 from umpire.games.devilsdeal.cards import lookup, name, name_list, names, not_a_card
-from umpire.games.devilsdeal.divisions import Division, best_division, problems, read_submission
 from umpire.games.devilsdeal.hands import DEFAULT_ORDER, HANDS, category_name, compare, describe, standing, why
+
+if TYPE_CHECKING:
+    from umpire.games.devilsdeal.divisions import Division
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -129,6 +131,8 @@ def check_division(offer: str, division: list[str], rules: Mapping[str, Any] | N
     pile): commas separate cards. A final “confirm” is accepted (it matters only in play, R-DD-10).
     Exit code 0: valid; 1: not valid.
     """
+    from umpire.games.devilsdeal.divisions import Division, problems, read_submission
+
     _, min_pile = _rules(rules)
     cards = _offer([offer])
     try:
@@ -162,6 +166,8 @@ def check_division(offer: str, division: list[str], rules: Mapping[str, Any] | N
 def solve_division(offer: list[str], rules: Mapping[str, Any] | None = None) -> Ruling:
     """The best division of a refill's cards: the most cards taken (ties: the highest sum of the numbers
     taken, then the smallest pile sum), with a submission for it. Exit code 0, even when none takes a card."""
+    from umpire.games.devilsdeal.divisions import best_division
+
     _, min_pile = _rules(rules)
     cards = _offer(offer)
     best = best_division(cards, min_pile)
