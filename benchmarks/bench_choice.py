@@ -43,9 +43,9 @@ def new_session(journal: Path | None = None) -> Any:
 
 def accepted_commands() -> dict[str, list[tuple[Any, Any, int]]]:
     """(state before, command, time) of every accepted player command of the transcript, by kind."""
-    from umpire.games.choice import rules
+    from umpire.games.choice import commands
 
-    kinds = {rules.GsPlay: "gs", rules.Buy: "buy", rules.HapCall: "hap", rules.GyulCall: "gyul", rules.ExprCall: "expr"}
+    kinds = {commands.GsPlay: "gs", commands.Buy: "buy", commands.HapCall: "hap", commands.GyulCall: "gyul", commands.ExprCall: "expr"}
     s = new_session()
     game = s.scenario.game
     out: dict[str, list[tuple[Any, Any, int]]] = {k: [] for k in kinds.values()}
@@ -55,6 +55,8 @@ def accepted_commands() -> dict[str, list[tuple[Any, Any, int]]]:
             seat = s.scenario.roster.resolve(line.split(":", 1)[0].strip()).seat
             try:
                 cmd = game.parse(s.state, seat, text, s._resolve)
+                if game.why_not(s.state, seat, cmd) is not None:  # not now: the session refuses it before `apply`
+                    raise ValueError(cmd)
                 game.apply(s.state, cmd, s.now)
             except Exception:
                 cmd = None

@@ -41,7 +41,7 @@ def feed_samples(tmp: Path | None, rounds: int) -> dict[str, list[float]]:
 
 def apply_cases() -> dict[str, list[tuple[Any, Any, int]]]:
     """(state, command, now) for every placement, claim and `done` of the scripted Death Match."""
-    from umpire.games.haptactoe import rules
+    from umpire.games.haptactoe import commands
     from umpire.session import Session
 
     session = Session.create(load_scenario(), journal_path=None, seed="20261121", salt="bench")
@@ -50,7 +50,7 @@ def apply_cases() -> dict[str, list[tuple[Any, Any, int]]]:
         if line.kind in cases:
             who, text = line.text.split(":", 1)
             seat = session.scenario.roster.resolve(who).seat
-            cases[line.kind].append((session.state, rules.parse(session.state, seat, text.strip(), session._resolve), session.now))
+            cases[line.kind].append((session.state, commands.parse(session.state, seat, text.strip(), session._resolve), session.now))
         session.feed(line.text)
     return cases
 

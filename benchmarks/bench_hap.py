@@ -14,6 +14,7 @@ def run(repeat: int) -> Report:
     """`repeat` samples of each; the inputs are fixed (seeded), so runs compare."""
     from umpire.core import hap
     from umpire.games.haptactoe import rules
+    from umpire.games.haptactoe.state import State
     from umpire.session import Session
 
     rng = random.Random(20261121)
@@ -24,7 +25,7 @@ def run(repeat: int) -> Report:
 
     session = Session.create(load_scenario(), journal_path=None, seed="20261121", salt="bench")
     start = session.state
-    assert isinstance(start, rules.State)
+    assert isinstance(start, State)
     boards = [dataclasses.replace(start, board=tuple(rng.sample(range(27), 25))) for _ in range(50)]
     found = sum(len(rules.line_haps(b)) for b in boards) / len(boards)
 

@@ -28,18 +28,19 @@ ROWS = 10_000
 
 def building_states(n: int) -> list[Any]:
     """`n` states of round 1 with every one of the 13 players bidding at random (seeded), each bid
-    sealed as the rules seal it (`rules.Bid`), so the states are ones a match can reach."""
+    sealed as the rules seal it (a `Bid` applied), so the states are ones a match can reach."""
     from umpire.games.openpass import rules
+    from umpire.games.openpass.commands import Bid, Start
     from umpire.session import Session
 
     session = Session.create(load_scenario("open-pass-heaven-hell"), journal_path=None, seed="2002", salt="bench")
-    start, _ = rules.apply(session.state, rules.Start(), 0)
+    start, _ = rules.apply(session.state, Start(), 0)
     rng = random.Random(20261121)
     states = []
     for _ in range(n):
         state = start
         for seat in range(len(start.players)):
-            state, _ = rules.apply(state, rules.Bid(seat=seat, packs=tuple(rng.sample(range(1, 7), rng.randint(0, 2)))), 0)
+            state, _ = rules.apply(state, Bid(seat=seat, packs=tuple(rng.sample(range(1, 7), rng.randint(0, 2)))), 0)
         states.append(state)
     return states
 

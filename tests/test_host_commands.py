@@ -157,7 +157,7 @@ def test_quit_records_the_game_time_so_a_resume_refunds_nothing(session: Session
     s.writer.close()
     again, _, _ = Session.load(session.journal_path + ".2", reopen=False)
     assert again.now == 40_000
-    assert "move 0:20" in again.game.toolbar(again.state, again.now)
+    assert "move 0:20" in again.game.toolbar(again.state, again.now).clock
 
 
 def test_the_journal_keeps_the_scenarios_name_not_the_hosts_folders(session: Session) -> None:

@@ -6,6 +6,7 @@ lines is sent the way a terminal sends a paste: wrapped in bracketed-paste marke
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import sys
 
@@ -261,7 +262,7 @@ def test_bug_in_one_line_is_reported_and_the_session_goes_on_with_the_journal_in
             raise RuntimeError("boom")
         return real_apply(state, command, now)
 
-    monkeypatch.setattr(game, "apply", apply_with_a_bug)
+    monkeypatch.setattr(session, "game", dataclasses.replace(game, apply=apply_with_a_bug))
     out = drive_repl(session, "p2: first p1\r", "start\r", "start\r")
     assert "✗ start — internal error while judging this line; nothing was changed and the journal is intact (RuntimeError: boom)" in out
     assert "**Hap-Tac-Toe — game 1 begins.**" in out
@@ -368,7 +369,8 @@ def test_toolbar_shows_whose_turn_the_clocks_and_a_pause(session, clock):
     shell.handle("start")
     clock.advance(15)
     bar = to_plain_text(shell.toolbar())
-    assert "turn 1: Hedger to place, move 0:45" in bar
+    assert "move 0:45" in bar and "turn 1: Hedger to place" in bar
+    assert bar.index("move 0:45") < bar.index("turn 1: Hedger to place")  # the running clock before where the game is
     assert bar.startswith("⏱ 0:15 · ")  # the clock comes first, so a narrow terminal never cuts it off
     shell.handle("pause")
     assert to_plain_text(shell.toolbar()).startswith("⏸ PAUSED ")
@@ -390,7 +392,8 @@ def started(session: Session) -> Session:
 def test_completion_at_line_start_offers_player_names_and_host_words(session):
     got = completions(session, "")
     assert {"Hedger: ", "p1: ", "Uri: ", "p2: "} <= set(got)
-    assert {"help", "rules", "status", "board", "undo", "start", "haps"} <= set(got)
+    assert {"help", "rules", "status", "board", "undo", "first", "haps"} <= set(got)
+    assert "start" not in got  # not before the first player is chosen
 
 
 def test_completion_of_a_partial_name_offers_only_what_matches(session):
@@ -399,13 +402,17 @@ def test_completion_of_a_partial_name_offers_only_what_matches(session):
 
 
 def test_completion_after_a_player_prefix_offers_piece_words_and_empty_squares(session):
-    got = completions(started(session), "p1: ")
-    assert {"done", "hap", "black", "red", "circle", "gray", "triangle"} <= set(got)
+    started(session).feed("p1: done")
+    got = completions(session, "p2: ")
+    assert {"black", "red", "circle", "gray", "triangle"} <= set(got)
+    assert "done" not in got and "hap" not in got  # not before the placement
     assert "A1" in got and "E5" in got
     assert "C3" not in got  # taken
 
 
 def test_completion_after_an_attribute_offers_the_other_attributes(session):
+    for line in ("p2: first p1", "start"):
+        session.feed(line)
     got = completions(session, "p1: black ")
     assert "red" in got and "circle" in got
     assert "gray" not in got and "white" not in got
@@ -454,12 +461,23 @@ def test_live_check_marks_an_unreadable_line_with_its_reason(session, line, reas
 
 
 @pytest.mark.parametrize(
+    ("line", "reason"),
+    [
+        ("p1: black red circle C3", "game 1 has not started: Uri (the Advantage holder) first chooses who moves first"),
+        ("p2: done", "game 1 has not started: Uri (the Advantage holder) first chooses who moves first"),
+        ("start", "Uri (the Advantage holder) must first choose who moves first: “first p1” or “first p2”"),
+        ("p1: first p2", "only Uri (the Advantage holder) chooses who moves first"),
+    ],
+)
+def test_live_check_names_a_move_the_table_of_moves_does_not_allow_now(session, line, reason):
+    assert session.check(line) == reason
+
+
+@pytest.mark.parametrize(
     "line",
     [
-        "p1: black red circle C3",  # read fine; the game has not started, which the rules say on Enter
-        "p1: hap A1 B1 C3",  # not on one line: a rules matter, not a reading one
-        "p2: done",
-        "start",
+        "p1: hap A1 B1 C3",  # A1 and B1 are empty: a rules matter, not a reading one, said on Enter
+        "p1: done",
         "status",
         "help",
         "Hedger — Today at 10:32 PM",
@@ -467,7 +485,7 @@ def test_live_check_marks_an_unreadable_line_with_its_reason(session, line, reas
     ],
 )
 def test_live_check_leaves_readable_lines_alone_even_if_the_rules_forbid_them(session, line):
-    assert session.check(line) is None
+    assert started(session).check(line) is None
 
 
 def test_live_check_changes_nothing(session):

@@ -1,5 +1,6 @@
-"""The Final Match on the game contract: typed events each with a renderer, phases as an enum,
-time as deadlines in the state, plays sealed, views built only when the host asks for them.
+"""The Final Match on the game contract: a `Game` record built from its modules, typed events each
+with a renderer, phases as an enum, time as deadlines in the state, plays sealed (and revealed by
+the round's reveal alone), views built only when the host asks for them.
 """
 
 from __future__ import annotations
@@ -9,17 +10,18 @@ import typing
 
 from umpire.core.sealed import Sealed
 from umpire.games import get
-from umpire.games.base import HOST, PUBLIC, Event, LegacyGame
+from umpire.games.base import HOST, PUBLIC, Event, Game
+from umpire.games.choice import ENTRIES, commands, moves, rules, settings, views
 from umpire.games.choice import events as choice_events
-from umpire.games.choice.events import EVENTS, GhBoard, GsConfirmed, RoundStarted, ShopOpened
-from umpire.games.choice.game import CHOICE_IS_YOURS, VIEWS, ChoiceIsYours
+from umpire.games.choice.events import EVENTS, GhBoard, GsConfirmed, RoundResolved, RoundStarted, ShopOpened
+from umpire.games.choice.game import GAME
 from umpire.games.choice.state import Phase
 
 from .test_choice_support import new_session, ok, start
 
 
 def test_every_event_kind_has_a_renderer_and_every_renderer_an_event() -> None:
-    assert set(CHOICE_IS_YOURS.events) == CHOICE_IS_YOURS.renderers.kinds()
+    assert set(GAME.events) == GAME.renderers.kinds()
 
 
 def test_every_event_class_of_the_module_is_listed() -> None:
@@ -32,9 +34,38 @@ def test_every_event_class_of_the_module_is_listed() -> None:
     assert len({c.kind for c in EVENTS}) == len(EVENTS)
 
 
-def test_the_registry_uses_the_game_directly_not_through_the_legacy_adapter() -> None:
+def test_the_registry_holds_the_game_record_of_the_folders_entry() -> None:
     game = get("choice-is-yours")
-    assert isinstance(game, ChoiceIsYours) and isinstance(game, LegacyGame)  # until it is a Game record
+    assert isinstance(game, Game) and game is GAME
+    assert game.entry is ENTRIES[0] and game.key == "choice-is-yours" and game.players == (2, 2)
+
+
+def test_every_command_kind_names_a_move_of_the_table() -> None:
+    kinds = typing.get_args(commands.Command)
+    assert {k.move for k in kinds} == {m.name for m in moves.MOVES}
+    for kind in kinds:
+        assert GAME.move_of(kind.__new__(kind)).name == kind.move
+
+
+def test_help_lists_the_cards_commands_in_their_order_from_the_table_of_moves() -> None:
+    assert [h.syntax for h in GAME.help()] == [
+        "gs X",
+        "igs X",
+        "buy X",
+        "hap abc d",
+        "ihap abc d e",
+        "gyul",
+        "expr x S y",
+        "iexpr x S y z",
+        "status",
+        "post shop|gh|expr",
+        "start",
+    ]
+
+
+def test_the_goofspiel_play_is_the_only_sealed_move_and_the_rounds_reveal_the_only_event_that_reveals() -> None:
+    assert [m.name for m in moves.MOVES if m.sealed] == ["gs"]
+    assert {c for c in EVENTS if c.reveals} == {RoundResolved}
 
 
 def test_seeded_items_are_marked_generated() -> None:
@@ -72,20 +103,33 @@ def test_the_rounds_plays_are_sealed() -> None:
 
 
 def test_views_are_named_definitions_built_only_when_asked() -> None:
-    assert [v.name for v in CHOICE_IS_YOURS.views()] == ["status", "plays", "shop", "haps", "puzzles", "solutions"]
-    assert [v.name for v in VIEWS if v.takes_args] == ["solutions"]
+    assert [v.name for v in GAME.views()] == ["status", "plays", "shop", "haps", "puzzles", "solutions"]
+    assert [v.name for v in views.VIEWS if v.takes_args] == ["solutions"]
     s = new_session()
-    view = CHOICE_IS_YOURS.view("status")
+    view = GAME.view("status")
     assert view is not None
     assert view.build(s.state, s.now, []).title.startswith("The Choice is Yours — ")
 
 
 def test_help_does_not_list_the_views() -> None:
-    syntaxes = {h.syntax.split()[0] for h in CHOICE_IS_YOURS.help()}
+    syntaxes = {h.syntax.split()[0] for h in GAME.help()}
     assert not syntaxes & {"plays", "haps", "puzzles", "solutions"}
 
 
 def test_the_game_contract_is_typed_without_any() -> None:
-    for name in ("start", "parse", "apply", "next_due", "on_due", "final", "views", "toolbar", "rulings", "suggest", "validate"):
-        hints = typing.get_type_hints(getattr(ChoiceIsYours, name))
-        assert typing.Any not in hints.values(), name
+    functions = (
+        rules.start,
+        commands.parse,
+        rules.apply,
+        rules.next_due,
+        rules.on_due,
+        rules.is_over,
+        views.final,
+        views.knowledge,
+        views.toolbar,
+        settings.rulings,
+        settings.validate,
+    )
+    for fn in functions:
+        hints = typing.get_type_hints(fn)
+        assert typing.Any not in hints.values(), fn.__name__

@@ -37,7 +37,8 @@ from umpire.cli.common import bundled_dir
 from umpire.core import streams
 from umpire.core.arith import OPS as ARITH_OPS
 from umpire.core.streams import Streams
-from umpire.games.choice import config, shape
+from umpire.games.choice import settings as choice_settings
+from umpire.games.choice import shape
 from umpire.games.choice.expressions import OPS, Puzzle, acceptable, count, puzzle_sets, solutions, table
 from umpire.games.choice.gyul import boards
 
@@ -306,14 +307,8 @@ def test_loading_the_streams_loads_no_openssl_when_the_interpreter_has_its_own_s
 # ---------------------------------------------------------------- umpire gen
 
 
-def test_shape_holds_the_same_match_shape_and_defaults_as_config() -> None:
-    assert (shape.BLOCKS, shape.GOOFSPIEL_BLOCKS, shape.CYCLES, shape.SHOP_FIRST_BLOCK) == (
-        config.BLOCKS,
-        config.GOOFSPIEL_BLOCKS,
-        config.CYCLES,
-        config.SHOP_FIRST_BLOCK,
-    )
-    defaults = {s.key: s.default for s in config.SETTINGS}
+def test_shape_holds_the_defaults_of_the_settings_that_shape_the_deal() -> None:
+    defaults = {s.key: s.default for s in choice_settings.SETTINGS}
     assert {k: list(v) if isinstance(v, tuple) else v for k, v in shape.DEALT_DEFAULTS.items()} == {
         k: defaults[k] for k in shape.DEALT_DEFAULTS
     }
@@ -321,12 +316,12 @@ def test_shape_holds_the_same_match_shape_and_defaults_as_config() -> None:
 
 @pytest.mark.parametrize("command", ["shop", "prizes", "board", "expressions"])
 def test_gen_with_only_a_seed_prints_what_a_scenario_with_the_default_settings_prints(command: str, tmp_path: Path) -> None:
-    # A scenario holding every setting at its default (config.SETTINGS), so gen reads the scenario's
+    # A scenario holding every setting at its default (choice_settings.SETTINGS), so gen reads the scenario's
     # settings there and shape.DEALT_DEFAULTS without one: both must print the same.
     bundled = bundled_dir()
     assert bundled is not None
     text = (bundled / "choice-is-yours.toml").read_text(encoding="utf-8")
-    for s in config.SETTINGS:
+    for s in choice_settings.SETTINGS:
         text = re.sub(rf"(?m)^{s.key} = .*$", f"{s.key} = {json.dumps(s.default)}", text)
     (tmp_path / "defaults.toml").write_text(text, encoding="utf-8")
     for extra in ([], ["--json"], ["--answers"] if command == "board" else []):
@@ -353,7 +348,7 @@ def test_gen_without_a_scenario_loads_neither_the_match_settings_nor_openssl(com
     code = (
         f"import sys\nsys.argv = ['umpire', 'gen', {command!r}, '--seed', '9701']\nfrom umpire.cli import main\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
-        "print(sorted(m for m in ('umpire.games.choice.config', 'umpire.core.settings', 'fractions', '_hashlib') if m in sys.modules), "
+        "print(sorted(m for m in ('umpire.games.choice.settings', 'umpire.core.settings', 'fractions', '_hashlib') if m in sys.modules), "
         "file=sys.stderr)"
     )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

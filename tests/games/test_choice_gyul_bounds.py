@@ -10,8 +10,8 @@ from math import comb
 import pytest
 
 from umpire.core import hap
-from umpire.games.choice.config import SETTINGS
 from umpire.games.choice.gyul import ALL_BOARDS, BOARDS_BY_HAPS, MIN_SHARE, boards, bounds_problem, share_within
+from umpire.games.choice.settings import SETTINGS
 from umpire.scenario import ScenarioError, parse
 
 from .test_choice_support import scenario_text

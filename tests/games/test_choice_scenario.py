@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from umpire.core.settings import Settings
-from umpire.games.choice.config import SETTINGS, validate
+from umpire.games.choice.settings import SETTINGS, validate
 from umpire.scenario import ScenarioError, parse
 
 from .test_choice_support import SCENARIO_FILE, scenario, scenario_text

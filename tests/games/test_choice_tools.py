@@ -19,7 +19,7 @@ from umpire.cli import app, check, gen  # noqa: F401 - registers the commands
 from umpire.core.errors import InvalidCommand
 from umpire.games.choice.expressions import puzzle_sets, solutions
 from umpire.games.choice.gyul import boards, tile_words
-from umpire.games.choice.tools import read_puzzle
+from umpire.games.choice.tools import check_expr, dealt_settings, gyul_boards, read_puzzle
 
 from .test_choice_support import BOARDS, SCENARIO_FILE, SETS, auto_bout, events, new_session
 
@@ -434,3 +434,44 @@ def test_r_ex_3_a_scenarios_max_target_narrows_the_targets() -> None:
     assert info.value.reason == (
         "“_+_x_-_=1000” is not a puzzle like _+_x_-_=42: this scenario's puzzles have targets of at most 999 (max_target), not 1000"
     )
+
+
+# ---------------------------------------------------------------- the tools through the registry
+
+
+def test_the_command_line_reaches_the_games_tools_through_the_registry_never_its_internals() -> None:
+    root = Path(__file__).resolve().parents[2] / "umpire" / "cli"
+    for name in ("gen.py", "check.py"):
+        assert "umpire.games.choice" not in (root / name).read_text(encoding="utf-8"), name
+    from umpire.games import tools
+
+    assert tools("choice-is-yours").check_expr is check_expr
+
+
+def test_check_expr_tool_gives_the_lines_the_json_and_the_exit_code() -> None:
+    ruling = check_expr("_+_x_-_=42", "2+3x9-4")
+    assert ruling.lines == (
+        "✗ does not solve _+_x_-_=42: 2+3x9-4 = 41 (left to right: ((2 + 3) x 9) - 4)",
+        "  it makes 41, not 42",
+    )
+    assert ruling.data == {"valid": False, "value": "41", "target": 42, "operators_match": True, "problems": ["it makes 41, not 42"]}
+    assert ruling.exit_code == 1
+    assert check_expr("_+_x_-_=42", "2+3x9-3").exit_code == 0
+
+
+@pytest.mark.parametrize(("puzzle", "expression"), [("_+_x_=42", "2+3x9-3"), ("_+_x_-_=42", "abc")])
+def test_check_expr_tool_refuses_what_it_cannot_read(puzzle: str, expression: str) -> None:
+    with pytest.raises(InvalidCommand):
+        check_expr(puzzle, expression)
+
+
+def test_the_gen_tools_read_the_defaults_without_a_scenario_and_a_scenarios_settings_with_one() -> None:
+    defaults = dealt_settings()
+    assert (defaults["gyul_boards"], defaults["min_haps"], defaults["max_haps"]) == (50, 1, 6)
+    assert dealt_settings({"gyul_boards": 3}) == {"gyul_boards": 3}
+
+
+def test_the_gen_tools_draw_pictures_only_when_asked() -> None:
+    assert gyul_boards("9701", dealt_settings(), 2).pictures == {}
+    drawn = gyul_boards("9701", dealt_settings(), 2, pictures=True).pictures
+    assert sorted(drawn) == ["board-1.png", "board-2.png"]

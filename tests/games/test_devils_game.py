@@ -10,8 +10,8 @@ import pytest
 from umpire.core import chat
 from umpire.core.settings import Settings
 from umpire.games import registry
-from umpire.games.devilsdeal.config import SETTINGS
-from umpire.games.devilsdeal.game import DEVILS_DEAL
+from umpire.games.devilsdeal.game import GAME
+from umpire.games.devilsdeal.settings import SETTINGS
 from umpire.render import text_lines
 from umpire.scenario import ScenarioError
 
@@ -21,7 +21,7 @@ from .test_devils_support import ROOT, SCENARIO_FILE, at, best_line, new_session
 
 
 def test_the_game_is_registered_and_the_bundled_scenario_reads_as_written() -> None:
-    assert registry()["devils-deal"] is DEVILS_DEAL
+    assert registry()["devils-deal"] is GAME
     sc = scenario()
     assert [p.name for p in sc.roster] == ["Hedger", "Uri"]
     assert sc.roster.resolve("p2").name == "Uri"
@@ -60,7 +60,7 @@ def test_the_scenario_file_carries_the_timing_table() -> None:
 
 
 def test_every_house_ruling_is_shown_with_the_key_that_carries_it() -> None:
-    rulings = "\n".join(DEVILS_DEAL.rulings(Settings(scenario().settings)))
+    rulings = "\n".join(GAME.rulings(Settings(scenario().settings)))
     for ruling, keys in {
         "R-DD-1": ["tied_round_starter"],
         "R-DD-2": ["refill_cost"],
@@ -95,7 +95,7 @@ def test_the_game_doc_stands_on_its_own() -> None:
 
 
 def test_a_changed_ruling_says_so() -> None:
-    rulings = DEVILS_DEAL.rulings(
+    rulings = GAME.rulings(
         Settings(
             scenario(
                 tied_round_starter="switches", hand_order=["straight flush", "three of a kind", "straight", "flush", "pair", "high card"]
@@ -109,7 +109,7 @@ def test_a_changed_ruling_says_so() -> None:
 def test_help_gives_every_command_an_example_that_is_read() -> None:
     s = started()
     ok(s, "p1: yes")  # Hedger divides a refill: the one-pile-a-line example is read as a message of his
-    for item in DEVILS_DEAL.help():
+    for item in GAME.help():
         assert item.example, item.syntax
         if item.who != "player":
             continue
@@ -117,11 +117,11 @@ def test_help_gives_every_command_an_example_that_is_read() -> None:
             header, *lines = [part.strip() for part in item.example.split("⏎")]
             assert lines.pop() == "(empty line)"
             seat = s.scenario.roster.resolve(header.split(" — ")[0]).seat
-            (text,) = DEVILS_DEAL.message(s.state, seat, lines)
+            (text,) = GAME.message(s.state, seat, lines)
         else:
             name, _, text = item.example.partition(": ")
             seat = s.scenario.roster.resolve(name).seat
-        DEVILS_DEAL.parse(s.state, seat, text, lambda n: s.scenario.roster.resolve(n).seat)
+        GAME.parse(s.state, seat, text, lambda n: s.scenario.roster.resolve(n).seat)
 
 
 # ---------------------------------------------------------------- views and the toolbar
@@ -158,13 +158,23 @@ def test_the_division_view_shows_the_best_division_to_the_host() -> None:
     )
 
 
-def test_the_toolbar_says_what_is_awaited_and_the_time_left() -> None:
+def test_the_toolbar_shows_the_decisions_clock_first_then_what_is_awaited() -> None:
     s = started()
     at(s, 7.5)
-    assert (
-        DEVILS_DEAL.toolbar(s.state, s.now)
-        == "Devil's Deal · round 1 · waiting for Hedger to answer “refill?”, 0:13 left · chips Hedger 30 · Uri 30"
-    )
+    bar = GAME.toolbar(s.state, s.now)
+    assert bar.clock == "Hedger: refill? 0:13 left"
+    assert bar.where == "Devil's Deal · round 1 · waiting for Hedger to answer “refill?” · chips Hedger 30 · Uri 30"
+
+
+def test_the_toolbar_clock_names_nobody_during_the_pick_and_is_empty_before_the_deal() -> None:
+    s = new_session()
+    assert GAME.toolbar(s.state, s.now).clock == ""
+    s = started()
+    to_poker(s)
+    ok(s, "p1: pick R5 G5")
+    bar = GAME.toolbar(s.state, s.now)
+    assert bar.clock == "pick 1:30 left"
+    assert "waiting for private cards (Uri)" in bar.where  # the toolbar is the host's
 
 
 def test_a_player_may_ask_for_their_pool_privately() -> None:
@@ -178,15 +188,20 @@ def test_a_player_may_ask_for_their_pool_privately() -> None:
 
 def test_completion_offers_what_the_step_wants() -> None:
     s = new_session()
-    assert DEVILS_DEAL.suggest(s.state, None, []) == ["start", "first"]
+    assert GAME.suggest(s.state, None, []) == ["start"]
     ok(s, "start")
-    assert DEVILS_DEAL.suggest(s.state, 1, ["first"]) == ["Hedger", "Uri", "me"]
+    assert GAME.suggest(s.state, None, []) == ["first"]
+    assert GAME.suggest(s.state, None, ["first"]) == ["Hedger", "Uri"]
+    assert GAME.suggest(s.state, 1, ["first"]) == ["Hedger", "Uri", "me"]
     ok(s, "p2: first p1")
-    assert DEVILS_DEAL.suggest(s.state, 0, []) == ["yes", "no"]
+    assert GAME.suggest(s.state, 0, []) == ["yes", "no", "pool"]
+    assert GAME.suggest(s.state, 1, []) == ["pool"]  # Uri is not asked yet
     ok(s, "p1: yes")
-    assert DEVILS_DEAL.suggest(s.state, 0, ["G4"])[:5] == ["aside", "unused", "done", "|", "B4"]
+    assert GAME.suggest(s.state, 0, ["G4"])[:4] == ["aside", "unused", "|", "B4"]
+    assert "done" in GAME.suggest(s.state, 0, [])
     ok(s, "p1: G4 B4 | aside G8", "p1: done")
-    assert DEVILS_DEAL.suggest(s.state, 1, ["take"])[:3] == ["G6", "G3", "B1"]
+    assert GAME.suggest(s.state, 1, [])[:5] == ["take", "none", "G6", "G3", "B1"]
+    assert GAME.suggest(s.state, 1, ["take"])[:3] == ["G6", "G3", "B1"]
 
 
 # ---------------------------------------------------------------- final JSON and chat safety
@@ -231,9 +246,9 @@ def test_every_public_announcement_fits_one_discord_message() -> None:
 
 
 def test_every_event_kind_has_exactly_one_renderer() -> None:
-    assert set(DEVILS_DEAL.events) == DEVILS_DEAL.renderers.kinds()
+    assert set(GAME.events) == GAME.renderers.kinds()
 
 
 def test_the_views_are_built_only_when_asked_and_not_listed_in_help() -> None:
-    assert [v.name for v in DEVILS_DEAL.views()] == ["status", "board", "division"]
-    assert not any(h.syntax.split()[0] in ("status", "board", "division") for h in DEVILS_DEAL.help())
+    assert [v.name for v in GAME.views()] == ["status", "board", "division"]
+    assert not any(h.syntax.split()[0] in ("status", "board", "division") for h in GAME.help())

@@ -19,7 +19,7 @@ from umpire.core.settings import Settings
 from umpire.games.base import Event
 from umpire.games.devilsdeal import cards as C
 from umpire.games.devilsdeal.divisions import Division, read_division, read_submission
-from umpire.games.devilsdeal.game import DEVILS_DEAL
+from umpire.games.devilsdeal.game import GAME
 from umpire.games.devilsdeal.state import Divide, State
 
 from .test_devils_support import ok, started
@@ -44,9 +44,9 @@ def send(state: State, seat: int, lines: Sequence[str], now: int) -> tuple[State
     Returns the state, the events and the refusals' reasons (a refusal changes nothing)."""
     evs: list[Event] = []
     refusals: list[str] = []
-    for text in DEVILS_DEAL.message(state, seat, lines):
+    for text in GAME.message(state, seat, lines):
         try:
-            state, more = DEVILS_DEAL.apply(state, DEVILS_DEAL.parse(state, seat, text, resolve), now)
+            state, more = GAME.apply(state, GAME.parse(state, seat, text, resolve), now)
         except (IllegalAction, InvalidCommand) as exc:
             refusals.append(exc.reason)
             continue
@@ -77,7 +77,7 @@ def test_commas_in_a_pasted_message_separate_cards_and_the_message_is_judged_who
     state, _, refusals = send(dividing(), 0, [f"{GOOD_BARS}"], 0)
     assert refusals == [] and len(taken(state)) == 9
     message = ["aside B4, G4", "G9, B1", "G8, R2", "B6, B2, G3 R8"]
-    assert DEVILS_DEAL.message(state, 0, message) == ["aside B4, G4\nG9, B1\nG8, R2\nB6, B2, G3 R8"]  # one input
+    assert GAME.message(state, 0, message) == ["aside B4, G4\nG9, B1\nG8, R2\nB6, B2, G3 R8"]  # one input
     after, evs, refusals = send(state, 0, message, 30_000)
     assert refusals == [
         "this division is not valid: the piles' sums differ: set aside B4 G4 = 8, G9 B1 = 10, G8 R2 = 10, B6 B2 G3 R8 = 19; "
@@ -110,7 +110,7 @@ def test_every_line_of_a_message_is_a_pile_with_its_markers_and_a_final_confirm(
 
 def test_a_message_that_is_not_a_division_is_refused_with_its_reason() -> None:
     with pytest.raises(InvalidCommand) as exc:
-        DEVILS_DEAL.parse(dividing(), 0, "B9 G5\nthanks!", resolve)
+        GAME.parse(dividing(), 0, "B9 G5\nthanks!", resolve)
     assert exc.value.reason == "“thanks” is not a card (write a colour R, G or B and a number 1–9, e.g. R5 G5 B5)"
 
 
@@ -139,16 +139,16 @@ def test_a_later_valid_message_replaces_the_one_before_it_even_at_the_same_momen
 
 def test_a_division_message_ending_with_done_is_divided_then_locked() -> None:
     state = dividing()
-    assert DEVILS_DEAL.message(state, 0, ["G9 B1", "G8 R2", "aside G6 G4", "done"]) == ["G9 B1\nG8 R2\naside G6 G4", "done"]
+    assert GAME.message(state, 0, ["G9 B1", "G8 R2", "aside G6 G4", "done"]) == ["G9 B1\nG8 R2\naside G6 G4", "done"]
     state, evs, refusals = send(state, 0, ["G9 B1", "G8 R2", "aside G6 G4", "done"], 0)
     assert refusals == [] and [e.kind for e in evs][:2] == ["division_noted", "division_locked"]
 
 
 def test_a_message_from_a_player_who_is_not_dividing_is_judged_a_line_at_a_time() -> None:
     state = dividing()
-    assert DEVILS_DEAL.message(state, 1, ["pool", "G1"]) == ["pool", "G1"]  # Uri is not the one dividing
+    assert GAME.message(state, 1, ["pool", "G1"]) == ["pool", "G1"]  # Uri is not the one dividing
     before = started().state  # Hedger is asked “refill?”: nothing is being divided
-    assert DEVILS_DEAL.message(before, 0, ["yes", "G4 B4"]) == ["yes", "G4 B4"]
+    assert GAME.message(before, 0, ["yes", "G4 B4"]) == ["yes", "G4 B4"]
 
 
 def test_the_division_state_keeps_no_draft() -> None:
@@ -178,5 +178,5 @@ def test_check_division_accepts_a_trailing_confirm() -> None:
 
 
 def test_the_rulings_say_how_a_message_is_read() -> None:
-    shown = " ".join(DEVILS_DEAL.rulings(Settings(started().scenario.settings)))
+    shown = " ".join(GAME.rulings(Settings(started().scenario.settings)))
     assert "R-DD-11" in shown and "a message of several lines" in shown and "never merged" in shown

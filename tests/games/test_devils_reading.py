@@ -14,8 +14,8 @@ from typer.testing import CliRunner
 from umpire.cli import app, devils  # noqa: F401 - registers the Devil's Deal commands
 from umpire.core.errors import InvalidCommand
 from umpire.games.devilsdeal import cards as C
-from umpire.games.devilsdeal.config import SETTINGS
 from umpire.games.devilsdeal.divisions import Division, read_division, read_line
+from umpire.games.devilsdeal.settings import SETTINGS
 from umpire.scenario import ScenarioError
 from umpire.session import Session
 

@@ -13,12 +13,13 @@ import pytest
 from umpire.core.streams import Streams
 from umpire.games.devilsdeal import cards as C
 from umpire.games.devilsdeal import rules
-from umpire.games.devilsdeal.state import Ask, Bet, Break, Discard, Pick, Take
+from umpire.games.devilsdeal.state import Ask, Bet, Break, Discard, Pick, State, Take
 
 from .test_devils_support import (
     POOLS,
     REFILL_1_1_1,
     SEED,
+    act,
     at,
     best_line,
     cards,
@@ -285,9 +286,7 @@ def test_when_both_have_chosen_each_pays_the_ante_and_one_chip_leaves_the_pot() 
     assert state.step == Bet(number=1, to_act=0)
 
 
-def _betting(
-    pools: tuple[str, str] = ("R5 G6 B7", "R1 G2 B3"), chips: tuple[int, int] = (30, 30), starter: int = 0, **kw: object
-) -> rules.State:
+def _betting(pools: tuple[str, str] = ("R5 G6 B7", "R1 G2 B3"), chips: tuple[int, int] = (30, 30), starter: int = 0, **kw: object) -> State:
     """Both picked (first two cards of each pool, in the order written), betting round 1 open."""
     state = table(pools, chips=chips, starter=starter, **kw)
     p0, p1 = (pools[i].split()[:2] for i in range(2))
@@ -438,7 +437,7 @@ def test_a_player_who_cannot_pick_two_private_cards_loses() -> None:
     ok(s, "start")
     state = s.state
     state = replace(state, seats=(replace(state.seats[0], pool=cards("R1")), state.seats[1]))
-    state, evs = rules.apply(state, rules.parse(state, 1, "first p1", lambda n: 0), 0)
+    state, evs = act(state, 1, "first p1")
     state, evs = play(state, (0, "no"), (1, "no"))
     assert kinds_of(evs)[-2:] == ["poker_started", "game_over"]
     assert state.winner == 1
@@ -450,7 +449,7 @@ def test_when_both_cannot_pick_the_starting_player_loses() -> None:
     ok(s, "start")
     state = s.state
     state = replace(state, seats=(replace(state.seats[0], pool=cards("R1")), replace(state.seats[1], pool=cards("R2"))))
-    state, _ = rules.apply(state, rules.parse(state, 1, "first p2", lambda n: 1), 0)
+    state, _ = act(state, 1, "first p2")
     state, evs = play(state, (1, "no"), (0, "no"))
     assert state.winner == 0
     assert one(evs, "game_over").payload()["reason"] == "both players cannot form a hand; the starting player, Uri, loses"
@@ -485,9 +484,9 @@ def test_not_picking_by_the_deadline_loses_before_the_ante_is_checked() -> None:
 def test_the_game_over_announcement_names_the_winner_and_the_reason() -> None:
     state = table(("R5 G6 B7", "R1 G2 B3"), chips=(30, 1))
     s = new_session()
-    from umpire.games.devilsdeal.game import DEVILS_DEAL
+    from umpire.games.devilsdeal.game import GAME
 
     state, evs = play(state, (0, "pick R5 G6"), (1, "pick R1 G2"))
-    (a,) = DEVILS_DEAL.announce(state, one(evs, "game_over"))
+    (a,) = GAME.announce(state, one(evs, "game_over"))
     assert a.text == "🏆 **Hedger wins Devil's Deal**: Uri cannot pay the ante (1 chip; the ante is 2).\nChips: Hedger 30 · Uri 1"
     assert s.final()["over"] is False

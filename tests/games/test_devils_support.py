@@ -16,6 +16,7 @@ from typing import Any
 import tomli_w
 
 from umpire.core.clock import fmt_stamp
+from umpire.core.errors import IllegalAction
 from umpire.core.players import Player, Roster
 from umpire.core.sealed import Sealed
 from umpire.core.settings import Settings
@@ -23,9 +24,11 @@ from umpire.core.streams import Streams
 from umpire.games.base import Event, Setup
 from umpire.games.devilsdeal import cards as C
 from umpire.games.devilsdeal import rules
-from umpire.games.devilsdeal.config import SETTINGS, Config, configure
+from umpire.games.devilsdeal.commands import parse
 from umpire.games.devilsdeal.divisions import best_division
-from umpire.games.devilsdeal.state import Phase, Pick, Seat, State, deadline
+from umpire.games.devilsdeal.game import GAME
+from umpire.games.devilsdeal.settings import SETTINGS, Config, configure
+from umpire.games.devilsdeal.state import Ask, Divide, Phase, Pick, Seat, State, deadline, initial, waiting
 from umpire.scenario import Scenario
 from umpire.scenario import parse as parse_scenario
 from umpire.session import Output, Session, derive_salt
@@ -116,7 +119,7 @@ def started(**rules_overrides: Any) -> Session:
 def offer(session: Session) -> tuple[int, ...]:
     """The cards of the refill being divided."""
     step = session.state.step
-    assert isinstance(step, rules.Divide), f"no refill is being divided ({rules.waiting(session.state)})"
+    assert isinstance(step, Divide), f"no refill is being divided ({waiting(session.state)})"
     return step.offer
 
 
@@ -137,9 +140,9 @@ def to_poker(session: Session) -> None:
     """From round start: both players decline (or are skipped), so the poker step starts."""
     for _ in range(2):
         step = session.state.step
-        if isinstance(step, rules.Ask):
+        if isinstance(step, Ask):
             ok(session, f"p{step.seat + 1}: no")
-    assert isinstance(session.state.step, Pick), rules.waiting(session.state)
+    assert isinstance(session.state.step, Pick), waiting(session.state)
 
 
 def legal_pick(session: Session, seat: int, skip: int = 0) -> str:
@@ -173,7 +176,7 @@ def table(
     """A state at the poker step's pick: these pools and chips, this community card."""
     cfg = config(**overrides)
     seats = tuple(Seat(chips=chips[i], pool=C.ordered(cards(pools[i])), seen=C.ordered(cards(pools[i]))) for i in range(2))
-    state = rules.initial(cfg)
+    state = initial(cfg)
     return replace(
         state,
         seats=(seats[0], seats[1]),
@@ -188,8 +191,12 @@ def table(
 
 
 def act(state: State, seat: int | None, text: str, now: int = 0) -> tuple[State, list[Event]]:
-    """Parse and apply one line on a pure state."""
-    cmd = rules.parse(state, seat, text, lambda name: {"p1": 0, "p2": 1, "hedger": 0, "uri": 1}[name.casefold()])
+    """Parse one line on a pure state, ask the table of moves whether it may be made now (as the session
+    does), and apply it."""
+    cmd = parse(state, seat, text, lambda name: {"p1": 0, "p2": 1, "hedger": 0, "uri": 1}[name.casefold()])
+    why = GAME.why_not(state, seat, cmd)
+    if why is not None:
+        raise IllegalAction(why)
     return rules.apply(state, cmd, now)
 
 

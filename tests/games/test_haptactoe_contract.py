@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from umpire.games import get
-from umpire.games.base import PUBLIC, LegacyGame
-from umpire.games.haptactoe.game import HAP_TAC_TOE, WHEN_STARS_ALIGN, HapTacToe
-from umpire.games.haptactoe.rules import Phase
+from umpire.games.base import PUBLIC, Game
+from umpire.games.haptactoe.game import HAP_TAC_TOE, WHEN_STARS_ALIGN
+from umpire.games.haptactoe.state import Phase
 
 from . import BOTH, begin, new_session, ok, play_game
 
@@ -21,9 +21,10 @@ def test_every_event_kind_has_a_renderer_and_nothing_else_does(kind: str) -> Non
 
 
 @pytest.mark.parametrize("key", ["hap-tac-toe", "when-stars-align"])
-def test_the_registry_uses_the_typed_game_itself(key: str) -> None:
+def test_the_registry_uses_the_game_record_itself(key: str) -> None:
     game = get(key)
-    assert isinstance(game, HapTacToe) and isinstance(game, LegacyGame)  # until it is a Game record
+    assert isinstance(game, Game) and game is {"hap-tac-toe": HAP_TAC_TOE, "when-stars-align": WHEN_STARS_ALIGN}[key]
+    assert game.key == key
 
 
 @pytest.mark.parametrize("kind", BOTH)

@@ -14,6 +14,7 @@ from types import ModuleType
 import pytest
 
 from umpire.games.openpass import rules
+from umpire.games.openpass.state import Phase
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 
@@ -34,7 +35,7 @@ def test_bench_openpass_builds_round_states_with_sealed_bids_that_close(bench: M
     states = bench.building_states(3)
     assert len(states) == 3
     for state in states:
-        assert state.phase is rules.Phase.BUILDING and not state.bids.waiting  # all 13 have bid
+        assert state.phase is Phase.BUILDING and not state.bids.waiting  # all 13 have bid
         closed, events = rules.close_round(state, 0)
         assert closed.round == 2 and [e.kind for e in events][:2] == ["round_closed", "round_record"]
 

@@ -18,7 +18,7 @@ from umpire.cli import app, play  # noqa: F401 - `play` registers the command
 from umpire.games import base
 from umpire.games.openpass import events as ev_module
 from umpire.games.openpass import game as game_module
-from umpire.games.openpass.game import OPEN_PASS
+from umpire.games.openpass.game import GAME
 from umpire.games.openpass.state import Phase
 from umpire.session import Output, Session
 
@@ -30,17 +30,17 @@ MATCH = ROOT / "tests" / "transcripts" / "open-pass-match.script"
 
 
 def test_every_event_kind_has_a_renderer_and_no_renderer_is_spare() -> None:
-    assert set(OPEN_PASS.events) == OPEN_PASS.renderers.kinds()
+    assert set(GAME.events) == GAME.renderers.kinds()
     declared = {
         c
         for c in vars(ev_module).values()
         if isinstance(c, type) and issubclass(c, base.Event) and c.kind and not c.__name__.startswith("_")
     }
-    assert declared - {base.Event} == set(OPEN_PASS.events)
+    assert declared - {base.Event} == set(GAME.events)
 
 
-def test_the_game_derives_from_the_contract_and_not_the_legacy_adapter() -> None:
-    assert isinstance(OPEN_PASS, base.LegacyGame)  # until it is a Game record
+def test_the_game_is_a_record_of_the_contract_and_not_the_legacy_class() -> None:
+    assert isinstance(GAME, base.Game) and not isinstance(GAME, base.LegacyGame)
     assert "legacy" not in game_module.__dict__ and all("legacy" not in getattr(m, "__module__", "") for m in vars(game_module).values())
 
 
@@ -50,21 +50,21 @@ def test_phases_are_an_enum_with_the_old_strings() -> None:
     assert s.state.phase is Phase.WAITING and s.final()["phase"] == "waiting"
 
 
-def test_no_event_field_or_game_signature_is_typed_any() -> None:
-    for kind in OPEN_PASS.events:
+def test_no_event_field_or_game_function_is_typed_any() -> None:
+    for kind in GAME.events:
         hints = typing.get_type_hints(kind)
         assert all(h is not typing.Any for h in hints.values()), kind.__name__
-    for name in ("start", "parse", "apply", "next_due", "on_due", "final", "views", "toolbar", "suggest", "rulings", "validate"):
-        hints = typing.get_type_hints(getattr(type(OPEN_PASS), name))
-        assert all(h is not typing.Any for h in hints.values()), name
+    for name in ("start", "parse", "apply", "next_due", "on_due", "is_over", "knowledge", "final", "toolbar", "rulings", "validate"):
+        hints = typing.get_type_hints(getattr(GAME, name))
+        assert hints and all(h is not typing.Any for h in hints.values()), name
 
 
 def test_views_are_named_and_built_only_when_asked() -> None:
-    assert [v.name for v in OPEN_PASS.views()] == ["status", "bids", "decks", "packs", "trades", "cards"]
-    cards = OPEN_PASS.view("cards")
+    assert [v.name for v in GAME.views()] == ["status", "bids", "decks", "packs", "trades", "cards"]
+    cards = GAME.view("cards")
     assert cards is not None and cards.args == "NAME" and cards.takes_args
-    assert all(not v.takes_args for v in OPEN_PASS.views() if v.name != "cards")
-    assert not any(h.syntax.split()[0] in {v.name for v in OPEN_PASS.views()} for h in OPEN_PASS.help())  # the session lists views
+    assert all(not v.takes_args for v in GAME.views() if v.name != "cards")
+    assert not any(h.syntax.split()[0] in {v.name for v in GAME.views()} for h in GAME.help())  # the session lists views
 
 
 def test_cards_of_an_unknown_player_is_a_refusal() -> None:
@@ -92,7 +92,7 @@ def test_cards_p42_shows_as_a_refusal_in_json() -> None:
 def test_cards_by_name_shows_the_collection_and_what_is_locked() -> None:
     s = to_playing()
     ok(s, "p1: deck all")
-    view = OPEN_PASS.view("cards")
+    view = GAME.view("cards")
     assert view is not None
     v = view.build(s.state, s.now, ["hedger"])
     assert v.title == "Hedger's cards (18) — host only"
@@ -103,7 +103,7 @@ def test_cards_view_has_no_chat_text_as_a_collection_shows_what_its_player_recei
     # A view's chat text is what may be posted in the channel (status's is); a collection is private
     # (R-OP-9: what a player received), so `cards` offers it only as a DM for its player.
     s = to_playing(rounds=[{"p3": "3"}])  # Ian receives Heaven Special (9 x x) in round 1
-    view = OPEN_PASS.view("cards")
+    view = GAME.view("cards")
     assert view is not None
     v = view.build(s.state, s.now, ["p3"])
     assert v.chat == ""
@@ -113,10 +113,19 @@ def test_cards_view_has_no_chat_text_as_a_collection_shows_what_its_player_recei
     assert o.view is not None and o.view.chat == "" and o.text == ""
 
 
-def test_a_bug_free_toolbar_is_cheap_and_shows_the_clock() -> None:
+def test_the_toolbar_puts_the_running_deadline_first_then_the_phase() -> None:
     s = new_session()
+    assert GAME.toolbar(s.state, s.now) == base.Toolbar(
+        clock="", where="Open, Pass — Heaven and Hell · waiting for the host's “start” (round 1)"
+    )
     ok(s, "start")
-    assert OPEN_PASS.toolbar(s.state, s.now) == "Open, Pass — Heaven and Hell · deck building, round 1/3: 0/13 bids in · closes in 24:00:00"
+    bar = GAME.toolbar(s.state, s.now)
+    assert bar.clock == "round 1's bidding closes in 24:00:00"
+    assert bar.where == "Open, Pass — Heaven and Hell · deck building, round 1/3: 0/13 bids in"
+    to_playing(s)
+    assert GAME.toolbar(s.state, s.now).clock == "the playing phase closes in 48:00:00"
+    ok(s, "close")
+    assert GAME.toolbar(s.state, s.now) == base.Toolbar(clock="", where="Open, Pass — Heaven and Hell · over")
 
 
 # ---------------------------------------------------------------- audience and text agree; nothing leaks
@@ -176,7 +185,7 @@ def leaves(value: object, *, keys: bool = True) -> Iterator[str]:
 
 
 MATCH_EVENTS = run_match()
-GAME_KINDS = {k.kind for k in OPEN_PASS.events}
+GAME_KINDS = {k.kind for k in GAME.events}
 
 
 def test_the_transcript_has_public_events_of_most_kinds() -> None:
@@ -262,7 +271,7 @@ def test_r_op_9_who_received_what_public_when_the_scenario_says_so() -> None:
 
 
 def test_no_dataclass_event_holds_a_field_the_json_does_not_name() -> None:
-    for kind in OPEN_PASS.events:
+    for kind in GAME.events:
         names = [f.name for f in fields(kind)]
         assert names[:2] == ["t", "audience"]
 
@@ -290,21 +299,30 @@ def test_results_for_30_players_with_long_rows_are_split_into_posts_under_2000_c
         for i in range(30)
     )
     s = new_session()
-    posts = OPEN_PASS.announce(
-        s.state, Results(t=0, ranking=ranking, ties=("tie at 59049 between " + ", ".join(p.player for p in ranking),))
-    )
+    posts = GAME.announce(s.state, Results(t=0, ranking=ranking, ties=("tie at 59049 between " + ", ".join(p.player for p in ranking),)))
     assert len(posts) > 1 and all(len(p.text) <= 2000 for p in posts)
     text = "\n".join(p.text for p in posts)
     assert all(f"{p.place}. {p.player} — 59049" in text for p in ranking)
 
 
-def test_completion_offers_the_words_a_player_or_the_host_may_type_next() -> None:
+def test_completion_offers_the_words_of_the_moves_allowed_now() -> None:
     s = to_playing()
-    assert OPEN_PASS.suggest(s.state, None, []) == ["start", "close", "deal"]
-    assert OPEN_PASS.suggest(s.state, None, ["deal"]) == list(NAMES)
-    assert OPEN_PASS.suggest(s.state, 0, ["deck"])[:2] == ["all", "none"]
-    assert OPEN_PASS.suggest(s.state, 0, ["dealer"]) == ["heaven", "hell"]
-    assert "none" not in OPEN_PASS.suggest(s.state, 0, ["deck", "1"])
+    assert GAME.suggest(s.state, None, []) == ["close", "deal"]  # the match has started: no `start`
+    assert GAME.suggest(s.state, None, ["deal"]) == list(NAMES)
+    assert GAME.suggest(s.state, 0, []) == ["trade", "accept", "decline", "cancel", "deck", "dealer"]  # no bid, no card dealt yet
+    assert GAME.suggest(s.state, 0, ["deck"])[:2] == ["all", "none"]
+    assert GAME.suggest(s.state, 0, ["dealer"]) == ["heaven", "hell"]
+    assert "none" not in GAME.suggest(s.state, 0, ["deck", "1"])
+    assert GAME.suggest(s.state, 0, ["bid"]) == []  # bids are closed
+
+
+def test_completion_before_the_start_offers_start_and_trades_only() -> None:
+    s = new_session()
+    assert GAME.suggest(s.state, None, []) == ["start"]
+    assert GAME.suggest(s.state, 0, []) == ["trade", "accept", "decline", "cancel"]
+    ok(s, "start")
+    assert GAME.suggest(s.state, None, []) == ["close"]
+    assert GAME.suggest(s.state, 0, ["bid"]) == ["1", "2", "3", "4", "5", "6"]
 
 
 def test_thirty_packs_of_fifty_cards_are_posted_in_messages_under_2000_characters() -> None:

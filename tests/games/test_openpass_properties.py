@@ -28,12 +28,14 @@ from hypothesis import strategies as st
 from umpire.core.arith import read_row
 from umpire.core.errors import UmpireError
 from umpire.games.base import dm
-from umpire.games.openpass import rules
+from umpire.games.openpass.commands import Answer, Bid, Offer, Start
 from umpire.games.openpass.events import RoundRecord
+from umpire.games.openpass.rules import close_round
+from umpire.games.openpass.state import Phase, State, initial, listing
 from umpire.session import Session
 
 from . import events, journal_lines
-from .test_openpass_support import ALIASES, KINDS, NAMES, PACK_NAMES, PACKS, START, closing, new_session
+from .test_openpass_support import ALIASES, KINDS, NAMES, PACK_NAMES, PACKS, START, closing, judge, new_session
 
 EXAMPLES = int(os.environ.get("OPENPASS_EXAMPLES", "40"))
 MAX_LINES = 160
@@ -41,11 +43,11 @@ CFG = new_session().state.cfg
 PITY = set(CFG.pity)
 
 
-def holding(state: rules.State, seat: int) -> Counter[str]:
-    return Counter(rules.listing(state.players[seat].cards))
+def holding(state: State, seat: int) -> Counter[str]:
+    return Counter(listing(state.players[seat].cards))
 
 
-def everything(state: rules.State) -> Counter[str]:
+def everything(state: State) -> Counter[str]:
     out: Counter[str] = Counter()
     for seat in range(len(state.players)):
         out.update(holding(state, seat))
@@ -70,7 +72,7 @@ pack_sets = st.lists(st.integers(1, 6), max_size=2, unique=True).map(tuple)
 @settings(max_examples=60, deadline=None)
 @given(st.data())
 def test_cards_come_only_from_the_starting_set_packs_and_pity(data: st.DataObject) -> None:
-    state, _ = rules.apply(rules.initial(CFG), rules.Start(), 0)
+    state, _ = judge(initial(CFG), Start(), 0)
     expected = Counter({k: n * 13 for k, n in Counter(START).items()})
     assert everything(state) == expected
     for _ in range(CFG.rounds):
@@ -79,12 +81,12 @@ def test_cards_come_only_from_the_starting_set_packs_and_pity(data: st.DataObjec
             if data.draw(st.booleans(), label="bid or trade"):
                 seat = data.draw(st.integers(0, 12))
                 bids[seat] = data.draw(pack_sets)
-                state, _ = rules.apply(state, rules.Bid(seat=seat, packs=bids[seat]), 0)
+                state, _ = judge(state, Bid(seat=seat, packs=bids[seat]), 0)
             else:
                 state = random_trade(data, state)
             assert everything(state) == expected, "a bid or a trade changed the cards in play"
         before = [holding(state, seat) for seat in range(13)]
-        state, evs = rules.close_round(state, 0)
+        state, evs = close_round(state, 0)
         (closed,) = [e for e in evs if isinstance(e, RoundRecord)]
         gains = expected_gains(bids, 6)
         assert closed.received == {NAMES[seat]: tuple(packs) for seat, packs in gains.items()}
@@ -100,17 +102,17 @@ def test_cards_come_only_from_the_starting_set_packs_and_pity(data: st.DataObjec
             assert holding(state, seat) == before[seat] + got
             expected.update(got)
         assert everything(state) == expected
-    assert state.phase is rules.Phase.PLAYING
+    assert state.phase is Phase.PLAYING
 
 
-def random_trade(data: st.DataObject, state: rules.State) -> rules.State:
+def random_trade(data: st.DataObject, state: State) -> State:
     """Offer a random trade and answer it at random; checks exactly what moved."""
     giver, taker = data.draw(st.lists(st.integers(0, 12), min_size=2, max_size=2, unique=True), label="traders")
     mine = sorted(holding(state, giver).elements(), key=KINDS.index)
     gives = tuple(data.draw(st.lists(st.sampled_from(mine), min_size=1, max_size=4), label="gives"))
     gets = tuple(data.draw(st.lists(st.sampled_from(list(KINDS)), min_size=1, max_size=3), label="gets"))
     try:
-        state, _ = rules.apply(state, rules.Offer(seat=giver, taker=taker, gives=gives, gets=gets), 0)
+        state, _ = judge(state, Offer(seat=giver, taker=taker, gives=gives, gets=gets), 0)
     except UmpireError:
         assert not Counter(gives) <= holding(state, giver), "an offer of cards held was refused"
         return state
@@ -119,7 +121,7 @@ def random_trade(data: st.DataObject, state: rules.State) -> rules.State:
     seat = giver if verb == "cancel" else taker
     before = state
     try:
-        state, evs = rules.apply(state, rules.Answer(seat=seat, verb=verb, number=number), 0)
+        state, evs = judge(state, Answer(seat=seat, verb=verb, number=number), 0)
     except UmpireError as exc:
         assert verb == "accept" and not Counter(gets) <= holding(before, taker), exc.reason
         return before
@@ -130,9 +132,7 @@ def random_trade(data: st.DataObject, state: rules.State) -> rules.State:
     return state
 
 
-def check_trade(
-    before: rules.State, after: rules.State, giver: int, taker: int, gives: tuple[str, ...], gets: tuple[str, ...], *, done: bool
-) -> None:
+def check_trade(before: State, after: State, giver: int, taker: int, gives: tuple[str, ...], gets: tuple[str, ...], *, done: bool) -> None:
     for seat in range(len(before.players)):
         if done and seat == giver:
             assert holding(after, seat) == holding(before, seat) - Counter(gives) + Counter(gets)
@@ -150,7 +150,7 @@ def check_trade(
 def test_status_lists_every_card_of_each_collection_in_display_order(collections: list[tuple[int, ...]]) -> None:
     s = new_session()
     state = s.state
-    assert isinstance(state, rules.State)
+    assert isinstance(state, State)
     state = replace(state, players=tuple(replace(p, cards=cs) for p, cs in zip(state.players, collections, strict=True)))
     view = s.game.view("status")
     assert view is not None
@@ -220,7 +220,7 @@ def missing(have: Counter[str], want: list[str]) -> str:
 
 def next_line(draw: Any, s: Session) -> str:
     """One random line, legal or not, shaped by the phase."""
-    state: rules.State = s.state
+    state: State = s.state
     who = draw(st.sampled_from(ALIASES))
     dealing = [ALIASES[i] for i, p in enumerate(state.players) if p.deal is not None and p.deal.started and not p.deal.done]
     kind = draw(st.sampled_from(["progress"] * 10 + ["trade"] * 3 + ["host"] * 2 + ["illegal"] * 2 + ["garbage", "time"]))
@@ -228,21 +228,21 @@ def next_line(draw: Any, s: Session) -> str:
         t = s.now // 1000 + draw(st.integers(0, 24 * 3600 - 1))
         return f"@ {t // 3600}:{t // 60 % 60:02d}:{t % 60:02d}"
     if kind == "progress":
-        if state.phase is rules.Phase.WAITING:
+        if state.phase is Phase.WAITING:
             return draw(st.sampled_from(["start", "start", f"{who}: bid 1", "close"]))
-        if state.phase is rules.Phase.BUILDING:
+        if state.phase is Phase.BUILDING:
             if draw(st.integers(0, 9)) == 0:
                 return "close"
             packs = draw(st.lists(st.integers(1, 6), max_size=2, unique=True))
             if draw(st.booleans()):
                 return f"{who}: bid {' '.join(PACK_NAMES[p - 1].lower() for p in packs) or 'none'}"
             return f"{who}: bid {' '.join(map(str, packs)) or 'none'}"
-        if state.phase is rules.Phase.PLAYING:
+        if state.phase is Phase.PLAYING:
             if dealing and draw(st.integers(0, 5)):
                 return f"{draw(st.sampled_from(dealing))}: {draw(st.sampled_from(['open', 'open', 'pass']))}"
             seat = ALIASES.index(who)
             p = state.players[seat]
-            owned = sorted(rules.listing(p.cards), key=KINDS.index)
+            owned = sorted(listing(p.cards), key=KINDS.index)
             if not state.decks.has(seat):
                 if len(owned) <= 20:
                     return f"{who}: deck all"
@@ -255,7 +255,7 @@ def next_line(draw: Any, s: Session) -> str:
         return draw(st.sampled_from(["close", "start", f"deal {who}", "status", f"{who}: open"]))
     if kind == "trade":
         other = draw(st.sampled_from(ALIASES))
-        mine = rules.listing(state.players[ALIASES.index(who)].cards)
+        mine = listing(state.players[ALIASES.index(who)].cards)
         gives = draw(st.lists(st.sampled_from(mine or ["1"]), min_size=1, max_size=3))
         gets = draw(st.lists(st.sampled_from(list(KINDS)), min_size=1, max_size=3))
         numbers = [t.number for t in state.trades] or [1]
@@ -302,12 +302,12 @@ def snapshot(s: Session) -> tuple[Any, ...]:
 
 
 def check_invariants(s: Session) -> None:
-    state: rules.State = s.state
+    state: State = s.state
     cfg = state.cfg
     total = sum(sum(p.cards) for p in state.players)
     assert total >= 13 * len(START)
     for seat, p in enumerate(state.players):
-        owned = Counter(rules.listing(p.cards))
+        owned = Counter(listing(p.cards))
         deck = state.decks.get(seat)
         if deck is not None:
             assert len(deck.cards) == cfg.deck_size
@@ -391,7 +391,7 @@ def test_a_whole_random_match_replays_from_its_journal(tmp_path: Path) -> None:
     for line in lines:
         assert [o.kind for o in s.feed(line)].count("refusal") == 0, line
     for i, who in enumerate(ALIASES):
-        owned = rules.listing(s.state.players[i].cards)
+        owned = listing(s.state.players[i].cards)
         s.feed(f"{who}: deck {'all' if len(owned) <= 20 else ' '.join(owned[:20])}")
         s.feed(f"{who}: dealer {'hell' if i % 3 else 'heaven'}")
         s.feed(f"deal {who}")

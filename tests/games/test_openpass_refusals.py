@@ -33,6 +33,7 @@ def playing(tmp_path: Path | None = None) -> Session:
 
 
 DECK_20 = "1 1 1 2 2 2 3 3 3 + + + - - - 9 9 9 x x"
+DECK_NO_1 = "2 2 2 3 3 3 + + + - - - 9 9 9 x x x x x"  # Ian's (playing()) without his three “1”
 
 # ---------------------------------------------------------------- the phases
 
@@ -256,15 +257,56 @@ def test_an_answer_with_a_bad_number_is_refused(line: str, verb: str, tmp_path: 
 
 def test_r_op_7_cards_in_a_submitted_deck_cannot_be_traded_away(tmp_path: Path) -> None:
     s = playing(tmp_path)
-    ok(s, "p1: trade 1 for 2 with p2")  # offered before either has a deck
     ok(s, "p1: deck all")  # Hedger owns 18: every card is in the deck
     assert refused(s, "p1: trade 1 for 2 with p4", error="IllegalAction") == "Hedger holds 4 “1”, 4 of them in their deck, offered 1"
-    # Uri is not told what is in Hedger's deck (R-OP-10); Hedger is told about his own
-    locked = "Hedger can no longer give what trade 1 offers: the trade cannot go through now (Uri can decline it with “decline 1”)"
-    assert refused(s, "p2: accept 1", error="IllegalAction") == locked
     ok(s, "p4: trade 2 for 1 with p1")  # an offer to Hedger is fine; his accept is what would give a locked card
     needs = "Hedger holds 4 “1”, 4 of them in their deck, the trade needs 1: the trade cannot go through now"
-    assert refused(s, "p1: accept 2", error="IllegalAction") == needs
+    assert refused(s, "p1: accept 1", error="IllegalAction") == needs
+
+
+def test_r_op_7_a_deck_that_would_lock_cards_offered_in_an_open_trade_is_refused(tmp_path: Path) -> None:
+    # Otherwise Uri's accept would fail because of what Hedger sealed in his deck, and tell Uri about it.
+    s = playing(tmp_path)
+    ok(s, "p1: trade 1 for 2 with p2")  # offered before Hedger has a deck
+    reason = refused(s, "p1: deck all", error="IllegalAction")
+    assert reason == (
+        "Hedger offers 1 in trade 1: a deck cannot lock cards offered in an open trade (R-OP-7); "
+        "withdraw the offer first (“cancel 1”), or leave those cards out of the deck"
+    )
+    ok(s, "p1: cancel 1")
+    ok(s, "p1: deck all")
+
+
+def test_r_op_7_a_deck_is_refused_naming_every_offer_that_promises_its_cards() -> None:
+    s = to_playing(rounds=[{"p3": "3"}, {"p3": "3"}, {"p3": "3"}])  # Ian owns 24 cards: 3 “1” and 3 “9”
+    ok(s, "p3: trade 1 for 2 with p2")
+    ok(s, "p3: trade 9 9 for 2 with p4")
+    ok(s, "p3: trade x for 5 with p5")
+    reason = refused(s, f"p3: deck {DECK_20}")  # it holds every 1 and every 9, and two of the six x
+    assert reason.startswith("Ian offers 1 9 9 in trades 1 and 2: a deck cannot lock cards offered in an open trade (R-OP-7); ")
+    assert reason.endswith("withdraw the offers first (“cancel 1”, “cancel 2”), or leave those cards out of the deck")
+
+
+def test_r_op_7_with_a_deck_standing_offers_cannot_promise_the_same_cards_twice() -> None:
+    s = to_playing(rounds=[{"p3": "3"}, {"p3": "3"}, {"p3": "3"}])  # Ian: 24 cards, three “1”
+    ok(s, f"p3: deck {DECK_NO_1}")
+    ok(s, "p3: trade 1 1 for 2 with p2")
+    assert refused(s, "p3: trade 1 1 for 5 with p4") == "Ian holds 3 “1”, 2 of them offered in trade 1, offered 2"
+    ok(s, "p3: trade 1 for 5 with p4")  # the third “1” is still free
+    # Ian cannot give his own promised cards away as the taker of a trade either
+    ok(s, "p5: trade 2 for 1 with p3")
+    needs = "Ian holds 3 “1”, 3 of them offered in trades 1 and 2, the trade needs 1: the trade cannot go through now"
+    assert refused(s, "p3: accept 3") == needs
+
+
+def test_r_op_7_an_offer_of_a_player_with_a_deck_always_goes_through_when_accepted() -> None:
+    s = to_playing(rounds=[{"p3": "3"}, {"p3": "3"}, {"p3": "3"}])
+    ok(s, f"p3: deck {DECK_NO_1}")
+    ok(s, "p3: trade 1 1 for 2 with p2")
+    ok(s, "p3: trade 1 for 2 with p4")
+    ok(s, "p2: accept 1")
+    ok(s, "p4: accept 2")
+    assert s.final()["players"]["Ian"]["cards"].count("1") == 0
 
 
 # ---------------------------------------------------------------- decks and dealers

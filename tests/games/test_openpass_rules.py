@@ -15,9 +15,11 @@ from typer.testing import CliRunner
 
 from umpire.cli import app, check  # noqa: F401 - `check` registers the command
 from umpire.core.arith import read_row
-from umpire.games.openpass import rules
+from umpire.core.errors import IllegalAction
+from umpire.games.openpass.cards import reading_text
+from umpire.games.openpass.commands import Choice
 from umpire.games.openpass.events import DealOver
-from umpire.games.openpass.tools import reading_text
+from umpire.games.openpass.state import State
 from umpire.session import Session
 
 from . import events, ok, public_text
@@ -34,6 +36,7 @@ from .test_openpass_support import (
     dealt,
     dms,
     host_text,
+    judge,
     new_session,
     play_round,
     play_row,
@@ -615,8 +618,8 @@ def test_a_pure_deal_in_reverse_order_builds_the_cards_row_and_passes_the_11th_o
     assert over.row == tuple(CARD_ROW) and over.score == "52"
     assert over.auto_passed == ("9",) * 10
     assert state.players[0].score == 52 and state.players[0].deal is not None and state.players[0].deal.done
-    with pytest.raises(rules.IllegalAction, match="deal is over"):
-        rules.apply(state, rules.Choice(seat=0, open=True), 0)
+    with pytest.raises(IllegalAction, match="deal is over"):
+        judge(state, Choice(seat=0, open=True))
 
 
 def test_r_op_4_an_empty_row_scores_0() -> None:
@@ -799,7 +802,7 @@ def test_status_counts_a_player_in_only_with_both_a_deck_and_a_dealer() -> None:
     assert view.title == "Open, Pass — Heaven and Hell — playing: 1/13 decks and dealers in, 0/13 played · closes in 48:00:00"
     assert view.chat == "**Open, Pass** — playing: 1/13 decks and dealers in, 0/13 played · closes in 48:00:00"
     state = s.state
-    assert isinstance(state, rules.State)
+    assert isinstance(state, State)
     assert [seat for seat in range(13) if state.ready(seat)] == [2]
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from umpire.games.openpass.config import DEFAULT_PACKS, SETTINGS, STARTING_SET
+from umpire.games.openpass.settings import DEFAULT_PACKS, SETTINGS, STARTING_SET
 from umpire.scenario import ScenarioError
 
 from .test_openpass_support import PACKS, START, new_session, scenario

@@ -1,8 +1,9 @@
 """Helpers shared by the `test_openpass_*` modules (this module holds no tests).
 
-They drive the public surface: `Session.create`, `feed`, `final`, and the pure
-functions of `umpire.games.openpass.rules`. A session's state is only read
-(to build a pure-rules state next to it), never changed in place.
+They drive the public surface: `Session.create`, `feed`, `final`, and the pure game
+record `umpire.games.openpass.game.GAME` (`judge` asks a command's move first, as the
+session does, then applies it). A session's state is only read (to build a pure-rules
+state next to it), never changed in place.
 """
 
 from __future__ import annotations
@@ -16,7 +17,11 @@ from typing import Any
 
 import tomli_w
 
-from umpire.games.openpass import rules
+from umpire.core.errors import IllegalAction
+from umpire.games.base import Event
+from umpire.games.openpass.commands import Choice, Command
+from umpire.games.openpass.game import GAME
+from umpire.games.openpass.state import Deal, Deck, State
 from umpire.scenario import Scenario
 from umpire.scenario import parse as parse_scenario
 from umpire.session import Output, Session, derive_salt
@@ -152,22 +157,33 @@ def play_row(s: Session, who: str, target: Sequence[str]) -> list[Output]:
     return every
 
 
-def pure_state(s: Session, seat: int, order: Sequence[str], *, row: Sequence[str] = (), pos: int = 0) -> rules.State:
+def pure_state(s: Session, seat: int, order: Sequence[str], *, row: Sequence[str] = (), pos: int = 0) -> State:
     """The session's state (playing phase) with `seat` in the middle of a deal of `order` (pure; the session is untouched)."""
-    state: rules.State = s.state
+    state: State = s.state
     p = state.players[seat]
-    deal = rules.Deal(dealer="Heaven", order=tuple(order), pos=pos, row=tuple(row), started=True)
+    deal = Deal(dealer="Heaven", order=tuple(order), pos=pos, row=tuple(row), started=True)
     players = list(state.players)
     players[seat] = replace(p, deal=deal)
-    decks = state.decks.submit(seat, rules.Deck(cards=tuple(order), padded=0))
+    decks = state.decks.submit(seat, Deck(cards=tuple(order), padded=0))
     return replace(state, players=tuple(players), decks=decks, dealers=state.dealers.submit(seat, "Heaven"))
 
 
-def answer_all(state: rules.State, seat: int, verbs: Sequence[bool]) -> tuple[rules.State, list[Any]]:
+def judge(state: State, command: Command, now: int = 0) -> tuple[State, list[Event]]:
+    """A command judged in the pure rules as the session judges it: its move's `when` (the "not now"
+    refusal) for the player who makes it (the host for a host's move), then `apply`."""
+    move = GAME.move_of(command)
+    actor = None if move.who == "host" else getattr(command, "seat", None)
+    why = GAME.why_not(state, actor, command)
+    if why is not None:
+        raise IllegalAction(why)
+    return GAME.apply(state, command, now)
+
+
+def answer_all(state: State, seat: int, verbs: Sequence[bool]) -> tuple[State, list[Any]]:
     """Apply `open` (True) / `pass` (False) answers in the pure rules; returns the state and every event."""
     evs: list[Any] = []
     for v in verbs:
-        state, more = rules.apply(state, rules.Choice(seat=seat, open=v), 0)
+        state, more = judge(state, Choice(seat=seat, open=v))
         evs += more
     return state, evs
 

@@ -40,7 +40,7 @@ from umpire.core import hap
 from umpire.core.clock import fmt_stamp
 from umpire.games.haptactoe import rules
 from umpire.games.haptactoe.pieces import SQUARES, TRIPLES, square_name
-from umpire.games.haptactoe.rules import Phase, Verdict
+from umpire.games.haptactoe.state import Phase, State, Verdict, live_reserve
 from umpire.session import Session
 
 from . import BOTH, journal_lines, new_session
@@ -55,7 +55,7 @@ def _names(t: tuple[int, ...]) -> str:
 
 def next_line(draw: Any, s: Session) -> str:
     """One random line, legal or not, shaped by the state of the game."""
-    state: rules.State = s.state
+    state: State = s.state
     book = state.cfg.book
     words = book.pieces.words
     turn = state.turn
@@ -134,7 +134,7 @@ def snapshot(s: Session) -> tuple[Any, ...]:
     return (s.state, s.final(), s.now, s.paused, s.revealed, len(s.history), journal_lines(s))
 
 
-def expected_points(state: rules.State) -> tuple[list[list[Fraction]], list[int]]:
+def expected_points(state: State) -> tuple[list[list[Fraction]], list[int]]:
     """The points per game and the strikes that the judged claims imply, recomputed from scratch."""
     cfg = state.cfg
     points = [[Fraction(0), Fraction(0)], [Fraction(0), Fraction(0)]]
@@ -158,14 +158,14 @@ def expected_points(state: rules.State) -> tuple[list[list[Fraction]], list[int]
 
 
 def check_invariants(s: Session) -> None:
-    state: rules.State = s.state
+    state: State = s.state
     cfg = state.cfg
     placed = [p for p in state.board if p is not None]
     assert len(placed) == len(set(placed)), "a piece is on the board twice"
     assert all(0 <= p < 27 for p in placed)
     for seat in (0, 1):
         assert 0 <= state.reserve[seat] <= cfg.reserve_ms
-        assert 0 <= rules.live_reserve(state, seat, s.now) <= state.reserve[seat]
+        assert 0 <= live_reserve(state, seat, s.now) <= state.reserve[seat]
     points, strikes = expected_points(state)
     assert [list(g) for g in state.points] == points
     if cfg.book.strikes:

@@ -54,7 +54,7 @@ def test_the_end_of_devils_deal_draws_the_chips() -> None:
 
 @pytest.mark.parametrize("name", ["choice-match"])
 def test_a_posted_choice_status_draws_each_players_money_tiles_and_points(name: str) -> None:
-    from umpire.games.choice.game import _tiles
+    from umpire.games.choice.render import _tiles
 
     o = last(name, "status_posted")
     assert o.event is not None

@@ -92,35 +92,16 @@ def check_expr(
     Exit code 0: it solves the puzzle; 1: it does not; 2: either cannot be read.
     """
     from umpire.cli.common import abort, dumps, stdout_utf8
-    from umpire.core.arith import evaluate, parse_digits, show
     from umpire.core.errors import UmpireError
-    from umpire.games.choice.tools import read_puzzle
+    from umpire.games import tools
 
     stdout_utf8()
     try:
-        wanted = read_puzzle(puzzle)
-        digits, ops = parse_digits(expression)
+        ruling = tools("choice-is-yours").check_expr(puzzle, expression)
     except UmpireError as exc:
         abort(exc.reason)
-    target = wanted.target
-    value = evaluate(digits, ops)
-    problems = []
-    if ops != wanted.ops:
-        problems.append(f"the operators {' '.join(ops)} do not match the puzzle's {' '.join(wanted.ops)}")
-    if value != target:
-        problems.append(f"it makes {show(value)}, not {target}")
-    ok = not problems
-    if json_out:
-        typer.echo(dumps({"valid": ok, "value": show(value), "target": target, "operators_match": ops == wanted.ops, "problems": problems}))
-    else:
-        steps = str(digits[0])
-        for i, (op, d) in enumerate(zip(ops, digits[1:], strict=True)):
-            steps = f"{steps} {op} {d}" if i == 0 else f"({steps}) {op} {d}"
-        verdict = "✓ solves " if ok else "✗ does not solve "
-        typer.echo(f"{verdict}{wanted.text()}: {expression.strip()} = {show(value)} (left to right: {steps})")
-        for p in problems:
-            typer.echo(f"  {p}")
-    raise typer.Exit(0 if ok else 1)
+    typer.echo(dumps(ruling.data) if json_out else "\n".join(ruling.lines))
+    raise typer.Exit(ruling.exit_code)
 
 
 @check_app.command(
@@ -143,24 +124,14 @@ def check_row(
     Exit code 0, or 2 when the row cannot be read.
     """
     from umpire.cli.common import abort, dumps, stdout_utf8
-    from umpire.core.arith import exact, read_row, show
     from umpire.core.errors import UmpireError
-    from umpire.games.openpass.cards import DIVISIONS
-    from umpire.games.openpass.tools import reading_text, row_cards
+    from umpire.games import tools
 
     stdout_utf8()
-    if division not in DIVISIONS:
-        abort(f"--division is {' or '.join(DIVISIONS)}, not {division!r}")
     try:
-        cards = list(row_cards(" ".join(row)))
+        result = tools("open-pass").check_row(" ".join(row), division)
     except UmpireError as exc:
         abort(exc.reason)
-    reading, score, notes = read_row(cards, division=division)
-    if json_out:
-        typer.echo(dumps({"row": cards, "reading": reading_text(reading), "score": exact(score), "shown": show(score), "notes": notes}))
-    else:
-        typer.echo(f"row:     {' '.join(cards) or '(empty)'}")
-        typer.echo(f"reading: {reading_text(reading)}" + ("" if cards else "   (an empty row scores 0, R-OP-4)"))
-        typer.echo(f"score:   {show(score)}")
-        for n in notes:
-            typer.echo(f"note:    {n}")
+    typer.echo(dumps(result.data) if json_out else "\n".join(result.lines))
+    if result.code:
+        raise typer.Exit(result.code)

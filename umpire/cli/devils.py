@@ -1,15 +1,15 @@
-"""Devil's Deal one-shot tools: `umpire check hand`, `umpire check division` and `umpire solve division`."""
+"""Devil's Deal one-shot tools: `umpire check hand`, `umpire check division` and `umpire solve division`.
+
+The rulings are the game's tools (`umpire.games.tools("devils-deal")`); this module reads the command
+line, loads a scenario named with `--scenario`, and prints what the tool returns."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, NoReturn
 
 import typer
 
 from umpire.cli import app, check_app
-
-if TYPE_CHECKING:
-    from umpire.games.devilsdeal.divisions import Division
 
 solve_app = typer.Typer(
     help="One-shot solvers: the best play the rules allow, for a host settling a question.", no_args_is_help=True, rich_markup_mode=None
@@ -17,17 +17,11 @@ solve_app = typer.Typer(
 app.add_typer(solve_app, name="solve")
 
 
-def _words(args: list[str]) -> list[str]:
-    return " ".join(args).replace(",", " ").split()
-
-
-def _rules(scenario: str | None) -> tuple[tuple[str, ...], int]:
-    """The hand order and the fewest cards a pile may hold: the defaults, or a scenario's."""
-    from umpire.cli.common import abort, find_scenario
-    from umpire.games.devilsdeal.hands import DEFAULT_ORDER
-
+def _scenario_rules(scenario: str | None) -> dict[str, Any] | None:
+    """The `[rules]` of the Devil's Deal scenario named (None: none named, the defaults apply)."""
     if scenario is None:
-        return DEFAULT_ORDER, 1
+        return None
+    from umpire.cli.common import abort, find_scenario
     from umpire.scenario import ScenarioError, load
 
     try:
@@ -36,51 +30,19 @@ def _rules(scenario: str | None) -> tuple[tuple[str, ...], int]:
         abort(str(exc))
     if sc.game.key != "devils-deal":
         abort(f"{scenario} is a {sc.game.title} scenario, not Devil's Deal")
-    return tuple(sc.settings["hand_order"]), int(sc.settings["min_pile_cards"])
+    return dict(sc.settings)
 
 
-def _read_cards(words: list[str], what: str) -> tuple[int, ...]:
-    from umpire.cli.common import abort
-    from umpire.games.devilsdeal.cards import lookup, not_a_card
+def _print(ruling: Any, json_out: bool) -> NoReturn:
+    """Print a tool's ruling (its lines, or its JSON) and exit with its code."""
+    from umpire.cli.common import dumps
 
-    out = []
-    for w in words:
-        c = lookup(w)
-        if c is None:
-            abort(f"{what}: {not_a_card(w)}")
-        out.append(c)
-    return tuple(out)
-
-
-def _hand_json(cards: tuple[int, ...], order: tuple[str, ...]) -> dict[str, Any]:
-    from umpire.games.devilsdeal.cards import name_list
-    from umpire.games.devilsdeal.hands import category_name, describe, standing
-
-    beats, ties, loses = standing(cards, order)
-    cat = category_name(cards)
-    return {
-        "cards": name_list(cards),
-        "hand": describe(cards),
-        "category": cat,
-        "category_rank": order.index(cat) + 1,
-        "beats": beats,
-        "ties": ties,
-        "loses_to": loses,
-    }
-
-
-def _one_hand(words: list[str], what: str) -> tuple[int, int, int]:
-    from umpire.cli.common import abort
-    from umpire.games.devilsdeal.cards import name
-
-    read = _read_cards(words, what)
-    if len(read) != 3:
-        abort(f"{what}: a hand is three cards, e.g. R5 G5 B5 ({len(read)} given)")
-    a, b, c = read
-    if len({a, b, c}) != 3:
-        twice = next(x for x in read if read.count(x) > 1)
-        abort(f"{what}: {name(twice)} is there twice; a hand cannot hold duplicates")
-    return (a, b, c)
+    if json_out:
+        typer.echo(dumps(ruling.json))
+    else:
+        for line in ruling.lines:
+            typer.echo(line)
+    raise typer.Exit(ruling.code)
 
 
 @check_app.command("hand")
@@ -94,61 +56,17 @@ def check_hand(
 
     Exit code 0: ruled; 2: the cards cannot be read.
     """
-    from umpire.cli.common import dumps, stdout_utf8
-    from umpire.games.devilsdeal.hands import HANDS, compare, why
+    from umpire.cli.common import abort, stdout_utf8
+    from umpire.core.errors import UmpireError
+    from umpire.games import tools
 
     stdout_utf8()
-    order, _ = _rules(scenario)
-    first = _one_hand(_words(cards), "the hand")
-    second = _one_hand(_words([v for v in vs if v is not None]), "--vs") if vs[0] is not None else None
-    result = None if second is None else compare(first, second, order)
-    a = _hand_json(first, order)
-    b = None if second is None else _hand_json(second, order)
-    reason = None if second is None else why(first, second, order)
-    if json_out:
-        winner = None if result is None else {1: "first", -1: "second", 0: "tie"}[result]
-        typer.echo(dumps({"hand": a, "vs": b, "winner": winner, "why": reason, "order": list(order)}))
-        raise typer.Exit(0)
-    for h in (a, b):
-        if h is None:
-            continue
-        typer.echo(f"{' '.join(h['cards'])}: {h['hand']} — {h['category']}, category {h['category_rank']} of 6")
-        typer.echo(f"  beats {h['beats']:,} of the other {HANDS - 1:,} hands, ties {h['ties']:,}, loses to {h['loses_to']:,}")
-    if result is not None and b is not None:
-        win = " ".join(a["cards"]) if result > 0 else " ".join(b["cards"])
-        typer.echo(f"→ {'a tie' if result == 0 else win + ' wins'}: {reason}")
-    else:
-        typer.echo(f"  order (R-DD-4): {' > '.join(order)}")
-    raise typer.Exit(0)
-
-
-def _offer(text: list[str]) -> tuple[int, ...]:
-    from umpire.cli.common import abort
-    from umpire.games.devilsdeal.cards import name
-
-    offer = _read_cards(_words(text), "the cards offered")
-    if not offer:
-        abort('the cards offered: none given (e.g. "G5 B3 R3 R7 B6 G1 G2 G8 B5 R2 B9 G6")')
-    twice = [c for c in dict.fromkeys(offer) if offer.count(c) > 1]
-    if twice:
-        abort(f"the cards offered: {name(twice[0])} is there twice; a refill's cards are all different")
-    return offer
-
-
-def _division_json(offer: tuple[int, ...], division: Division) -> dict[str, Any]:
-    from umpire.games.devilsdeal.cards import name_list, names
-
-    aside = division.set_aside(offer)
-    kept = division.kept()
-    return {
-        "sum": division.total(),
-        "piles": [name_list(p) for p in kept],
-        "aside_pile": name_list(division.aside),
-        "unused": name_list(c for c in aside if c not in division.aside),
-        "taken": name_list(division.taken(offer)),
-        "set_aside": name_list(aside),
-        "submission": " | ".join([*(names(p) for p in kept), f"aside {names(division.aside)}"]),
-    }
+    rules = _scenario_rules(scenario)
+    try:
+        ruling = tools("devils-deal").check_hand(cards, None if vs[0] is None else [v for v in vs if v is not None], rules)
+    except UmpireError as exc:
+        abort(exc.reason)
+    _print(ruling, json_out)
 
 
 @check_app.command("division")
@@ -165,41 +83,17 @@ def check_division(
 
     Exit code 0: valid; 1: not valid; 2: cannot be read.
     """
-    from umpire.cli.common import abort, dumps, stdout_utf8
+    from umpire.cli.common import abort, stdout_utf8
     from umpire.core.errors import UmpireError
-    from umpire.games.devilsdeal.cards import names
-    from umpire.games.devilsdeal.divisions import Division, problems, read_submission
+    from umpire.games import tools
 
     stdout_utf8()
-    _, min_pile = _rules(scenario)
-    cards = _offer([offer])
-    # One line: piles separated by “|”, or by commas when there is no “|”; a pile a line (one argument per
-    # pile, or lines): commas separate cards. A final “confirm” is accepted (it matters only in play, R-DD-10).
+    rules = _scenario_rules(scenario)
     try:
-        sub = read_submission("\n".join(division))
+        ruling = tools("devils-deal").check_division(offer, division, rules)
     except UmpireError as exc:
-        abort(f"the division: {exc}")
-    if not sub.segments:
-        abort('the division: none given (e.g. "B9 G5 | G8 B6 | aside G2 B5 R7")')
-    d = Division.of(sub.segments)
-    bad = problems(cards, d, min_pile)
-    if json_out:
-        out: dict[str, Any] = {"valid": not bad, "cards": names(cards).split(), "problems": bad}
-        out.update(_division_json(cards, d) if not bad else {"division": d.text()})
-        typer.echo(dumps(out))
-        raise typer.Exit(1 if bad else 0)
-    if bad:
-        typer.echo(f"✗ not a valid division of {names(cards)}:")
-        typer.echo(f"  {d.text()}")
-        for p in bad:
-            typer.echo(f"  · {p}")
-        typer.echo("  (an earlier valid division stays in force; with none, every card is set aside at the deadline)")
-        raise typer.Exit(1)
-    j = _division_json(cards, d)
-    typer.echo(f"✓ a valid division of {names(cards)} (piles of {j['sum']}): {d.text()}")
-    typer.echo(f"  takes {len(j['taken'])}: {' '.join(j['taken']) or 'none'}")
-    typer.echo(f"  sets aside {len(j['set_aside'])}: {' '.join(j['set_aside'])} (the opponent may take one)")
-    raise typer.Exit(0)
+        abort(exc.reason)
+    _print(ruling, json_out)
 
 
 @solve_app.command("division")
@@ -212,23 +106,14 @@ def solve_division(
 
     Exit code 0: solved (even when no division takes a card); 2: the cards cannot be read.
     """
-    from umpire.cli.common import dumps, stdout_utf8
-    from umpire.games.devilsdeal.cards import names
-    from umpire.games.devilsdeal.divisions import best_division
+    from umpire.cli.common import abort, stdout_utf8
+    from umpire.core.errors import UmpireError
+    from umpire.games import tools
 
     stdout_utf8()
-    _, min_pile = _rules(scenario)
-    cards = _offer(offer)
-    best = best_division(cards, min_pile)
-    if json_out:
-        typer.echo(dumps({"cards": names(cards).split(), "best": None if best is None else _division_json(cards, best)}))
-        raise typer.Exit(0)
-    if best is None:
-        typer.echo(f"No division of {names(cards)} takes any card: at least two piles of the same sum are needed.")
-        raise typer.Exit(0)
-    j = _division_json(cards, best)
-    typer.echo(f"Best division of {names(cards)}: takes {len(j['taken'])} of {len(cards)}")
-    typer.echo(f"  piles of {j['sum']}: {' · '.join(' '.join(p) for p in j['piles'])}")
-    typer.echo(f"  set aside: {' '.join(j['aside_pile'])}" + (f" · unused: {' '.join(j['unused'])}" if j["unused"] else ""))
-    typer.echo(f"  as a submission: {j['submission']}")
-    raise typer.Exit(0)
+    rules = _scenario_rules(scenario)
+    try:
+        ruling = tools("devils-deal").solve_division(offer, rules)
+    except UmpireError as exc:
+        abort(exc.reason)
+    _print(ruling, json_out)

@@ -3,7 +3,8 @@
 Everything printed follows from the seed alone: a seed the players know makes every
 deal predictable, so each command's help says so. The match's shape (how many bouts,
 cycles, boards and sets, and which block each falls in) comes from the game's own
-modules; answers (a board's haps) print only when asked for, apart from what is posted.
+modules, asked through the registry's tools for the game (`umpire.games.tools`); answers (a board's
+haps) print only when asked for, apart from what is posted.
 """
 
 from __future__ import annotations
@@ -39,45 +40,12 @@ def gen_shop(
     json_out: bool = typer.Option(False, "--json", help="One JSON object per cycle."),
     png: Path = typer.Option(None, "--png", metavar="DIR", help="Also write each cycle's shop as a picture to post: DIR/shop-N.png."),
 ) -> None:
-    from umpire.cli.common import dumps, stdout_utf8
-    from umpire.core.streams import Streams
-    from umpire.games.choice.generate import shop_prices, shop_text
-    from umpire.games.choice.shape import CYCLES, cycle_place, shop_cycles
+    from umpire.cli.common import stdout_utf8
 
     stdout_utf8()
-    out: list[str] = []
     the_seed, settings = _seed_and_settings(seed, scenario)
-    price_list = tuple(sorted(settings["prices"]))
-    streams = Streams(the_seed)
-    shops: dict[str, Drawable] = {}
-    if png is not None:
-        from umpire.images import Standings
-    for cycle in range(1, (count or shop_cycles()) + 1):
-        prices = shop_prices(streams, cycle, price_list)
-        block, within = cycle_place(cycle)
-        if json_out:
-            out.append(
-                dumps(
-                    {
-                        "cycle": cycle,
-                        "block": block,
-                        "block_cycle": within,
-                        "shop": shop_text(prices),
-                        "prices": {str(d + 1): prices[d] for d in range(9)},
-                    }
-                )
-            )
-        else:
-            out.append(f"Shop, block {block} cycle {within}/{CYCLES}: {shop_text(prices)}")
-        if png is not None:
-            shops[f"shop-{cycle}.png"] = Standings(
-                title=f"Shop, block {block}, cycle {within}/{CYCLES}",
-                columns=("tile", "price"),
-                rows=tuple((str(d + 1), f"${prices[d]}") for d in range(9)),
-            )
-    if png is not None:
-        _pictures(png, shops)
-    _emit(out)
+    dealt = _tools().shop_cycles(the_seed, settings["prices"], count, pictures=png is not None)
+    _print(dealt, json_out, png)
 
 
 @gen_app.command(
@@ -95,32 +63,11 @@ def gen_prizes(
         None, "--png", metavar="DIR", help="Also write each bout's prize order as a picture (host only): DIR/prizes-N.png."
     ),
 ) -> None:
-    from umpire.cli.common import dumps, stdout_utf8
-    from umpire.core.streams import Streams
-    from umpire.games.choice.generate import prize_order
-    from umpire.games.choice.shape import bout_block, bouts
+    from umpire.cli.common import stdout_utf8
 
     stdout_utf8()
-    out: list[str] = []
-    streams = Streams(_seed_and_settings(seed, scenario)[0])
-    orders: dict[str, Drawable] = {}
-    for bout in range(1, bouts() + 1):
-        order = prize_order(streams, bout)
-        if json_out:
-            out.append(dumps({"bout": bout, "block": bout_block(bout), "prizes": list(order)}))
-        else:
-            out.append(f"Bout {bout} (block {bout_block(bout)}): " + " ".join(str(p) for p in order))
-        if png is not None:
-            from umpire.images import Standings
-
-            orders[f"prizes-{bout}.png"] = Standings(
-                title=f"Goofspiel prizes, bout {bout} (block {bout_block(bout)}) - host only",
-                columns=("round", "prize"),
-                rows=tuple((str(r), str(p)) for r, p in enumerate(order, start=1)),
-            )
-    if png is not None:
-        _pictures(png, orders)
-    _emit(out)
+    dealt = _tools().prize_orders(_seed_and_settings(seed, scenario)[0], pictures=png is not None)
+    _print(dealt, json_out, png)
 
 
 @gen_app.command(
@@ -144,41 +91,12 @@ def gen_board(
     json_out: bool = typer.Option(False, "--json", help="One JSON object per board (tiles as attribute words; haps with --answers)."),
     png: Path = typer.Option(None, "--png", metavar="DIR", help="Also write each board as a picture to post: DIR/board-N.png."),
 ) -> None:
-    from umpire.cli.common import dumps, stdout_utf8
-    from umpire.games.choice.gyul import board_plain, board_text, boards, tile_words
+    from umpire.cli.common import stdout_utf8
 
     stdout_utf8()
-    out: list[str] = []
     the_seed, settings = _seed_and_settings(seed, scenario)
-    dealt = boards(the_seed, count or settings["gyul_boards"], settings["min_haps"], settings["max_haps"])
-    for b in dealt:
-        if json_out:
-            obj: dict[str, Any] = {"board": b.number, "tiles": {str(i + 1): tile_words(b.tiles[i]) for i in range(9)}}
-            if answers:
-                obj["haps"] = _haps(b.haps)
-            out.append(dumps(obj))
-        else:
-            out.append(f"Board {b.number}")
-            for line in board_text(b, settings["emoji"]):
-                out.append(line)
-            for line in board_plain(b):
-                out.append(line)
-            out.append("")
-    if png is not None:
-        from umpire.images import GyulBoard, block_from_code
-
-        _pictures(
-            png,
-            {
-                f"board-{b.number}.png": GyulBoard(tiles=tuple(block_from_code(t) for t in b.tiles), title=f"Board {b.number}")
-                for b in dealt
-            },
-        )
-    if answers and not json_out:
-        out.append("HOST ONLY — do not post. The haps on each board:")
-        for b in dealt:
-            out.append(f"Board {b.number}: {len(b.haps)} hap{'' if len(b.haps) == 1 else 's'}: {', '.join(_haps(b.haps)) or 'none'}")
-    _emit(out)
+    dealt = _tools().gyul_boards(the_seed, settings, count, answers=answers, pictures=png is not None)
+    _print(dealt, json_out, png)
 
 
 def _pictures(folder: Path, items: Mapping[str, Drawable]) -> None:
@@ -199,11 +117,6 @@ def _emit(lines: list[str]) -> None:
     typer.echo("\n".join(lines))
 
 
-def _haps(haps: frozenset[tuple[int, int, int]]) -> list[str]:
-    """A board's haps as position triples, `125`, in order."""
-    return ["".join(map(str, t)) for t in sorted(haps)]
-
-
 @gen_app.command(
     "expressions",
     short_help="The Expressions puzzle sets of a Final Match.",
@@ -217,61 +130,19 @@ def gen_expressions(
     json_out: bool = typer.Option(False, "--json", help="One JSON object per set (operators and target per puzzle)."),
     png: Path = typer.Option(None, "--png", metavar="DIR", help="Also write each set as a picture to post: DIR/set-N.png."),
 ) -> None:
-    from umpire.cli.common import dumps, stdout_utf8
-    from umpire.games.choice.expressions import count, puzzle_sets
-    from umpire.games.choice.shape import SETS_PER_BLOCK, expression_sets, set_place
+    from umpire.cli.common import stdout_utf8
 
     stdout_utf8()
-    out: list[str] = []
-    the_seed, s = _seed_and_settings(seed, scenario)
-    sets = puzzle_sets(the_seed, expression_sets(), s["puzzles_per_set"], s["min_solutions"], s["max_target"])
-    for n, puzzles in enumerate(sets, start=1):
-        block, within = set_place(n)
-        if json_out:
-            out.append(
-                dumps(
-                    {
-                        "set": n,
-                        "block": block,
-                        "block_set": within,
-                        "puzzles": [
-                            {
-                                "number": i + 1,
-                                "ops": p.ops,
-                                "target": p.target,
-                                "text": p.text(),
-                                "solutions": count(p.ops, p.target),
-                            }
-                            for i, p in enumerate(puzzles)
-                        ],
-                    }
-                )
-            )
-        else:
-            out.append(f"Set {n} (block {block}, set {within}/{SETS_PER_BLOCK}):")
-            for i, p in enumerate(puzzles, start=1):
-                out.append(f"  {i}. {p.text()}   ({count(p.ops, p.target)} solutions)")
-    if png is not None:
-        from umpire.images import ExpressionsSet, ExprPuzzle
-
-        _pictures(
-            png,
-            {
-                f"set-{n}.png": ExpressionsSet(
-                    puzzles=tuple(ExprPuzzle(ops=p.ops, target=p.target) for p in puzzles), title=f"Expressions, set {n}"
-                )
-                for n, puzzles in enumerate(sets, start=1)
-            },
-        )
-    _emit(out)
+    the_seed, settings = _seed_and_settings(seed, scenario)
+    dealt = _tools().expression_sets(the_seed, settings, pictures=png is not None)
+    _print(dealt, json_out, png)
 
 
 def _seed_and_settings(seed: str | None, scenario: str | None) -> tuple[str, dict[str, Any]]:
     """The seed and the Choice settings: the scenario's, or the defaults of those that shape the deal."""
     from umpire.cli.common import abort, find_scenario
-    from umpire.games.choice.shape import DEALT_DEFAULTS  # not config.SETTINGS: loading it costs a few ms of every start
 
-    settings: dict[str, Any] = dict(DEALT_DEFAULTS)
+    settings: dict[str, Any] | None = None  # the defaults of the settings that shape the deal
     if scenario is not None:
         from umpire.scenario import ScenarioError, load  # only with a scenario: loading one imports the game
 
@@ -286,4 +157,20 @@ def _seed_and_settings(seed: str | None, scenario: str | None) -> tuple[str, dic
             seed = sc.seed
     if seed is None:
         abort("give --seed N, or --scenario FILE with a seed")
-    return seed, settings
+    return seed, _tools().dealt_settings(settings)
+
+
+def _tools() -> Any:
+    """The Final Match's one-shot tools (the registry's, so the command line imports none of the game's internals)."""
+    from umpire.games import tools
+
+    return tools("choice-is-yours")
+
+
+def _print(dealt: Any, json_out: bool, png: Path | None) -> None:
+    """Write the pictures, if asked for, then print the deal: text lines, or one JSON object per item."""
+    from umpire.cli.common import dumps
+
+    if png is not None:
+        _pictures(png, dealt.pictures)
+    _emit([dumps(o) for o in dealt.objects] if json_out else list(dealt.lines))

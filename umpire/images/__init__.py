@@ -39,6 +39,7 @@ from umpire.images.model import (
     star_from_code,
 )
 from umpire.images.tables import paint_standings
+from umpire.images.text import DEFAULT_SCALE
 from umpire.images.text import SCALE as _SCALE
 
 __all__ = [
@@ -73,7 +74,7 @@ __all__ = [
 ]
 
 Drawable = HapBoard | GyulBoard | HapCheck | ExpressionsSet | PokerTable | OpenPassRow | Standings
-SCALE = 2  # pixels per layout unit: 800 pixels across
+SCALE = DEFAULT_SCALE  # pixels per layout unit: 800 pixels across
 
 _PAINTERS: dict[type, Callable[[Any], Canvas]] = {
     HapBoard: paint_hap_board,

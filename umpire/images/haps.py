@@ -44,6 +44,8 @@ def background_colour(block: Block) -> str:
 def draw_block(cv: Canvas, x: int, y: int, size: int, block: Block, *, background: bool = True) -> None:
     """A block filling the `size` square at (x, y): background (unless told not to), shape with
     its outline, colour letter."""
+    if not background and block.background == "white":  # drawn without it, a block's background
+        block = Block(colour=block.colour, background="gray", shape=block.shape)  # shows only in its outline: one tile for both
     cv.stamp(piece_tile(block, size, background, cv.scale), x, y)
 
 

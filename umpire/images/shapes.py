@@ -1,7 +1,7 @@
 """Shapes as anti-aliased alpha masks: discs, polygons (triangles, stars, strokes), stripes.
 
 Geometry is worked out here (a triangle's or a star's corners, a stroke's outline); Pillow fills
-it. A mask is drawn four times larger and reduced by averaging, so every edge pixel takes the
+it. A mask is drawn three times larger and reduced by averaging, so every edge pixel takes the
 share of it the shape covers (to a ninth). Star corners come from the closed forms of the cosines
 they need rather than `math.cos`, so the same Pillow gives the same pixels on any machine. Masks
 are cached: a board draws each shape at one size.
@@ -18,10 +18,10 @@ from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw
 
-SS = 4  # supersampling: a mask is drawn SS x SS times larger, then averaged down
-# Coverage rounded to 9 levels (multiples of 32), as text's is: as smooth to the eye, and few
-# enough colours at the edges that a picture's PNG can hold every one in its palette.
-LEVELS = [min(255, (v + 16) // 32 * 32) for v in range(256)]
+# Supersampling: a mask is drawn SS x SS times larger, then averaged down, which gives 10 levels of
+# coverage at an edge: as smooth to the eye as more, and few enough colours where edges meet that
+# a picture's PNG can hold every one in its palette.
+SS = 3
 Point = tuple[float, float]
 
 _SQRT2 = math.sqrt(2.0)
@@ -73,7 +73,7 @@ def disc(size: int) -> Image.Image:
     """A disc filling a `size` x `size` pixel box."""
     big = Image.new("L", (size * SS, size * SS))
     ImageDraw.Draw(big).ellipse((0, 0, size * SS - 1, size * SS - 1), fill=255)
-    return big.reduce(SS).point(LEVELS)
+    return big.reduce(SS)
 
 
 def _band(points: tuple[Point, ...], y0: float, y1: float) -> tuple[float, float] | None:
@@ -108,7 +108,7 @@ def polygon_mask(points: tuple[Point, ...]) -> tuple[Placed, ...]:
             continue
         big = Image.new("L", ((right - left) * SS, h * SS))
         ImageDraw.Draw(big).polygon([((px - left) * SS, (py - y) * SS) for px, py in points], fill=255)
-        mask = big.reduce(SS).point(LEVELS)
+        mask = big.reduce(SS)
         box = mask.getbbox()
         if box is not None:
             out.append(Placed(mask.crop(box), left + box[0], y + box[1]))
@@ -120,7 +120,7 @@ def _box_mask(points: tuple[Point, ...], size: int) -> Image.Image:
     """A polygon given in a `size` x `size` pixel box, as a mask of that box."""
     big = Image.new("L", (size * SS, size * SS))
     ImageDraw.Draw(big).polygon([(x * SS, y * SS) for x, y in points], fill=255)
-    return big.reduce(SS).point(LEVELS)
+    return big.reduce(SS)
 
 
 def triangle(size: int, side: float, inset: float = 0.0) -> Image.Image:

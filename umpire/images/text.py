@@ -7,7 +7,7 @@ them): DejaVu Sans for Latin with its diacritics, Greek, Cyrillic and symbols, t
 box the width of a letter, so a name is never silently respelt: the post's text carries it whole.
 
 Sizes are in the pictures' layout units (400 to the picture's width); a text is measured and drawn
-at its size times the picture's scale (`SCALE` pixels per unit, see `umpire.images.canvas`), with
+at its size times the picture's scale (`SCALE` pixels per unit, see `umpire.images.render`), with
 FreeType's own anti-aliasing and Pillow's basic layout (no system shaping library, so the same
 Pillow draws the same pixels everywhere).
 
@@ -30,7 +30,8 @@ FONTS = Path(__file__).resolve().parent / "fonts"
 CAP = 0.73  # DejaVu Sans's capital height, as a fraction of the font size
 BOX = 0.62  # a missing character's box: its advance, as a fraction of the font size
 
-SCALE: ContextVar[int] = ContextVar("SCALE", default=2)  # pixels per layout unit while a picture is drawn
+DEFAULT_SCALE = 2  # pixels per layout unit: a picture 400 units wide is 800 pixels
+SCALE: ContextVar[int] = ContextVar("SCALE", default=DEFAULT_SCALE)  # pixels per layout unit while a picture is drawn
 
 # (regular file, bold file) per family, in the order they are tried.
 FAMILIES = (("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"), ("UmpireHangul-Regular.ttf", "UmpireHangul-Bold.ttf"))

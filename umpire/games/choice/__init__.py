@@ -17,6 +17,6 @@ ENTRIES = (
         doc="docs/choice-is-yours.md",
         scenario="choice-is-yours",
         module="umpire.games.choice.game",
-        attribute="CHOICE_IS_YOURS",
+        attribute="GAME",
     ),
 )

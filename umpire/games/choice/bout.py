@@ -14,7 +14,6 @@ from umpire.core.errors import IllegalAction
 from umpire.core.sealed import Sealed
 from umpire.games.base import Event, dm
 from umpire.games.choice.commands import GsPlay
-from umpire.games.choice.config import ROUNDS
 from umpire.games.choice.events import (
     BoutOver,
     GsConfirmed,
@@ -25,6 +24,7 @@ from umpire.games.choice.events import (
     RoundStarted,
     StillWaiting,
 )
+from umpire.games.choice.settings import ROUNDS
 from umpire.games.choice.state import GOOFSPIEL, Bout, Play, State, names_of
 
 
@@ -58,19 +58,28 @@ def remind(state: State, now: int, seconds: int) -> tuple[State, list[Event]]:
     return state, events
 
 
+def round_closed(state: State) -> str | None:
+    """Why no Goofspiel play can be made now (the "not now" refusal of `gs`/`igs`), or None while a round is open."""
+    bout = state.bout
+    if not state.in_block:
+        return f"no Goofspiel round is open: block {state.block + 1} has not started"
+    if bout is None:
+        return f"there is no Goofspiel in block {state.block}"
+    if bout.finished:
+        return f"block {state.block}'s bout is over (nine rounds played)"
+    if not bout.open:
+        return f"round {bout.round} is closed; round {bout.round + 1} opens in a moment"
+    return None
+
+
 def judge_play(state: State, cmd: GsPlay, now: int) -> tuple[State, list[Event]]:
-    """Judge `gs X` / `igs X`: the play is sealed, replaces any earlier one this round, and its receipt goes to the player."""
+    """Judge `gs X` / `igs X`: the play is sealed, replaces any earlier one this round, and its receipt goes to the player.
+
+    A round is open (the move's `when` said so): only the card and the Advantage are judged here."""
     names = names_of(state)
     who = names[cmd.seat]
     bout = state.bout
-    if not state.in_block:
-        raise IllegalAction(f"no Goofspiel round is open: block {state.block + 1} has not started")
-    if bout is None:
-        raise IllegalAction(f"there is no Goofspiel in block {state.block}")
-    if bout.finished:
-        raise IllegalAction(f"block {state.block}'s bout is over (nine rounds played)")
-    if not bout.open:
-        raise IllegalAction(f"round {bout.round} is closed; round {bout.round + 1} opens in a moment")
+    assert bout is not None  # a round is open: the move's `when` said so
     hand = bout.hands[cmd.seat]
     if cmd.card not in hand:
         raise IllegalAction(f"{who} already used the {cmd.card} in this bout (cards left: {' '.join(map(str, hand))})")

@@ -1,27 +1,30 @@
-"""Reading the bot syntax players already know into typed commands."""
+"""The Final Match's commands, one frozen dataclass per kind (each names its move), and how the
+bot syntax players already know is read into one."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import ClassVar
 
 from umpire.core.arith import parse_digits
 from umpire.core.errors import InvalidCommand
-
-if TYPE_CHECKING:
-    from umpire.games.choice.state import State
+from umpire.games.base import Resolve
+from umpire.games.choice.state import State
 
 
 @dataclass(frozen=True, kw_only=True)
 class StartBlock:
     """The host starts the next block."""
 
+    move: ClassVar[str] = "start"
+
 
 @dataclass(frozen=True, kw_only=True)
 class GsPlay:
     """`gs X` / `igs X`: set the player's card for the round."""
 
+    move: ClassVar[str] = "gs"
     seat: int
     card: int
     boosted: bool
@@ -31,15 +34,40 @@ class GsPlay:
 class Buy:
     """`buy X`: three copies of tile X at this cycle's price."""
 
+    move: ClassVar[str] = "buy"
     seat: int
     digit: int
 
 
 @dataclass(frozen=True, kw_only=True)
-class Post:
-    """`post shop` / `status` from a player or the host: repost, changes nothing."""
+class Status:
+    """`status` from a player: both players' holdings and points, posted; changes nothing."""
 
-    what: str
+    move: ClassVar[str] = "status"
+    seat: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class PostShop:
+    """`post shop` from a player or the host: the cycle's prices again; changes nothing."""
+
+    move: ClassVar[str] = "post shop"
+    seat: int | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class PostBoard:
+    """`post gh` from a player or the host: the Gyul Hap board again, with its claims; changes nothing."""
+
+    move: ClassVar[str] = "post gh"
+    seat: int | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class PostSet:
+    """`post expr` from a player or the host: the Expressions set again, with the extras used; changes nothing."""
+
+    move: ClassVar[str] = "post expr"
     seat: int | None
 
 
@@ -47,6 +75,7 @@ class Post:
 class HapCall:
     """`hap abc d` / `ihap abc d e`: positions a<b<c, the extra d taken from the board, e the wildcard."""
 
+    move: ClassVar[str] = "hap"
     seat: int
     positions: tuple[int, int, int]
     extra: int
@@ -57,6 +86,7 @@ class HapCall:
 class GyulCall:
     """`gyul`: every hap on the board has been claimed."""
 
+    move: ClassVar[str] = "gyul"
     seat: int
 
 
@@ -64,6 +94,7 @@ class GyulCall:
 class ExprCall:
     """`expr x S y` / `iexpr x S y z`: puzzle x solved by S with extra y (and wildcard z)."""
 
+    move: ClassVar[str] = "expr"
     seat: int
     puzzle: int
     digits: tuple[int, ...]
@@ -72,51 +103,103 @@ class ExprCall:
     wild: int | None = None
 
 
-Command = StartBlock | GsPlay | Buy | Post | HapCall | GyulCall | ExprCall
+Command = StartBlock | GsPlay | Buy | Status | PostShop | PostBoard | PostSet | HapCall | GyulCall | ExprCall
+
+NOT_A_COMMAND = (
+    "not a command of this game: gs X, igs X, buy X, hap abc d, ihap abc d e, gyul, expr x S y, iexpr x S y z, "
+    "status, post shop/gh/expr (type “help” for all)"
+)
 
 
-def parse(state: State, actor: int | None, text: str, resolve: Callable[[str], int] | None = None) -> Command:
-    """Read one line; the bot syntax players already know."""
+def parse(state: State, actor: int | None, text: str, resolve: Resolve | None = None) -> Command:
+    """Read one line in the bot syntax players already know (`actor` None: the host).
+
+    Only what the line says is judged here; whether its move may be made now is the table of
+    moves' business (`moves.py`), asked by the session before the rules apply it.
+    """
     words = text.lower().split()
     if not words:
         raise InvalidCommand("empty command", text=text)
-    head = words[0]
-    if head in ("gs", "igs"):
-        if len(words) != 2:
-            raise InvalidCommand(f"write “{head} X” with one card 1–9, e.g. “{head} 5”", text=text)
-        if actor is None:
-            raise InvalidCommand(f"a Goofspiel play is a player's; write it as “p1: {text.strip()}”", text=text)
-        return GsPlay(seat=actor, card=_digit(words[1], "card", text), boosted=head == "igs")
-    if head == "buy":
-        if len(words) != 2:
-            raise InvalidCommand("write “buy X” with one tile 1–9, e.g. “buy 9”", text=text)
-        if actor is None:
-            raise InvalidCommand(f"a purchase is a player's; write it as “p1: {text.strip()}”", text=text)
-        return Buy(seat=actor, digit=_digit(words[1], "tile", text))
-    if head in ("hap", "ihap", "gyul", "expr", "iexpr") and actor is None:
-        raise InvalidCommand(f"“{head}” is a player's call; write it as “p1: {text.strip()}”", text=text)
-    if head in ("hap", "ihap"):
-        return _parse_hap(actor or 0, words, text)
-    if words == ["gyul"]:
-        return GyulCall(seat=actor or 0)
-    if head in ("expr", "iexpr"):
-        return _parse_expr(state, actor or 0, text.split(), text)
-    if len(words) == 2 and words[0] == "post" and words[1] in ("shop", "gh", "expr"):
-        return Post(what=words[1], seat=actor)
-    if words == ["status"] and actor is not None:
-        return Post(what="status", seat=actor)
-    if words == ["start"] and actor is None:
-        return StartBlock()
-    if head == "start":
-        if actor is None:
-            raise InvalidCommand("“start” takes nothing after it: it starts the next block", text=text)
-        raise InvalidCommand("“start” is the host's command (it starts the next block)", text=text)
+    reader = _READERS.get(words[0])
+    command = None if reader is None else reader(state, actor, words, text)
+    if command is not None:
+        return command
     if actor is None:
         raise InvalidCommand("unknown host command (type “help” for the list)", text=text)
-    raise InvalidCommand(
-        "not a command of this game: gs X, igs X, buy X, hap abc d, ihap abc d e, gyul, expr x S y, iexpr x S y z, status, post shop/gh/expr (type “help” for all)",
-        text=text,
-    )
+    raise InvalidCommand(NOT_A_COMMAND, text=text)
+
+
+def _players(actor: int | None, words: list[str], text: str) -> int:
+    """The seat of a player's call, or the refusal of a call the host wrote without a player's name."""
+    if actor is None:
+        raise InvalidCommand(f"“{words[0]}” is a player's call; write it as “p1: {text.strip()}”", text=text)
+    return actor
+
+
+def _read_gs(state: State, actor: int | None, words: list[str], text: str) -> Command:
+    head = words[0]
+    if len(words) != 2:
+        raise InvalidCommand(f"write “{head} X” with one card 1–9, e.g. “{head} 5”", text=text)
+    if actor is None:
+        raise InvalidCommand(f"a Goofspiel play is a player's; write it as “p1: {text.strip()}”", text=text)
+    return GsPlay(seat=actor, card=_digit(words[1], "card", text), boosted=head == "igs")
+
+
+def _read_buy(state: State, actor: int | None, words: list[str], text: str) -> Command:
+    if len(words) != 2:
+        raise InvalidCommand("write “buy X” with one tile 1–9, e.g. “buy 9”", text=text)
+    if actor is None:
+        raise InvalidCommand(f"a purchase is a player's; write it as “p1: {text.strip()}”", text=text)
+    return Buy(seat=actor, digit=_digit(words[1], "tile", text))
+
+
+def _read_hap(state: State, actor: int | None, words: list[str], text: str) -> Command:
+    return _parse_hap(_players(actor, words, text), words, text)
+
+
+def _read_gyul(state: State, actor: int | None, words: list[str], text: str) -> Command | None:
+    seat = _players(actor, words, text)
+    return GyulCall(seat=seat) if len(words) == 1 else None
+
+
+def _read_expr(state: State, actor: int | None, words: list[str], text: str) -> Command:
+    return _parse_expr(state, _players(actor, words, text), text.split(), text)
+
+
+_POSTS: dict[str, type[PostShop | PostBoard | PostSet]] = {"shop": PostShop, "gh": PostBoard, "expr": PostSet}
+
+
+def _read_post(state: State, actor: int | None, words: list[str], text: str) -> Command | None:
+    kind = _POSTS.get(words[1]) if len(words) == 2 else None
+    return None if kind is None else kind(seat=actor)
+
+
+def _read_status(state: State, actor: int | None, words: list[str], text: str) -> Command | None:
+    return Status(seat=actor) if len(words) == 1 and actor is not None else None
+
+
+def _read_start(state: State, actor: int | None, words: list[str], text: str) -> Command:
+    if actor is not None:
+        raise InvalidCommand("“start” is the host's command (it starts the next block)", text=text)
+    if len(words) != 1:
+        raise InvalidCommand("“start” takes nothing after it: it starts the next block", text=text)
+    return StartBlock()
+
+
+_Reader = Callable[[State, int | None, list[str], str], Command | None]
+_READERS: dict[str, _Reader] = {
+    "gs": _read_gs,
+    "igs": _read_gs,
+    "buy": _read_buy,
+    "hap": _read_hap,
+    "ihap": _read_hap,
+    "gyul": _read_gyul,
+    "expr": _read_expr,
+    "iexpr": _read_expr,
+    "post": _read_post,
+    "status": _read_status,
+    "start": _read_start,
+}
 
 
 def _parse_hap(seat: int, words: list[str], text: str) -> HapCall:

@@ -213,6 +213,7 @@ class RoundResolved(_ChoiceEvent):
     """The round's deadline: both plays revealed and the prize paid (or thrown out on a tie)."""
 
     kind = "round_resolved"
+    reveals = True  # the round's sealed plays, both of them
     block: int
     round: int
     prize: int

@@ -12,11 +12,9 @@ from umpire.core.errors import IllegalAction
 from umpire.core.pieces import HAP_PIECES
 from umpire.games.base import Event
 from umpire.games.choice.commands import GyulCall, HapCall
-from umpire.games.choice.config import (
-    SHOP_FIRST_BLOCK,
-)
 from umpire.games.choice.events import BoardWhy, Claim, GhBoard, GhOver, GhReset, GyulCalled, GyulUnclaimed, HapCalled, Verdict
 from umpire.games.choice.gyul import Board, boards, emoji, tile_letters, tile_words
+from umpire.games.choice.shape import SHOP_FIRST_BLOCK
 from umpire.games.choice.state import GYUL_HAP, State, names_of, where_now
 
 
@@ -44,22 +42,23 @@ def board_posted(state: State, now: int, why: BoardWhy) -> GhBoard:
     )
 
 
-def require_gyul(state: State) -> Board:
-    """The board under way, or a refusal saying why Gyul Hap is not being played now."""
+def gyul_closed(state: State) -> str | None:
+    """Why Gyul Hap is not being played now (the "not now" refusal of `hap`, `gyul` and `post gh`), or None."""
     if state.gyul.over:
         n = state.cfg.gyul_boards
-        raise IllegalAction(f"Gyul Hap is over: {'all ' if n > 1 else ''}{n} board{'s' if n != 1 else ''} {'are' if n != 1 else 'is'} done")
+        return f"Gyul Hap is over: {'all ' if n > 1 else ''}{n} board{'s' if n != 1 else ''} {'are' if n != 1 else 'is'} done"
     if not state.in_block or state.block < SHOP_FIRST_BLOCK:
-        where = where_now(state)
-        raise IllegalAction(f"Gyul Hap runs during blocks 2–6, not now ({where})")
-    return board(state)
+        return f"Gyul Hap runs during blocks 2–6, not now ({where_now(state)})"
+    return None
 
 
 def judge_hap(state: State, cmd: HapCall, now: int) -> tuple[State, list[Event]]:
-    """Judge `hap abc d` / `ihap abc d e`: correct (+1, tiles used), incorrect (−1) or refused as invalid."""
+    """Judge `hap abc d` / `ihap abc d e`: correct (+1, tiles used), incorrect (−1) or refused as invalid.
+
+    A board is under way (the move's `when` said so)."""
     names = names_of(state)
     who = names[cmd.seat]
-    b = require_gyul(state)
+    b = board(state)
     seat = state.seats[cmd.seat]
     if cmd.wild is not None and seat.adv[GYUL_HAP] < 1:
         raise IllegalAction(f"{who} has no Gyul Hap Advantage" + (" left" if state.cfg.given[cmd.seat][GYUL_HAP] else ""))
@@ -128,7 +127,7 @@ def judge_gyul(state: State, cmd: GyulCall, now: int) -> tuple[State, list[Event
     """
     names = names_of(state)
     who = names[cmd.seat]
-    b = require_gyul(state)
+    b = board(state)
     claimed = {t for t, _ in state.gyul.claimed}
     seats = list(state.seats)
     seat = seats[cmd.seat]

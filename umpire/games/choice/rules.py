@@ -8,46 +8,77 @@ left, then a 1 s break) in blocks 1–5, the shop cycle (3 min 20 s) and the Exp
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from umpire.core.deadline import Deadline, earliest
-from umpire.core.errors import IllegalAction
-from umpire.games.base import Event
+from umpire.games.base import Event, Setup
 from umpire.games.choice.bout import judge_play, next_round, open_round, remind, resolve_round
-from umpire.games.choice.commands import Buy, Command, ExprCall, GsPlay, GyulCall, HapCall, Post, StartBlock
-from umpire.games.choice.config import BLOCKS, CYCLES, GOOFSPIEL_BLOCKS, ITEM_NAMES, ITEMS, SHOP_FIRST_BLOCK
+from umpire.games.choice.commands import Buy, Command, ExprCall, GsPlay, GyulCall, HapCall, PostBoard, PostSet, PostShop, StartBlock, Status
 from umpire.games.choice.events import BlockOver, BlockStarted, BoardWhy, Credit, MatchOver, StatusPosted, SubgameDecided
 from umpire.games.choice.generate import prize_order
-from umpire.games.choice.gyulhap import board_posted, judge_gyul, judge_hap, next_board, require_gyul
-from umpire.games.choice.sets import SETS_PER_BLOCK, judge_expr, open_set, reposted, set_over
+from umpire.games.choice.gyulhap import board_posted, judge_gyul, judge_hap, next_board
+from umpire.games.choice.sets import judge_expr, open_set, reposted, set_over
+from umpire.games.choice.settings import ITEM_NAMES, ITEMS, configure
+from umpire.games.choice.shape import BLOCKS, CYCLES, GOOFSPIEL_BLOCKS, SETS_PER_BLOCK, SHOP_FIRST_BLOCK
 from umpire.games.choice.shop import cycle_over, judge_buy, open_cycle, posted
-from umpire.games.choice.state import EXPRESSIONS, GOOFSPIEL, GYUL_HAP, Bout, Phase, State, names_of, status_json
+from umpire.games.choice.state import EXPRESSIONS, GOOFSPIEL, GYUL_HAP, Bout, Phase, State, initial, names_of, status_json
+
+
+def start(setup: Setup) -> State:
+    """The match before block 1."""
+    return initial(configure(setup))
+
+
+def is_over(state: State) -> bool:
+    """Whether the sixth block has ended."""
+    return state.over
+
+
+def _start(state: State, cmd: StartBlock, now: int) -> tuple[State, list[Event]]:
+    return start_block(state, now)
+
+
+def _status(state: State, cmd: Status, now: int) -> tuple[State, list[Event]]:
+    return state, [StatusPosted(t=now, status=status_json(state))]
+
+
+def _post_shop(state: State, cmd: PostShop, now: int) -> tuple[State, list[Event]]:
+    return state, [posted(state, now)]
+
+
+def _post_board(state: State, cmd: PostBoard, now: int) -> tuple[State, list[Event]]:
+    return state, [board_posted(state, now, BoardWhy.REPOSTED)]
+
+
+def _post_set(state: State, cmd: PostSet, now: int) -> tuple[State, list[Event]]:
+    return state, [reposted(state, now)]
+
+
+# Each command kind's judge. Whether its move may be made now was asked first (`moves.py`), so a
+# judge only weighs what the command says: a card already used, a tile not held, a wrong value…
+_JUDGES: dict[type, Callable[[State, Any, int], tuple[State, list[Event]]]] = {
+    StartBlock: _start,
+    GsPlay: judge_play,
+    Buy: judge_buy,
+    HapCall: judge_hap,
+    GyulCall: judge_gyul,
+    ExprCall: judge_expr,
+    Status: _status,
+    PostShop: _post_shop,
+    PostBoard: _post_board,
+    PostSet: _post_set,
+}
 
 
 def apply(state: State, cmd: Command, now: int) -> tuple[State, list[Event]]:
-    """Judge a command at `now`."""
-    if isinstance(cmd, Post):
-        return state, [_post(state, cmd, now)]
-    if state.over:
-        raise IllegalAction(f"the match is over ({state.result})")
-    if isinstance(cmd, StartBlock):
-        return start_block(state, now)
-    if isinstance(cmd, GsPlay):
-        return judge_play(state, cmd, now)
-    if isinstance(cmd, HapCall):
-        return judge_hap(state, cmd, now)
-    if isinstance(cmd, GyulCall):
-        return judge_gyul(state, cmd, now)
-    if isinstance(cmd, ExprCall):
-        return judge_expr(state, cmd, now)
-    assert isinstance(cmd, Buy)
-    return judge_buy(state, cmd, now)
+    """Judge a command at `now` (its move is allowed now: the session asked the table of moves)."""
+    return _JUDGES[type(cmd)](state, cmd, now)
 
 
 def start_block(state: State, now: int) -> tuple[State, list[Event]]:
     """Begin the next block: credit the shop balances, open the bout, the shop, the board and the set."""
-    if state.in_block:
-        raise IllegalAction(f"block {state.block} is under way; the next one starts after it ends")
     cfg = state.cfg
     names = names_of(state)
     block = state.block + 1
@@ -88,17 +119,6 @@ def start_block(state: State, now: int) -> tuple[State, list[Event]]:
         state, puzzles = open_set(state, 1, now)
         events.append(puzzles)
     return state, events
-
-
-def _post(state: State, cmd: Post, now: int) -> Event:
-    if cmd.what == "gh":
-        require_gyul(state)
-        return board_posted(state, now, BoardWhy.REPOSTED)
-    if cmd.what == "expr":
-        return reposted(state, now)
-    if cmd.what == "shop":
-        return posted(state, now)
-    return StatusPosted(t=now, status=status_json(state))
 
 
 # ---------------------------------------------------------------- time

@@ -12,15 +12,10 @@ from umpire.core.deadline import Deadline
 from umpire.core.errors import IllegalAction
 from umpire.games.base import Event
 from umpire.games.choice.commands import ExprCall
-from umpire.games.choice.config import (
-    BLOCKS,
-    SHOP_FIRST_BLOCK,
-)
 from umpire.games.choice.events import ExprClosed, ExprReposted, ExprSetOpened, ExprSolved, PuzzleDealt, PuzzlePosted
 from umpire.games.choice.expressions import Puzzle, puzzle_sets, written
+from umpire.games.choice.shape import BLOCKS, SETS_PER_BLOCK, SHOP_FIRST_BLOCK
 from umpire.games.choice.state import EXPRESSIONS, ExprSet, State, names_of, where_now
-
-SETS_PER_BLOCK = 2
 
 
 def puzzles(state: State) -> tuple[Puzzle, ...]:
@@ -59,8 +54,9 @@ def set_over(state: State, now: int) -> tuple[State, list[Event]]:
 
 
 def reposted(state: State, now: int) -> ExprReposted:
-    """`post expr`: the set's puzzles again, with the extras already used."""
-    expr = require_expr(state)
+    """`post expr`: the set's puzzles again, with the extras already used (a set is under way: the move's `when` said so)."""
+    expr = state.expr
+    assert expr is not None
     return ExprReposted(
         t=now,
         block=state.block,
@@ -70,19 +66,21 @@ def reposted(state: State, now: int) -> ExprReposted:
     )
 
 
-def require_expr(state: State) -> ExprSet:
-    """The set under way, or a refusal saying why Expressions is not being played now."""
+def expr_closed(state: State) -> str | None:
+    """Why Expressions is not being played now (the "not now" refusal of `expr` and `post expr`), or None."""
     if state.expr is None:
-        where = where_now(state)
-        raise IllegalAction(f"Expressions runs during blocks 2–6, not now ({where})")
-    return state.expr
+        return f"Expressions runs during blocks 2–6, not now ({where_now(state)})"
+    return None
 
 
 def judge_expr(state: State, cmd: ExprCall, now: int) -> tuple[State, list[Event]]:
-    """Judge `expr x S y` / `iexpr x S y z`; every failure is a refusal that says which check failed."""
+    """Judge `expr x S y` / `iexpr x S y z`; every failure is a refusal that says which check failed.
+
+    A set is under way (the move's `when` said so)."""
     names = names_of(state)
     who = names[cmd.seat]
-    expr = require_expr(state)
+    expr = state.expr
+    assert expr is not None
     set_puzzles = puzzles(state)
     if not 1 <= cmd.puzzle <= len(set_puzzles):
         raise IllegalAction(f"this set has puzzles 1–{len(set_puzzles)}, not {cmd.puzzle}")

@@ -3,10 +3,10 @@ Expressions sets a match has, and which block each is in. Pure; `umpire gen …`
 the command line never does the match's arithmetic itself.
 
 The match's shape: six blocks, Goofspiel in blocks 1–5, the Shop, Gyul Hap and Expressions from
-block 2, three shop cycles and two Expressions sets a block; config.py takes these numbers from
+block 2, three shop cycles and two Expressions sets a block; settings.py takes these numbers from
 here. `DEALT_DEFAULTS` repeats the defaults of the settings that shape what the seed deals, so
 that `umpire gen` starts without loading the match's settings (a few milliseconds of every
-start); a test checks that they agree with config.py.
+start); a test checks that they agree with settings.py.
 
 >>> shop_cycles(), [cycle_place(c) for c in (1, 3, 4, 15)]
 (15, [(2, 1), (2, 3), (3, 1), (6, 3)])
@@ -25,7 +25,7 @@ SHOP_FIRST_BLOCK = 2
 SETS_PER_BLOCK = 2  # Expressions sets in each block from block 2 (the card: two sets of five minutes)
 EXPRESSIONS_FIRST_BLOCK = SHOP_FIRST_BLOCK
 
-# config.SETTINGS' defaults of the settings `umpire gen` reads when no scenario is given.
+# settings.SETTINGS' defaults of the settings `umpire gen` reads when no scenario is given.
 DEALT_DEFAULTS: dict[str, object] = {
     "prices": (2, 2, 2, 3, 3, 4, 4, 5, 5),
     "gyul_boards": 50,

@@ -8,12 +8,9 @@ from umpire.core.deadline import Deadline
 from umpire.core.errors import IllegalAction
 from umpire.games.base import Event, dm
 from umpire.games.choice.commands import Buy
-from umpire.games.choice.config import (
-    CYCLES,
-    SHOP_FIRST_BLOCK,
-)
 from umpire.games.choice.events import Bought, ShopClosed, ShopOpened, ShopPosted
 from umpire.games.choice.generate import shop_prices, shop_text
+from umpire.games.choice.shape import CYCLES, SHOP_FIRST_BLOCK
 from umpire.games.choice.state import Shop, State, names_of, tiles_json
 
 
@@ -55,11 +52,26 @@ def cycle_over(state: State, now: int) -> tuple[State, list[Event]]:
     return replace(state, shop=None, shop_clock=None), [ShopClosed(t=now, block=state.block, cycle=done)]
 
 
+def shop_closed(state: State) -> str | None:
+    """Why nothing can be bought now (the "not now" refusal of `buy`), or None while a cycle is open."""
+    if state.shop is not None:
+        return None
+    if state.block == 0:
+        return f"the match has not started; the shop opens in block {SHOP_FIRST_BLOCK}"
+    if state.in_block and state.block < SHOP_FIRST_BLOCK:
+        return f"the shop is closed in block {state.block}; it opens in block {SHOP_FIRST_BLOCK}"
+    return "the shop is closed between blocks"
+
+
+def nothing_to_post(state: State) -> str | None:
+    """Why `post shop` cannot be made now, or None while a cycle is open."""
+    return "the shop is closed; there is nothing to post" if state.shop is None else None
+
+
 def posted(state: State, now: int) -> ShopPosted:
-    """`post shop`: the cycle's prices again."""
-    if state.shop is None:
-        raise IllegalAction("the shop is closed; there is nothing to post")
+    """`post shop`: the cycle's prices again (a cycle is open: the move's `when` said so)."""
     shop = state.shop
+    assert shop is not None
     return ShopPosted(t=now, block=state.block, cycle=shop.block_cycle, shop=shop_text(shop.prices), prices=_prices(shop.prices))
 
 
@@ -68,12 +80,7 @@ def judge_buy(state: State, cmd: Buy, now: int) -> tuple[State, list[Event]]:
     names = names_of(state)
     who = names[cmd.seat]
     shop = state.shop
-    if shop is None:
-        if state.block == 0:
-            raise IllegalAction(f"the match has not started; the shop opens in block {SHOP_FIRST_BLOCK}")
-        if state.in_block and state.block < SHOP_FIRST_BLOCK:
-            raise IllegalAction(f"the shop is closed in block {state.block}; it opens in block {SHOP_FIRST_BLOCK}")
-        raise IllegalAction("the shop is closed between blocks")
+    assert shop is not None  # the shop is open: the move's `when` said so
     if cmd.digit in shop.bought[cmd.seat]:
         raise IllegalAction(f"{who} already bought tile {cmd.digit} this cycle; it can be bought again next cycle")
     price = shop.prices[cmd.digit - 1]

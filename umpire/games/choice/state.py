@@ -7,10 +7,8 @@ from enum import StrEnum
 
 from umpire.core.deadline import Deadline
 from umpire.core.sealed import Sealed
-from umpire.games.choice.config import (
-    Config,
-)
 from umpire.games.choice.events import PlayerStatus
+from umpire.games.choice.settings import Config
 
 GOOFSPIEL, GYUL_HAP, EXPRESSIONS = 0, 1, 2
 

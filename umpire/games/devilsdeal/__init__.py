@@ -16,6 +16,6 @@ ENTRIES = (
         doc="docs/devils-deal.md",
         scenario="devils-deal",
         module="umpire.games.devilsdeal.game",
-        attribute="DEVILS_DEAL",
+        attribute="GAME",
     ),
 )

@@ -1,39 +1,54 @@
-"""The commands of Devil's Deal and how a line of text is read into one.
+"""The commands of Devil's Deal (one frozen dataclass per kind, each naming its move), how a line of
+text is read into one (`parse`), and how a chat message of several lines is cut into inputs (`message`).
 
-What bare cards mean depends on the step under way: in a refill's division they are a pile,
-otherwise they are read when judged (a pick, a take or a discard).
+What bare cards mean depends on the step under way, and is decided here: in a refill's division they
+are a pile, in the poker step a pick, for the player taking or discarding a take or a discard. Bare
+cards that nothing awaits from their sender are `Cards`, which the table of moves refuses.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
-from umpire.core.errors import InvalidCommand
+from umpire.core.errors import IllegalAction, InvalidCommand
+from umpire.games.base import Resolve
 from umpire.games.devilsdeal import cards as C
 from umpire.games.devilsdeal.divisions import ASIDE_WORDS, CONFIRM_WORDS, UNUSED_WORDS, Segment, read_submission
-from umpire.games.devilsdeal.state import Divide, State, Take
+from umpire.games.devilsdeal.state import Discard, Divide, Pick, State, Take
 
 
 @dataclass(frozen=True, kw_only=True)
 class Deal:
     """The host's `start`: deal and show the starting pools."""
 
+    move: ClassVar[str] = "start"
+
 
 @dataclass(frozen=True, kw_only=True)
 class ChooseStarter:
     """The Advantage holder (or the host for them) names round 1's starting player."""
 
+    move: ClassVar[str] = "first"
     by: int | None
     seat: int
 
 
 @dataclass(frozen=True, kw_only=True)
-class Answer:
-    """`yes` / `no` to “refill?”."""
+class Refill:
+    """`yes` to “refill?”."""
 
+    move: ClassVar[str] = "refill"
     seat: int
-    yes: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class NoRefill:
+    """`no` to “refill?”."""
+
+    move: ClassVar[str] = "no refill"
+    seat: int
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -42,6 +57,7 @@ class DivisionLine:
     written a pile a line (`lines` > 1). `confirm`: it ends with “confirm” (R-DD-10); `commas`: one line
     with no “|”, read with commas between its piles (R-DD-11)."""
 
+    move: ClassVar[str] = "division"
     seat: int
     segments: tuple[Segment, ...]
     confirm: bool = False
@@ -53,6 +69,7 @@ class DivisionLine:
 class Lock:
     """`done`: the dividing player locks the division in force now."""
 
+    move: ClassVar[str] = "done"
     seat: int
 
 
@@ -60,6 +77,7 @@ class Lock:
 class TakeCard:
     """The opponent takes one set-aside card (None: takes none)."""
 
+    move: ClassVar[str] = "take"
     seat: int
     card: int | None
 
@@ -68,6 +86,7 @@ class TakeCard:
 class DiscardCards:
     """Discard these cards (down to the pool limit)."""
 
+    move: ClassVar[str] = "discard"
     seat: int
     cards: tuple[int, ...]
 
@@ -76,6 +95,7 @@ class DiscardCards:
 class PickCards:
     """The private cards, first then second."""
 
+    move: ClassVar[str] = "pick"
     seat: int
     first: int
     second: int
@@ -83,8 +103,9 @@ class PickCards:
 
 @dataclass(frozen=True, kw_only=True)
 class Cards:
-    """Cards with no keyword: read by what is awaited (a pick, a take, a discard)."""
+    """Cards with no keyword that nothing awaits from their sender now (refused by the table of moves)."""
 
+    move: ClassVar[str] = "cards"
     seat: int
     cards: tuple[int, ...]
 
@@ -93,6 +114,7 @@ class Cards:
 class Wager:
     """`call`, `raise N`, `fold` or `all-in`."""
 
+    move: ClassVar[str] = "bet"
     seat: int
     action: str  # "call", "raise", "fold", "allin"
     amount: int = 0
@@ -102,10 +124,11 @@ class Wager:
 class ShowPool:
     """A player asks for their pool (answered privately)."""
 
+    move: ClassVar[str] = "pool"
     seat: int
 
 
-Command = Deal | ChooseStarter | Answer | DivisionLine | Lock | TakeCard | DiscardCards | PickCards | Cards | Wager | ShowPool
+Command = Deal | ChooseStarter | Refill | NoRefill | DivisionLine | Lock | TakeCard | DiscardCards | PickCards | Cards | Wager | ShowPool
 
 LOCK_WORDS = ("done", "lock", "locked", "final", "lock it", "done dividing")
 _YES = ("yes", "y", "refill", "yep", "yeah")
@@ -114,7 +137,7 @@ _NONE = ("none", "nothing", "no", "pass", "skip", "n")
 _ME = ("me", "i", "myself")
 
 
-def parse(state: State, actor: int | None, text: str, resolve: Callable[[str], int]) -> Command:
+def parse(state: State, actor: int | None, text: str, resolve: Resolve) -> Command:
     """Read one line from a player (`actor`) or the host; what bare cards mean depends on what is awaited."""
     words = text.split()
     if not words:
@@ -151,11 +174,11 @@ def _parse_player(state: State, actor: int, head: str, words: list[str], text: s
     if lowered in LOCK_WORDS:
         return Lock(seat=actor)
     if len(words) == 1 and head in _YES:
-        return Answer(seat=actor, yes=True)
+        return Refill(seat=actor)
     if lowered in _NONE or lowered in ("no refill", "take none", "take nothing", "no thanks"):
         if (isinstance(step, Take) and step.seat == actor) or lowered not in (*_NO, "no refill"):
             return TakeCard(seat=actor, card=None)
-        return Answer(seat=actor, yes=False)
+        return NoRefill(seat=actor)
     if head in ("call", "fold", "check", "raise", "bet", "allin", "all-in", "all", "shove"):
         return _parse_wager(actor, words, text)
     if head in ("take", "discard", "pick", "private", "choose"):
@@ -168,7 +191,23 @@ def _parse_player(state: State, actor: int, head: str, words: list[str], text: s
         or any(w.casefold().strip(":()") in (*ASIDE_WORDS, *UNUSED_WORDS, *CONFIRM_WORDS, "pile") for w in words)
     ):
         return _parse_division(actor, text)
-    return Cards(seat=actor, cards=_cards(words, text))
+    return _bare_cards(state, actor, _cards(words, text))
+
+
+def _bare_cards(state: State, actor: int, cards: tuple[int, ...]) -> Command:
+    """Cards with no keyword, read by what is awaited from their sender: a pick, a take or a discard."""
+    step = state.step
+    if isinstance(step, Pick):
+        if len(cards) != 2:
+            raise IllegalAction(f"pick two private cards, first then second, e.g. “pick R5 G6” ({len(cards)} named)")
+        return PickCards(seat=actor, first=cards[0], second=cards[1])
+    if isinstance(step, Take) and step.seat == actor:
+        if len(cards) != 1:
+            raise IllegalAction(f"take one set-aside card, e.g. “take {C.name(step.cards[0])}”, or “none”")
+        return TakeCard(seat=actor, card=cards[0])
+    if isinstance(step, Discard) and step.seat == actor:
+        return DiscardCards(seat=actor, cards=cards)
+    return Cards(seat=actor, cards=cards)
 
 
 def _parse_cards_command(actor: int, head: str, rest: list[str], text: str) -> Command:
@@ -230,3 +269,17 @@ def _parse_wager(seat: int, words: list[str], text: str) -> Wager:
             raise InvalidCommand(f"“{words[1]}” is not a number of chips: write “raise N” with N of at least 1", text=text)
         return Wager(seat=seat, action="raise", amount=int(n))
     raise InvalidCommand(f"“{text.strip()}”: bets are “call”, “raise N”, “fold” or “all-in”", text=text)
+
+
+def message(state: State, actor: int | None, lines: Sequence[str]) -> list[str]:
+    """The inputs one chat message makes. A message of several lines from the player dividing a refill is
+    one division written a pile a line (R-DD-11): one input, its lines joined. A `done` on the message's
+    last line locks it after. Any other message: each line on its own."""
+    step = state.step
+    written = [line for line in lines if line.strip()]
+    if not (isinstance(step, Divide) and step.seat == actor) or len(written) < 2:
+        return list(lines)
+    locks: list[str] = []
+    while written and " ".join(written[-1].split()).casefold() in LOCK_WORDS:
+        locks.insert(0, written.pop())
+    return (["\n".join(written)] if written else []) + locks

@@ -3,7 +3,9 @@
 Field names are the JSON keys of `--json` and of the journal's generated items, so they stay
 as they are. Cards are written as names ("R5"), players by display name. Every event is public
 unless its class says otherwise: the host's notes are HOST, a player's own pool and private
-cards are a DM to that player.
+cards are a DM to that player. The events that make a sealed submission public (a division when
+it locks, the private cards at their reveals, the showdown and a fold's high-card penalty) say
+that they `reveal` it.
 """
 
 from __future__ import annotations
@@ -149,6 +151,7 @@ class DivisionLocked(Event):
     """The division in force is locked (the deadline, or `done`): what is taken and set aside."""
 
     kind = "division_locked"
+    reveals = True  # the division in force, sealed until now
     player: str
     refill: int
     early: bool
@@ -339,6 +342,7 @@ class Revealed(Event):
     """Both players' first (or second) private cards are shown."""
 
     kind = "revealed"
+    reveals = True  # the first (or second) private cards
     which: str  # "first" or "second"
     cards: Mapping[str, str]
     community: str
@@ -350,6 +354,7 @@ class Folded(Event):
     """A player folds (or did not bet in time, `auto`): the other takes the pot; a high-card fold pays the penalty."""
 
     kind = "folded"
+    reveals = True  # whether the folder's hand, unrevealed cards too, is high card (the penalty, R-DD-6)
     betting: int
     player: str
     winner: str
@@ -366,6 +371,7 @@ class Showdown(Event):
     """Both hands are shown and compared."""
 
     kind = "showdown"
+    reveals = True  # both hands
     community: str
     hands: Mapping[str, ShownHand]
     winner: str | None
@@ -464,36 +470,7 @@ class StillToPick(Event):
     waiting: tuple[str, ...]
 
 
-EVENTS: tuple[type[Event], ...] = (
-    PoolsDealt,
-    StarterChosen,
-    RoundStarted,
-    RefillAsked,
-    RefillSkipped,
-    RefillDeclined,
-    RefillOffered,
-    DivisionNoted,
-    DivisionLocked,
-    DiscardAsked,
-    Discarded,
-    TakeAsked,
-    Took,
-    PokerStarted,
-    Picked,
-    PickConfirmed,
-    AntePaid,
-    BettingStarted,
-    BettingSkipped,
-    Raised,
-    Called,
-    Revealed,
-    Folded,
-    Showdown,
-    RoundOver,
-    GameOver,
-    PoolShown,
-    Reminder,
-    DiscardReminder,
-    DivisionInForce,
-    StillToPick,
+# Every kind defined above, in the order defined (`_Pick`, a shared base, has no kind of its own).
+EVENTS: tuple[type[Event], ...] = tuple(
+    c for c in list(globals().values()) if isinstance(c, type) and issubclass(c, Event) and c.__module__ == __name__ and c.kind
 )

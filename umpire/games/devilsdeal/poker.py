@@ -42,7 +42,6 @@ from umpire.games.devilsdeal.state import (
     name_of,
     pools_json,
     set_seat,
-    waiting,
 )
 
 
@@ -81,8 +80,6 @@ def start_poker(state: State, now: int) -> tuple[State, list[Event]]:
 def pick_cmd(state: State, cmd: PickCards, now: int) -> tuple[State, list[Event]]:
     """Take a player's private cards (replacing an earlier pick); when both have picked, go on to the ante."""
     who = name_of(state, cmd.seat)
-    if not isinstance(state.step, Pick):
-        raise IllegalAction(f"private cards are chosen in the poker step, not now ({waiting(state)})")
     community = state.community
     assert community is not None
     pool = state.seats[cmd.seat].pool
@@ -163,11 +160,8 @@ def wager(state: State, cmd: Wager, now: int) -> tuple[State, list[Event]]:
     """Judge `call`, `raise N`, `fold` or `all-in` from the player to act (R-DD-5)."""
     cfg = state.cfg
     step = state.step
+    assert isinstance(step, Bet) and step.to_act == cmd.seat  # the table of moves allows a bet only from the player to act
     who = name_of(state, cmd.seat)
-    if not isinstance(step, Bet):
-        raise IllegalAction(f"there is no betting now ({waiting(state)})")
-    if step.to_act != cmd.seat:
-        raise IllegalAction(f"it is {name_of(state, step.to_act)}'s turn to bet, not {who}'s")
     me, opp = cmd.seat, 1 - cmd.seat
     chips = state.seats[me].chips
     to_call = step.bets[opp] - step.bets[me]

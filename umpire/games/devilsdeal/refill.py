@@ -9,7 +9,7 @@ from umpire.core.clock import SECOND, fmt_clock
 from umpire.core.errors import IllegalAction
 from umpire.games.base import Event
 from umpire.games.devilsdeal import cards as C
-from umpire.games.devilsdeal.commands import Answer, DivisionLine, TakeCard
+from umpire.games.devilsdeal.commands import DivisionLine, NoRefill, Refill, TakeCard
 from umpire.games.devilsdeal.divisions import Division, problems, reading
 from umpire.games.devilsdeal.events import (
     DiscardAsked,
@@ -32,12 +32,10 @@ from umpire.games.devilsdeal.state import (
     State,
     Take,
     add_cards,
-    chips_text,
     deadline,
     log_cards,
     name_of,
     set_seat,
-    waiting,
 )
 
 
@@ -71,19 +69,14 @@ def _refill_done(state: State, seat: int, now: int) -> tuple[State, list[Event]]
     return start_poker(state, now)
 
 
-def answer(state: State, cmd: Answer, now: int) -> tuple[State, list[Event]]:
-    """Judge `yes`/`no` to “refill?”."""
-    cfg = state.cfg
-    who = name_of(state, cmd.seat)
-    step = state.step
-    chips = state.seats[cmd.seat].chips
-    if cmd.yes and chips < cfg.refill_cost:
-        raise IllegalAction(f"{who} has {chips_text(chips)}; a refill costs {chips_text(cfg.refill_cost)} (R-DD-2)")
-    if not isinstance(step, Ask) or step.seat != cmd.seat:
-        raise IllegalAction(f"{who} is not being asked “refill?” now ({waiting(state)})")
-    if not cmd.yes:
-        return decline(state, now, auto=False)
+def refill(state: State, cmd: Refill, now: int) -> tuple[State, list[Event]]:
+    """`yes` to “refill?”: pay, and see the refill's cards (R-DD-2 was checked: the player can pay)."""
     return _refill(state, now)
+
+
+def no_refill(state: State, cmd: NoRefill, now: int) -> tuple[State, list[Event]]:
+    """`no` to “refill?”."""
+    return decline(state, now, auto=False)
 
 
 def decline(state: State, now: int, *, auto: bool) -> tuple[State, list[Event]]:
@@ -134,11 +127,8 @@ def division_line(state: State, cmd: DivisionLine, now: int) -> tuple[State, lis
     with every reason and how it was read, and the division in force stays (R-DD-11, R-DD-13). A division
     that takes no card does not replace one that takes cards unless it ends with “confirm” (R-DD-10)."""
     step = state.step
+    assert isinstance(step, Divide)  # the table of moves allows a division only from the player dividing
     who = name_of(state, cmd.seat)
-    if not isinstance(step, Divide):
-        raise IllegalAction(f"there is no refill to divide now ({waiting(state)})")
-    if step.seat != cmd.seat:
-        raise IllegalAction(f"{name_of(state, step.seat)} is dividing this refill, not {who}")
     division = Division.of(cmd.segments)
     bad = problems(step.offer, division, state.cfg.min_pile) or _takes_nothing(step, division, step.division, cmd.confirm)
     if bad:
@@ -254,10 +244,7 @@ def _offer_take(state: State, refiller: int, now: int) -> tuple[State, list[Even
 def take_cmd(state: State, cmd: TakeCard, now: int) -> tuple[State, list[Event]]:
     """Judge the opponent's `take CARD` / `none`."""
     step = state.step
-    if not isinstance(step, Take):
-        raise IllegalAction(f"there are no set-aside cards to take now ({waiting(state)})")
-    if step.seat != cmd.seat:
-        raise IllegalAction(f"only {name_of(state, step.seat)} may take a card set aside by {name_of(state, step.refiller)}")
+    assert isinstance(step, Take)  # the table of moves allows a take only from the player asked
     if cmd.card is not None and cmd.card not in step.cards:
         raise IllegalAction(f"{C.name(cmd.card)} is not set aside (set aside: {C.names(step.cards)})")
     return take(state, cmd.card, now, auto=False)
@@ -286,11 +273,8 @@ def take(state: State, card: int | None, now: int, *, auto: bool) -> tuple[State
 def discard_cmd(state: State, seat: int, cards: tuple[int, ...], now: int) -> tuple[State, list[Event]]:
     """Judge a discard down to the pool limit."""
     step = state.step
+    assert isinstance(step, Discard)  # the table of moves allows a discard only from the player asked
     who = name_of(state, seat)
-    if not isinstance(step, Discard):
-        raise IllegalAction(f"{who} has nothing to discard now ({waiting(state)})")
-    if step.seat != seat:
-        raise IllegalAction(f"{name_of(state, step.seat)} is the one to discard now, not {who}")
     pool = state.seats[seat].pool
     if len(cards) != step.count:
         raise IllegalAction(

@@ -7,7 +7,7 @@ discarded unrevealed is still listed, and counted as gone).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from umpire.core import chat
 from umpire.games.base import Post, Renderers
@@ -45,8 +45,8 @@ from umpire.games.devilsdeal.events import (
     TakeAsked,
     Took,
 )
+from umpire.games.devilsdeal.pictures import chips_picture, showdown_picture
 from umpire.games.devilsdeal.state import State
-from umpire.games.pictures import table_picture
 
 RENDER: Renderers[State] = Renderers()
 
@@ -287,30 +287,9 @@ def _folded(state: State, ev: Folded) -> str:
     return "\n".join(lines)
 
 
-def _table_picture(ev: Showdown) -> Callable[[], bytes]:
-    """The table at the showdown (the community card, both hands face up, the pot) as a picture, drawn when copied."""
-
-    def draw_table() -> bytes:
-        from umpire.images import Card, PokerSeat, PokerTable, draw
-
-        def own(cards: Sequence[str]) -> tuple[Card | None, ...]:
-            rest = list(cards)
-            rest.remove(ev.community)  # a hand is the community card and the player's two private cards
-            return tuple(Card.parse(c) for c in rest)
-
-        seats = tuple(PokerSeat(name=p, chips=ev.chips.get(p, 0), private=own(h.cards), hand=h.hand) for p, h in ev.hands.items())
-        note = f"{ev.winner} wins the pot of {ev.pot}" if ev.winner is not None else f"a tie: {ev.why}"
-        table = PokerTable(
-            seats=(seats[0], seats[1]), community=Card.parse(ev.community), pot=ev.pot, title="Showdown", note=note, show_pools=False
-        )
-        return draw(table)
-
-    return draw_table
-
-
 @RENDER.on(Showdown)
 def _showdown(state: State, ev: Showdown) -> Post:
-    return Post(text=_showdown_text(ev), image=_table_picture(ev))
+    return Post(text=_showdown_text(ev), image=showdown_picture(ev))
 
 
 def _showdown_text(ev: Showdown) -> str:
@@ -337,8 +316,7 @@ def _round_over(state: State, ev: RoundOver) -> str:
 @RENDER.on(GameOver)
 def _game_over(state: State, ev: GameOver) -> Post:
     text = f"🏆 **{chat.safe(ev.winner)} wins Devil's Deal**: {chat.safe(ev.reason)}.\nChips: {stacks(ev.chips)}"
-    rows = [(p, str(c)) for p, c in ev.chips.items()]
-    return Post(text=text, image=table_picture(f"Devil's Deal: {ev.winner} wins (round {ev.round})", ("player", "chips"), rows))
+    return Post(text=text, image=chips_picture(ev))
 
 
 @RENDER.on(PoolShown)

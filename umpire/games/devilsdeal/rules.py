@@ -4,21 +4,28 @@ A round is a refill step (the starting player, then the opponent, may refill any
 pay, see 12 cards, divide them into equal-sum piles within 90 s, take all but one pile, the
 opponent takes one set-aside card, both discard down to 10) and a poker step (a community card,
 two private cards each, the ante, two betting rounds with the reveals between them, the
-showdown); the round's community card is drawn and posted when it starts. Every decision has a deadline; `next_due`/`on_due` apply reminders and deadlines.
+showdown); the round's community card is drawn and posted when it starts. Every decision has a
+deadline; `next_due`/`on_due` apply reminders and deadlines. The refill step is in `refill`, the
+poker step in `poker`.
+
+Whether a command may be made now is the table of moves' business (`moves`): the session asks it
+first, so `apply` only judges what the command itself says, by the command's type.
+
 Chance comes from the seed's named streams: `devils/start`, `devils/refill/ROUND/SEAT/N`,
 `devils/community/ROUND`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from umpire.core import deadline as deadlines
 from umpire.core.errors import IllegalAction
-from umpire.games.base import Event, dm
+from umpire.games.base import Event, Setup, dm
 from umpire.games.devilsdeal import cards as C
 from umpire.games.devilsdeal.commands import (
-    Answer,
     Cards,
     ChooseStarter,
     Command,
@@ -26,10 +33,12 @@ from umpire.games.devilsdeal.commands import (
     DiscardCards,
     DivisionLine,
     Lock,
+    NoRefill,
     PickCards,
+    Refill,
     ShowPool,
     TakeCard,
-    parse,
+    Wager,
 )
 from umpire.games.devilsdeal.events import (
     DiscardReminder,
@@ -41,9 +50,9 @@ from umpire.games.devilsdeal.events import (
     StarterChosen,
     StillToPick,
 )
-from umpire.games.devilsdeal.poker import can_pick, draw_community, fold, lose, pick_cmd, wager
+from umpire.games.devilsdeal.moves import cards_when
+from umpire.games.devilsdeal.poker import draw_community, fold, lose, pick_cmd, wager
 from umpire.games.devilsdeal.refill import (
-    answer,
     ask,
     auto_discard,
     decline,
@@ -51,9 +60,12 @@ from umpire.games.devilsdeal.refill import (
     discard_cmd,
     division_line,
     lock,
+    no_refill,
+    refill,
     take,
     take_cmd,
 )
+from umpire.games.devilsdeal.settings import configure
 from umpire.games.devilsdeal.state import (
     Ask,
     Bet,
@@ -69,59 +81,32 @@ from umpire.games.devilsdeal.state import (
     name_of,
     pools_json,
     set_seat,
-    waiting,
 )
-
-__all__ = ["Command", "State", "apply", "can_pick", "initial", "next_due", "on_due", "parse", "waiting"]
 
 # ---------------------------------------------------------------- judging
 
 
+def start(setup: Setup) -> State:
+    """The Death Match before the host deals the pools."""
+    return initial(configure(setup))
+
+
+def is_over(state: State) -> bool:
+    """Whether the Death Match has ended."""
+    return state.over
+
+
 def apply(state: State, cmd: Command, now: int) -> tuple[State, list[Event]]:
-    """Judge one command at `now`: the next state and its events, or a refusal."""
-    names = state.cfg.names
-    if isinstance(cmd, ShowPool):
-        return _show_pool(state, cmd.seat, now)
-    if state.over:
-        raise IllegalAction(f"the Death Match is over ({state.result})")
-    if isinstance(cmd, Deal):
-        if state.phase is not Phase.DEAL:
-            raise IllegalAction("the starting pools are already dealt")
-        return _deal(state, now)
-    if isinstance(cmd, ChooseStarter):
-        adv = state.cfg.advantage
-        if state.phase is Phase.DEAL:
-            raise IllegalAction(f"the pools come first: the host deals them with “start”, then {names[adv]} chooses")
-        if state.phase is not Phase.CHOOSE:
-            raise IllegalAction(f"the starting player of round 1 is already chosen ({names[state.starter]})")
-        if cmd.by is not None and cmd.by != adv:
-            raise IllegalAction(f"only {names[adv]} (the Advantage holder) chooses who starts round 1")
-        return _choose(state, cmd.seat, now)
-    if state.phase is not Phase.PLAY:
-        if state.phase is Phase.DEAL:
-            raise IllegalAction("the Death Match has not started: the host deals the pools with “start”")
-        raise IllegalAction(f"round 1 has not started: {names[state.cfg.advantage]} first chooses who starts (“first p1”)")
-    if isinstance(cmd, Answer):
-        return answer(state, cmd, now)
-    if isinstance(cmd, DivisionLine):
-        return division_line(state, cmd, now)
-    if isinstance(cmd, Lock):
-        step = state.step
-        if not isinstance(step, Divide) or step.seat != cmd.seat:
-            raise IllegalAction(f"{names[cmd.seat]} has no division to lock now ({waiting(state)})")
-        return lock(state, now, early=True)
-    if isinstance(cmd, Cards):
-        return _cards_by_step(state, cmd, now)
-    if isinstance(cmd, TakeCard):
-        return take_cmd(state, cmd, now)
-    if isinstance(cmd, DiscardCards):
-        return discard_cmd(state, cmd.seat, cmd.cards, now)
-    if isinstance(cmd, PickCards):
-        return pick_cmd(state, cmd, now)
-    return wager(state, cmd, now)
+    """Judge one command at `now` (its move is allowed now: the session asked the table of moves)."""
+    return _HANDLERS[type(cmd)](state, cmd, now)
 
 
-def _deal(state: State, now: int) -> tuple[State, list[Event]]:
+def _nothing_awaited(state: State, cmd: Cards, now: int) -> tuple[State, list[Event]]:
+    """Bare cards nobody awaits: the table of moves refuses them first; refused here too, never applied."""
+    raise IllegalAction(cards_when(state, cmd.seat) or f"nothing is waiting for cards from {name_of(state, cmd.seat)} now")
+
+
+def _deal(state: State, cmd: Deal, now: int) -> tuple[State, list[Event]]:
     cfg = state.cfg
     deck = C.draw(cfg.streams.stream("devils/start"), 2 * cfg.pool_size)
     pools = (C.ordered(deck[: cfg.pool_size]), C.ordered(deck[cfg.pool_size :]))
@@ -139,10 +124,10 @@ def _deal(state: State, now: int) -> tuple[State, list[Event]]:
     ]
 
 
-def _choose(state: State, seat: int, now: int) -> tuple[State, list[Event]]:
+def _choose(state: State, cmd: ChooseStarter, now: int) -> tuple[State, list[Event]]:
     cfg = state.cfg
-    state = replace(state, phase=Phase.PLAY, starter=seat)
-    events: list[Event] = [StarterChosen(t=now, chooser=cfg.names[cfg.advantage], starter=cfg.names[seat])]
+    state = replace(state, phase=Phase.PLAY, starter=cmd.seat)
+    events: list[Event] = [StarterChosen(t=now, chooser=cfg.names[cfg.advantage], starter=cfg.names[cmd.seat])]
     state, more = _begin_round(state, now)
     return state, events + more
 
@@ -166,32 +151,38 @@ def _begin_round(state: State, now: int) -> tuple[State, list[Event]]:
     return state, events + more
 
 
-def _cards_by_step(state: State, cmd: Cards, now: int) -> tuple[State, list[Event]]:
-    """Bare cards: a pick, a take or a discard, as the step under way wants."""
-    step = state.step
+def _show_pool(state: State, cmd: ShowPool, now: int) -> tuple[State, list[Event]]:
     seat = cmd.seat
-    if isinstance(step, Pick):
-        if len(cmd.cards) != 2:
-            raise IllegalAction(f"pick two private cards, first then second, e.g. “pick R5 G6” ({len(cmd.cards)} named)")
-        return pick_cmd(state, PickCards(seat=seat, first=cmd.cards[0], second=cmd.cards[1]), now)
-    if isinstance(step, Take) and step.seat == seat:
-        if len(cmd.cards) != 1:
-            raise IllegalAction(f"take one set-aside card, e.g. “take {C.name(step.cards[0])}”, or “none”")
-        return take_cmd(state, TakeCard(seat=seat, card=cmd.cards[0]), now)
-    if isinstance(step, Discard) and step.seat == seat:
-        return discard_cmd(state, seat, cmd.cards, now)
-    raise IllegalAction(f"nothing is waiting for cards from {name_of(state, seat)} now ({waiting(state)})")
-
-
-def _show_pool(state: State, seat: int, now: int) -> tuple[State, list[Event]]:
-    if state.phase is Phase.DEAL:
-        raise IllegalAction("the pools are not dealt yet")
     s = state.seats[seat]
     p = state.pick(seat)
     private = None if p is None else tuple(C.name_list(p))
     return state, [
         PoolShown(t=now, audience=dm(seat), player=name_of(state, seat), pool=tuple(C.name_list(s.pool)), chips=s.chips, private=private)
     ]
+
+
+def _lock(state: State, cmd: Lock, now: int) -> tuple[State, list[Event]]:
+    return lock(state, now, early=True)
+
+
+def _discard(state: State, cmd: DiscardCards, now: int) -> tuple[State, list[Event]]:
+    return discard_cmd(state, cmd.seat, cmd.cards, now)
+
+
+_HANDLERS: dict[type, Callable[[State, Any, int], tuple[State, list[Event]]]] = {
+    Deal: _deal,
+    ChooseStarter: _choose,
+    Refill: refill,
+    NoRefill: no_refill,
+    DivisionLine: division_line,
+    Lock: _lock,
+    TakeCard: take_cmd,
+    DiscardCards: _discard,
+    PickCards: pick_cmd,
+    Cards: _nothing_awaited,
+    Wager: wager,
+    ShowPool: _show_pool,
+}
 
 
 # ---------------------------------------------------------------- time

@@ -9,9 +9,9 @@ from umpire.core.clock import SECOND, fmt_clock
 from umpire.core.deadline import Deadline
 from umpire.core.sealed import Sealed
 from umpire.games.devilsdeal import cards as C
-from umpire.games.devilsdeal.config import Config
 from umpire.games.devilsdeal.divisions import Division
 from umpire.games.devilsdeal.events import PublicPool
+from umpire.games.devilsdeal.settings import Config
 
 
 class Phase(StrEnum):

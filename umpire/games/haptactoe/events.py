@@ -3,16 +3,34 @@
 Field names are the JSON keys of `--json` output and of the transcripts, so they stay
 stable. A few keys appear only when they apply (a turn's `next`, game 1's `next_first`,
 a claim's `strike` and `why`); those events build their payload themselves.
+
+The mover's placement and claims are sealed until `TurnEnded` reveals them: until then only
+the host hears of them (`Selected`, `Placed`, `ClaimNoted`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 
 from umpire.games.base import HOST, JSON, Audience, Event, jsonable
 
 Number = int | float
+
+
+def number(x: Fraction) -> Number:
+    """An exact score as JSON: a whole number when whole."""
+    return int(x) if x.denominator == 1 else float(x)
+
+
+def fmt(x: Fraction | Number) -> str:
+    """A score as text: "4", "-0.5"."""
+    if isinstance(x, Fraction):
+        return str(int(x)) if x.denominator == 1 else f"{float(x):g}"
+    if isinstance(x, float) and x.is_integer():
+        return str(int(x))
+    return f"{x:g}" if isinstance(x, float) else str(x)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -98,10 +116,11 @@ class TurnEnded(Event):
     """A turn ended: the placement, every claim's verdict, the scores and the board.
 
     `scores` are both games so far, `game_scores` this game's; `next` names the next mover
-    (absent when the turn filled the board).
+    (absent when the turn filled the board). It reveals the mover's sealed placement and claims.
     """
 
     kind = "turn_ended"
+    reveals = True
     game: int
     turn: int
     player: str

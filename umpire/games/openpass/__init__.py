@@ -1,21 +1,26 @@
 """Open, Pass — Heaven and Hell: the 13-player Main Match, from deck building to Tokens of Life.
 
+Its folder has the layout every game has: `settings` (the scenario's rules and the house
+rulings), `state`, `commands` (text -> typed commands), `moves` (the table of what may be done, by
+whom and when), `rules` (pure; the phases beside it: `trades`, `deals`), `events`, `render`,
+`pictures`, `views`, `tools` (`umpire check row`) and `game` (the `Game` record); `cards` is the
+light module of what a card is, which `umpire check row` loads without the match's settings.
+
 This module is the registry entry (read without importing the game, so keep its imports to
 `umpire.games`); the game itself is in `game`.
 """
 
 from umpire.games import Entry
 
-ENTRIES = (
-    Entry(
-        key="open-pass",
-        title="Open, Pass — Heaven and Hell",
-        summary="The Main Match: bid for packs to build a deck, then open or pass each card dealt to build a row.",
-        players=(6, 30),
-        seats=13,
-        doc="docs/open-pass.md",
-        scenario="open-pass-heaven-hell",
-        module="umpire.games.openpass.game",
-        attribute="OPEN_PASS",
-    ),
+ENTRY = Entry(
+    key="open-pass",
+    title="Open, Pass — Heaven and Hell",
+    summary="The Main Match: bid for packs to build a deck, then open or pass each card dealt to build a row.",
+    players=(6, 30),  # the card's 3 token places and 3 ECs need six; a scenario checks its own (validate_players)
+    seats=13,
+    doc="docs/open-pass.md",
+    scenario="open-pass-heaven-hell",
+    module="umpire.games.openpass.game",
+    attribute="GAME",
 )
+ENTRIES = (ENTRY,)

@@ -1,29 +1,38 @@
-"""Open, Pass commands, and reading them from a player's or the host's line. Pure."""
+"""Open, Pass commands, one frozen dataclass per kind (each names its move in `moves.py`), and reading
+them from a player's or the host's line. Pure."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from umpire.core.errors import IllegalAction, InvalidCommand
 from umpire.games.base import Resolve
-from umpire.games.openpass.config import card, kinds_text
-from umpire.games.openpass.state import Phase, State
+from umpire.games.openpass.cards import card
+from umpire.games.openpass.moves import bid_when
+from umpire.games.openpass.settings import kinds_text
+from umpire.games.openpass.state import State
 
 
 @dataclass(frozen=True, kw_only=True)
 class Start:
     """The host opens deck-building round 1."""
 
+    move: ClassVar[str] = "start"
+
 
 @dataclass(frozen=True, kw_only=True)
 class Close:
     """The host closes the deck-building round, or the playing phase."""
+
+    move: ClassVar[str] = "close"
 
 
 @dataclass(frozen=True, kw_only=True)
 class Bid:
     """`bid …`: up to two different packs this round (none: `bid none`)."""
 
+    move: ClassVar[str] = "bid"
     seat: int
     packs: tuple[int, ...]  # pack numbers 1..n as offered this round; () = no pack
 
@@ -32,6 +41,7 @@ class Bid:
 class Offer:
     """`trade CARDS for CARDS with NAME`: an offer the other player must accept."""
 
+    move: ClassVar[str] = "trade"
     seat: int
     taker: int
     gives: tuple[str, ...]
@@ -42,6 +52,7 @@ class Offer:
 class Answer:
     """accept / decline / cancel a trade (number None: the only one that fits)."""
 
+    move: ClassVar[str] = "answer"
     seat: int
     verb: str
     number: int | None
@@ -51,6 +62,7 @@ class Answer:
 class DeckCmd:
     """`deck CARDS` / `deck all`: the deck."""
 
+    move: ClassVar[str] = "deck"
     seat: int
     cards: tuple[str, ...] | None  # None: "all"
 
@@ -59,6 +71,7 @@ class DeckCmd:
 class WithdrawDeck:
     """`deck none`: take a submitted deck back (until the deal starts)."""
 
+    move: ClassVar[str] = "withdraw"
     seat: int
 
 
@@ -66,6 +79,7 @@ class WithdrawDeck:
 class DealerCmd:
     """`dealer NAME`: Heaven or Hell."""
 
+    move: ClassVar[str] = "dealer"
     seat: int
     dealer: str
 
@@ -74,6 +88,7 @@ class DealerCmd:
 class StartDeal:
     """The host deals (or resumes dealing) to a player."""
 
+    move: ClassVar[str] = "deal"
     seat: int
 
 
@@ -81,6 +96,7 @@ class StartDeal:
 class Choice:
     """`open` or `pass` on the card just dealt."""
 
+    move: ClassVar[str] = "choice"
     seat: int
     open: bool
 
@@ -144,12 +160,9 @@ def _parse_player(state: State, actor: int, words: list[str], text: str, resolve
 
 
 def _parse_bid(state: State, actor: int, words: list[str], text: str) -> Bid:
-    if state.phase is Phase.WAITING:
-        raise IllegalAction("the match has not started: the host opens round 1 with “start”", text=text)
-    if state.phase is Phase.OVER:
-        raise IllegalAction("the match is over", text=text)
-    if state.phase is not Phase.BUILDING:
-        raise IllegalAction("deck building is over; bids are closed", text=text)
+    why = bid_when(state, actor)  # packs are read against the open round's: outside one, the move's refusal comes first
+    if why is not None:
+        raise IllegalAction(why, text=text)
     if len(words) == 1:
         raise InvalidCommand("bid on one or two packs, e.g. “bid 1 4”, or “bid none”", text=text)
     return Bid(seat=actor, packs=_parse_packs(state, words[1:], text))

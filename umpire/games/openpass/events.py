@@ -8,6 +8,10 @@ playing phase closes, the ranking with every row; that two players traded only u
 answers and completions, each card dealt to them and their answer, and their finished row. The host
 (who sees every event) alone: notes of who is still to submit and the round's record of who
 received what.
+
+The sealed moves (`moves.py`: bids, decks, dealers, opens and passes) stay between their player and
+the host until an event that `reveals` them: a round's close for its bids, a deal's start for the
+dealer, a finished row (shown at once or with the results) for the deck and the answers.
 """
 
 from __future__ import annotations
@@ -65,6 +69,7 @@ class RoundClosed(Event):
     """A round's tally (public): how often each pack was chosen, and how many gained packs or pity cards."""
 
     kind = "round_closed"
+    reveals = True  # how often each pack was chosen: what the round's sealed bids add up to
     round: int
     counts: Mapping[str, int]
     all_odd: bool
@@ -77,6 +82,7 @@ class RoundRecord(Event):
     """Who received which pack, the pity cards and who did not bid (host only)."""
 
     kind = "round_record"
+    reveals = True  # who received which pack (public only under R-OP-9 `reveal_receipts = "public"`)
     audience: Audience = HOST
     round: int
     received: Mapping[str, tuple[str, ...]]
@@ -94,6 +100,7 @@ class RoundReceipt(Event):
     """What one player gained in a round: packs and their cards, or a pity card (to that player)."""
 
     kind = "round_receipt"
+    reveals = True  # what a player gained follows from everyone's bids (an odd or even count)
     player: str
     round: int
     packs: tuple[str, ...]
@@ -242,6 +249,7 @@ class DealStarted(Event):
     """The host starts a player's deal (public)."""
 
     kind = "deal_started"
+    reveals = True  # the player's sealed dealer, named as the deal starts
     player: str
     dealer: str
     cards: int
@@ -295,6 +303,7 @@ class RowPosted(Event):
     automatically: those were never dealt, and a deck stays private."""
 
     kind = "row_posted"
+    reveals = True  # the row: the opens and passes, and the deck's cards that count (R-OP-5 "at-once")
     player: str
     row: tuple[str, ...]
     reading: str
@@ -308,6 +317,7 @@ class DealDone(Event):
     """That a player has played, without the row (public, while rows stay private)."""
 
     kind = "deal_done"
+    reveals = True  # that the deal is over, which after the last open (`max_open`) follows from the answers
     player: str
 
 
@@ -331,6 +341,7 @@ class Results(Event):
     """The ranking, every row and score, Tokens of Life, ECs and broken ties (public)."""
 
     kind = "results"
+    reveals = True  # every row, the opens and passes and the decks' cards that count
     ranking: tuple[Placing, ...]
     ties: tuple[str, ...]
 

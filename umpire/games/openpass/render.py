@@ -1,9 +1,10 @@
 """How Open, Pass's events read in chat: one renderer per event kind, each for the audience the
-event names (a DM reads "you"), and the pictures drawn when the host copies a post."""
+event names (a DM reads "you"); a row's post and the results carry a picture (`pictures.py`), drawn
+only when the host copies it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from umpire.core import chat
 from umpire.core.clock import MINUTE
@@ -38,8 +39,9 @@ from umpire.games.openpass.events import (
     TradeMade,
     TradeOffered,
 )
+from umpire.games.openpass.pictures import results_picture, row_picture
+from umpire.games.openpass.settings import minutes_text
 from umpire.games.openpass.state import State
-from umpire.games.pictures import table_picture
 
 SYMBOL_NAMES = {"+": "plus", "-": "minus", "x": "times", "/": "divide"}
 POST_LIMIT = 1900  # under Discord's 2,000 characters, with room to spare
@@ -61,14 +63,6 @@ def _one(card: str) -> str:
 
 def _row(row: Sequence[str]) -> str:
     return f"`{' '.join(row)}`" if row else "(empty)"
-
-
-def minutes_text(m: int) -> str:
-    """A span of minutes: `45 min`, `6 h (360 min)`."""
-    if m < 60:
-        return f"{m} min"
-    h, rest = divmod(m, 60)
-    return f"{h} h{f' {rest} min' if rest else ''} ({m} min)"
 
 
 def _closes_in(state: State) -> str:
@@ -272,31 +266,6 @@ def _answered(state: State, ev: Answered) -> str:
     return f"{ev.player} {'opens' if ev.open else 'passes'} {_one(ev.card)}; row: {_row(ev.row)}"
 
 
-def _row_picture(player: str, row: tuple[str, ...], reading: str, shown: str) -> Callable[[], bytes]:
-    """The row as a picture, drawn only when the host copies it."""
-
-    def draw_row() -> bytes:
-        from umpire.images import OpenPassRow, draw
-
-        return draw(OpenPassRow(player=player, cards=row, reading=reading, score=shown))
-
-    return draw_row
-
-
-def _results_picture(ev: Results) -> Callable[[], bytes]:
-    """The ranking as a table picture, drawn only when the host copies it."""
-    rows = [
-        (
-            str(p.place),
-            p.player,
-            p.shown if p.played else "did not play",
-            ", ".join(x for x in (f"+{p.tokens} Tokens" if p.tokens else "", "EC" if p.ec else "") if x) or "—",
-        )
-        for p in ev.ranking
-    ]
-    return table_picture("Open, Pass — results", ("place", "player", "score", "prize"), rows)
-
-
 @RENDER.on(DealOver)
 def _deal_over(state: State, ev: DealOver) -> Post:
     lines = [f"🧮 **{chat.safe(ev.player)}'s row:** {_row(ev.row)}"]
@@ -305,13 +274,13 @@ def _deal_over(state: State, ev: DealOver) -> Post:
         why = " when the playing phase closed" if ev.closed else " after the last open"
         lines.append(f"({count} card{'s' if count != 1 else ''} passed automatically{why}: {cards_text(ev.auto_passed)})")
     lines += _reading_lines(ev.row, ev.reading, ev.shown, ev.notes)
-    return Post(text="\n".join(lines), image=_row_picture(ev.player, ev.row, ev.reading, ev.shown))
+    return Post(text="\n".join(lines), image=row_picture(ev.player, ev.row, ev.reading, ev.shown))
 
 
 @RENDER.on(RowPosted)
 def _row_posted(state: State, ev: RowPosted) -> Post:
     lines = [f"🧮 **{chat.safe(ev.player)}'s row:** {_row(ev.row)}", *_reading_lines(ev.row, ev.reading, ev.shown, ev.notes)]
-    return Post(text="\n".join(lines), image=_row_picture(ev.player, ev.row, ev.reading, ev.shown))
+    return Post(text="\n".join(lines), image=row_picture(ev.player, ev.row, ev.reading, ev.shown))
 
 
 def _reading_lines(row: tuple[str, ...], reading: str, shown: str, notes: tuple[str, ...]) -> list[str]:
@@ -350,4 +319,4 @@ def _results(state: State, ev: Results) -> list[Post]:
         lines += [_placing(p) for p in absent]
     lines += [f"⚖️ {chat.neutralise(t[0].upper() + t[1:])}." for t in ev.ties]
     posts = _chunks(lines)
-    return [Post(text=posts[0], image=_results_picture(ev)), *(Post(text=p) for p in posts[1:])]
+    return [Post(text=posts[0], image=results_picture(ev.ranking)), *(Post(text=p) for p in posts[1:])]

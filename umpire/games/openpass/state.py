@@ -1,4 +1,5 @@
-"""The state of an Open, Pass match: collections, sealed bids and decks, deals, the clock."""
+"""The state of an Open, Pass match: where it stands (`Phase`), collections, sealed bids, decks and
+dealers, deals, trades, the clock."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from fractions import Fraction
 
 from umpire.core.deadline import Deadline
 from umpire.core.sealed import Sealed
-from umpire.games.openpass.config import KINDS, Config
+from umpire.games.openpass.settings import KINDS, Config
 
 
 class Phase(StrEnum):

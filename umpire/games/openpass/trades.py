@@ -3,10 +3,11 @@
 The card: "have both players confirm and then ping me so I can note it down properly". A trade is
 between its two players and the host (R-OP-10): the offer, the answer and the completed trade go to
 the two of them as DMs, which the host sees; a completed trade moves exactly what it says, and only
-if both still hold the cards, free of their submitted decks (R-OP-7). What a player received in a
-round is private (R-OP-9), and what they hold is too, so the channel learns at most that two players
-traded (`announce_trades = true`), never the cards; a refusal never tells a player what the other
-side holds.
+if both still hold the cards, free of their submitted decks (R-OP-7). While a player's deck stands,
+its cards and the cards they offer never overlap, so whether an offer goes through never tells its
+other player anything of the sealed deck. What a player received in a round is private (R-OP-9),
+and what they hold is too, so the channel learns at most that two players traded (`announce_trades
+= true`), never the cards; a refusal never tells a player what the other side holds.
 """
 
 from __future__ import annotations
@@ -16,8 +17,8 @@ from dataclasses import replace
 
 from umpire.core.errors import IllegalAction
 from umpire.games.base import PUBLIC, Event, dm
+from umpire.games.openpass.cards import KINDS
 from umpire.games.openpass.commands import Answer, Offer
-from umpire.games.openpass.config import KINDS
 from umpire.games.openpass.events import TradeCancelled, TradeDeclined, TradeDone, TradeMade, TradeOffered
 from umpire.games.openpass.state import State, Trade, counts, listing
 
@@ -25,24 +26,69 @@ Events = list[Event]
 _TradeKind = type[TradeOffered | TradeDone | TradeDeclined | TradeCancelled]
 
 
-def shortfall(state: State, seat: int, want: tuple[str, ...], verb: str) -> str:
+def _numbers(numbers: list[int]) -> str:
+    """Trade numbers in words: “trade 1”, “trades 1 and 2”, “trades 1, 2 and 4”."""
+    if len(numbers) == 1:
+        return f"trade {numbers[0]}"
+    return "trades " + ", ".join(map(str, numbers[:-1])) + f" and {numbers[-1]}"
+
+
+def promised(state: State, seat: int, *, besides: int | None = None) -> tuple[Counter[str], dict[str, list[int]]]:
+    """The cards `seat`'s open offers promise (all of them together, but `besides`), and by kind the
+    trades that promise them."""
+    cards: Counter[str] = Counter()
+    where: dict[str, list[int]] = {}
+    for t in state.trades:
+        if t.giver == seat and t.number != besides:
+            cards.update(t.gives)
+            for k in set(t.gives):
+                where.setdefault(k, []).append(t.number)
+    return cards, where
+
+
+def shortfall(state: State, seat: int, want: tuple[str, ...], verb: str, *, besides: int | None = None) -> str:
     """What `seat` lacks to give `want`, counted: “Hedger holds 3 “+”, offered 4”; "" when nothing.
 
-    Cards in the player's submitted deck are locked and do not count as held for a trade. The text
-    is for that player (and the host) only: it tells what they hold and what is in their deck.
+    Cards in the player's submitted deck are locked and do not count as held for a trade; while the
+    deck stands, neither do the cards their open offers (but `besides`) promise (R-OP-7). The text is
+    for that player (and the host) only: it tells what they hold, offer and have in their deck.
     """
     have = Counter(listing(state.players[seat].cards))
     locked = state.locked(seat)
+    offered, where = promised(state, seat, besides=besides) if state.decks.has(seat) else (Counter[str](), {})
     short = []
     for k, n in sorted(Counter(want).items(), key=lambda kv: KINDS.index(kv[0])):
-        free = have[k] - locked[k]
-        if free >= n:
+        if have[k] - locked[k] - offered[k] >= n:
             continue
-        if locked[k]:
-            short.append(f"holds {have[k]} “{k}”, {locked[k]} of them in their deck, {verb} {n}")
-        else:
-            short.append(f"holds {have[k]} “{k}”, {verb} {n}")
+        parts = [f"{locked[k]} of them in their deck"] if locked[k] else []
+        if offered[k]:
+            parts.append(f"{offered[k]} {'' if parts else 'of them '}offered in {_numbers(where[k])}")
+        held = f"holds {have[k]} “{k}”" + (f", {' and '.join(parts)}" if parts else "")
+        short.append(f"{held}, {verb} {n}")
     return f"{state.cfg.names[seat]} " + "; ".join(short) if short else ""
+
+
+def deck_conflict(state: State, seat: int, deck: tuple[str, ...]) -> str:
+    """Why `seat` may not submit `deck` (its own cards): it would lock cards their open offers promise; "" when it may.
+
+    R-OP-7: while a deck stands, its cards and the cards its player offers never overlap. So an offer
+    always goes through when its other player accepts it, and whether it does never tells them
+    anything of the sealed deck.
+    """
+    offered, where = promised(state, seat)
+    free = Counter(listing(state.players[seat].cards))
+    free.subtract(deck)
+    clash = [k for k in KINDS if offered[k] > free[k]]
+    if not clash:
+        return ""
+    numbers = sorted({n for k in clash for n in where[k]})
+    cards = " ".join(k for k in clash for _ in range(offered[k]))
+    first = "the offer" if len(numbers) == 1 else "the offers"
+    cancel = ", ".join(f"“cancel {n}”" for n in numbers)
+    return (
+        f"{state.cfg.names[seat]} offers {cards} in {_numbers(numbers)}: a deck cannot lock cards offered in an open trade (R-OP-7); "
+        f"withdraw {first} first ({cancel}), or leave those cards out of the deck"
+    )
 
 
 def to_both(kind: _TradeKind, state: State, t: Trade, now: int) -> Events:
@@ -105,7 +151,7 @@ def _check_both_hold(state: State, t: Trade) -> None:
     """Refuse an accept that cannot go through. The accepting player hears what they lack; of the
     maker's side they hear only that it falls short (what the maker holds is private)."""
     names = state.cfg.names
-    if shortfall(state, t.giver, t.gives, "the trade needs"):
+    if shortfall(state, t.giver, t.gives, "the trade needs", besides=t.number):
         raise IllegalAction(
             f"{names[t.giver]} can no longer give what trade {t.number} offers: the trade cannot go through now "
             f"({names[t.taker]} can decline it with “decline {t.number}”)"

@@ -1,4 +1,5 @@
-"""The settings of an Open, Pass match, checked, and the Config the rules read."""
+"""The settings of an Open, Pass match (the scenario's `[rules]`), checked; the Config the rules read;
+and the house rulings in force (`rulings`, what the REPL's `rules` shows)."""
 
 from __future__ import annotations
 
@@ -383,3 +384,82 @@ def configure(setup: Setup) -> Config:
         public_receipts=s.text("reveal_receipts") == "public",
         announce_trades=s.flag("announce_trades"),
     )
+
+
+def minutes_text(m: int) -> str:
+    """A span of minutes: `45 min`, `6 h (360 min)`.
+
+    >>> minutes_text(45), minutes_text(360), minutes_text(1441)
+    ('45 min', '6 h (360 min)', '24 h 1 min (1441 min)')
+    """
+    if m < 60:
+        return f"{m} min"
+    h, rest = divmod(m, 60)
+    return f"{h} h{f' {rest} min' if rest else ''} ({m} min)"
+
+
+def _pack_text(p: dict[str, object]) -> str:
+    cards, rounds = p.get("cards"), p.get("rounds")
+    text = f"{p.get('name')}: {' '.join(map(str, cards)) if isinstance(cards, list) else ''}"
+    return text + (f" (rounds {', '.join(map(str, rounds))})" if isinstance(rounds, list) else "")
+
+
+def rulings(s: Settings) -> list[str]:
+    """The house rulings and settings in force, in the host's words (docs/rulings.md explains each)."""
+    packs = "; ".join(_pack_text(p) for p in s.tables("packs"))
+    tokens = s.integers("tokens")
+    places = token_places(tokens)
+    at_once = s.text("reveal_rows") == Reveal.AT_ONCE.value
+    return [
+        f"{s.integer('rounds')} deck-building rounds (rounds); each player starts with {' '.join(s.texts('starting_set'))} (starting_set).",
+        f"R-OP-1: the packs (packs): {packs}.",
+        f"Each player bids on up to {s.integer('bids_per_player')} different packs (bids_per_player); the last bid before the round closes counts.",
+        "A pack chosen an odd number of times gives a copy to everyone who chose it; an even number (zero too) gives nothing.",
+        "If every pack is chosen an odd number of times, nobody gets a pack that round"
+        + (
+            ", and so everyone gets a pity card (all_odd_pity = true)."
+            if s.flag("all_odd_pity")
+            else "; nobody gets a pity card either (all_odd_pity = false)."
+        ),
+        f"R-OP-2: a player who gains no pack gets one pity card, drawn (seeded) from {' '.join(s.texts('pity'))} (pity).",
+        f"R-OP-6: each bidding round closes after {minutes_text(s.integer('round_minutes'))} (round_minutes), or earlier at the host's `close`; "
+        f"reminders {', '.join(minutes_text(m) for m in s.integers('round_reminders')) or 'none'} before (round_reminders). No bid = no bid.",
+        f"The playing phase closes after {minutes_text(s.integer('play_minutes'))} (play_minutes; the card: 48 hours), or earlier at the host's `close`; "
+        f"reminders {', '.join(minutes_text(m) for m in s.integers('play_reminders')) or 'none'} before (play_reminders).",
+        "R-OP-9: who received which pack and each pity card are "
+        + (
+            "posted for everyone (reveal_receipts = public)."
+            if s.text("reveal_receipts") == "public"
+            else "told only to the player concerned (and the host); the count per pack is public (reveal_receipts = private)."
+        ),
+        "Trades: one player offers, the other accepts; both must hold the cards then.",
+        "R-OP-10: a trade's offer, answer and completion go to its two players as DMs and to the host, never to the channel "
+        + (
+            "with its cards; the channel is told only that the two have traded (announce_trades = true)."
+            if s.flag("announce_trades")
+            else "(announce_trades = false; true posts that two players have traded, never the cards)."
+        )
+        + " A refusal tells a player nothing of what the other side holds, nor of trades between others.",
+        "R-OP-7: a submitted deck locks only the cards in it (they cannot be traded away); a player may replace a deck, or withdraw it "
+        "with `deck none`, until their deal starts. While a deck stands, its cards and the cards its player offers in open trades never "
+        "overlap (a deck that would lock offered cards, or an offer or accept that would give away cards promised or locked, is refused), "
+        "so an offer always goes through when accepted and tells its other player nothing of the deck.",
+        f"A deck is exactly {s.integer('deck_size')} cards (deck_size); a player who owns fewer is padded with {s.text('pad_card')} (pad_card).",
+        f"R-OP-3: the dealers ({', '.join(s.texts('dealers'))}) differ only in their random stream; the deck's listing order does not matter.",
+        f"An opened card goes to the LEFT of the row; after {s.integer('max_open')} opens the rest pass automatically (max_open).",
+        "The row is read left to right: of adjacent numbers (or symbols) only the leftmost counts; a trailing symbol is ignored; a leading symbol gets a 0 in front.",
+        f"R-ARITH-1: division is {s.text('division')} (division); results show as an integer or a reduced fraction with 2 decimals.",
+        "R-ARITH-2: a division by zero (possible only with a 0 card) is skipped, and the announcement says so.",
+        "R-OP-4: an empty row scores 0; so does a player who never played when the phase closes.",
+        "R-OP-5: each finished row and its score "
+        + (
+            "are posted as soon as the deal is over, without the cards that passed automatically (reveal_rows = at-once)."
+            if at_once
+            else "stay private (player and host) until the playing phase closes; the results then show every row (reveal_rows = at-close)."
+        ),
+        "R-OP-8: players who never played rank below everyone who played, and win no Tokens of Life; "
+        "ties are then broken by one seeded draw of the whole table, announced.",
+        f"Results: Tokens of Life {tokens} for the best scores ({places} places, tokens); the {s.integer('ecs')} worst are ECs (ecs). "
+        "A scenario must seat at least as many players as token places plus ECs.",
+        "Every ruling is explained in docs/rulings.md (Open, Pass section).",
+    ]

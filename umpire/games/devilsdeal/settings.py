@@ -1,4 +1,5 @@
-"""The settings of a Devil's Deal Death Match (the `[rules]` keys) and the Config read from them."""
+"""The settings of a Devil's Deal Death Match (the `[rules]` keys), the Config read from them, and the
+house rulings in force (`rulings`, what the REPL's `rules` shows)."""
 
 from __future__ import annotations
 
@@ -314,3 +315,43 @@ def configure(setup: Setup) -> Config:
         short_reminders=tuple(sorted(set(s.integers("short_reminders")), reverse=True)),
         long_reminders=tuple(sorted(set(s.integers("long_reminders")), reverse=True)),
     )
+
+
+def rulings(settings: Settings) -> list[str]:
+    """The house rulings in force, each naming its key (R-DD-…) and setting."""
+    s = settings
+    order = " > ".join(s.texts("hand_order"))
+    tie = (
+        'R-DD-1: after a tied showdown the starting player stays (tied_round_starter = "stays").'
+        if s["tied_round_starter"] == "stays"
+        else 'R-DD-1 changed: after a tied showdown the other player starts the next round (tied_round_starter = "switches").'
+    )
+    return [
+        f"R-DD-12: the host deals with `start`; {s['advantage']} holds the Advantage (advantage): after the starting pools ({s['starting_pool']} cards each, starting_pool) are posted, chooses who starts round 1 (no timer; the chooser may write “first me”); the winner of each poker step starts the next round.",
+        f"Chips: {s['starting_chips']} each (starting_chips); pool limit {s['pool_limit']} (pool_limit), discards public.",
+        tie,
+        f"R-DD-2: a refill costs {s['refill_cost']} chips (refill_cost), which leave the game; “yes” with fewer chips is refused, and a player who cannot pay is not asked.",
+        f"Refills show {s['refill_cards']} different cards from a fresh deck (refill_cards), in the order dealt.",
+        f"R-DD-3: every pile of a division holds at least {s['min_pile_cards']} card{'s' if s['min_pile_cards'] != 1 else ''} (min_pile_cards), so the set-aside pile is never empty.",
+        "R-DD-9: the card's recommended form: when no pile is marked set aside and a group listed as unused has the piles' sum, that group is the set-aside pile (the first such, other groups stay unused); with another sum its cards are unused and a pile must be marked.",
+        "R-DD-10: a submission that takes no card does not replace a division in force that takes cards unless it ends with “confirm”: it is refused, saying so.",
+        "R-DD-11: reading a division: one chat message is one submission, and messages are never merged (whatever the clock says). On one line, “|” separates piles, and with no “|” commas do; a message of several lines is one division written a pile a line, where commas separate cards (a last line “done” locks it after). “aside”/“x”/“unused” belong at the start or end of a pile, anywhere else the submission is refused with its reading spelled out; several groups marked unused with no pile marked: the first with the piles' sum is the set-aside pile, the rest unused (R-DD-9).",
+        "R-DD-13: each submission is checked whole when it comes: a valid one is the division in force, one that is not valid is refused with every reason and how it was read, and the last valid one stays in force; none valid at the deadline sets every card aside; `done` locks the division in force early.",
+        "R-DD-14: after a refill the refiller discards first (if over the limit), then the opponent may take one set-aside card, then discards if over the limit; then the refiller is asked “refill again?”. A discard deadline discards the newest cards (those just taken, last offered first), then the pool from its end.",
+        f"R-DD-4: hands rank {order} (hand_order); straights do not wrap; ties compare numbers high to low (a pair first by its number, then the kicker); colours never break ties.",
+        f"Ante {s['ante']} each (ante), then {s['pot_removed']} chip leaves the pot (pot_removed).",
+        f"R-DD-5: no checking; the starting player bets first in both betting rounds; `call` matches, or bets {s['opening_bet']} when nobody has bet (opening_bet); `raise N` matches and adds N ≥ {s['min_raise']} (min_raise); a call of a bet ends the round; a player short of a call is all-in and the excess goes back; a player with 0 chips at a betting round's start skips it (no bets, no fold); no raise against a player with no chips left.",
+        f"R-DD-6: folding a high-card hand (judged on all three cards, unrevealed ones too) costs {s['fold_penalty']} chips to the opponent (fold_penalty); a player who cannot pay loses.",
+        f"R-DD-7: on a tied showdown each player takes back their bets and {s['tie_ante_back']} ante chip (tie_ante_back); the rest of the pot leaves the game.",
+        "R-DD-15: a pick may change until both players have chosen; the step then goes on at once (the receipt says which).",
+        "R-DD-16: the only losses, in the order a round reaches them: cannot pick two private cards (also: no choice by the deadline); cannot pay the ante; cannot pay the fold penalty. Both failing the same one: the starting player loses. A player with 0 chips plays on until one of these happens.",
+        "R-DD-17: the next round starts by itself when the break ends (the host pauses to hold it).",
+        f"R-DD-8: {s['answer_seconds']} s to answer “refill?” (answer_seconds; no answer = no), {s['division_seconds']} s to divide (division_seconds), {s['take_seconds']} s to take a set-aside card (take_seconds; no answer = none), {s['discard_seconds']} s to discard (discard_seconds; no answer = the newest cards go, last taken first), {s['pick_seconds']} s to pick private cards (pick_seconds; no pick = cannot form a hand), {s['bet_seconds']} s per bet (bet_seconds; no bet = fold), {s['break_seconds']} s break between rounds (break_seconds; the next round starts by itself).",
+        f"Reminders at {_secs(s.integers('short_reminders'))} left on a 20-second decision (short_reminders) and {_secs(s.integers('long_reminders'))} left on a division or pick (long_reminders).",
+        "R-DD-18: information: pools, refills, takes, discards, chips and each round's community card (drawn at the round's start) are public; private cards go to their player and the host until revealed; who has not picked is for the host only (never in a receipt or a refusal); a refusal names only the sender's own pool; a card discarded unrevealed stays listed in the public pool, counted as gone.",
+        "Every ruling is explained in docs/rulings.md (Devil's Deal).",
+    ]
+
+
+def _secs(values: list[int]) -> str:
+    return ", ".join(f"{v} s" for v in values) or "no time"

@@ -1,0 +1,43 @@
+"""The pictures the Final Match's posts carry: a Gyul Hap board, an Expressions set, the status table.
+
+Each function returns what draws the PNG, called only when the host copies the post: the drawing
+code (`umpire.images`) is imported then, never when the game loads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from umpire.games.choice.events import GhBoard
+from umpire.games.pictures import table_picture
+
+STATUS_COLUMNS = ("player", "money", "tiles", "GSP", "GHP", "EP")
+
+
+def board_picture(ev: GhBoard) -> Callable[[], bytes]:
+    """The board's nine tiles as a picture (claimed haps marked), drawn only when copied."""
+
+    def draw_board() -> bytes:
+        from umpire.images import GyulBoard, draw, piece_from_words
+
+        tiles = tuple(piece_from_words(ev.tiles[str(i)]) for i in range(1, 10))
+        claimed = tuple((int(c.positions[0]), int(c.positions[1]), int(c.positions[2])) for c in ev.claimed or ())
+        return draw(GyulBoard(tiles=tiles, claimed=claimed, title=f"Gyul Hap, board {ev.board}/{ev.of}"))  # type: ignore[arg-type]
+
+    return draw_board
+
+
+def puzzles_picture(title: str, puzzles: Sequence[tuple[str, int]], extras_used: tuple[int, ...] = ()) -> Callable[[], bytes]:
+    """An Expressions set as a picture, drawn only when copied."""
+
+    def draw_set() -> bytes:
+        from umpire.images import ExpressionsSet, ExprPuzzle, draw
+
+        return draw(ExpressionsSet(puzzles=tuple(ExprPuzzle(ops=o, target=t) for o, t in puzzles), extras_used=extras_used, title=title))
+
+    return draw_set
+
+
+def status_picture(rows: Sequence[Sequence[str]]) -> Callable[[], bytes]:
+    """The status table (a row per player: name, money, tiles, GSP, GHP, EP) as a picture, drawn only when copied."""
+    return table_picture("The Choice is Yours: status", STATUS_COLUMNS, rows)

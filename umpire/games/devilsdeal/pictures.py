@@ -1,0 +1,39 @@
+"""The pictures Devil's Deal posts attach, drawn only when the host copies them.
+
+Each function returns the `Post(image=...)` callable: the drawing code (`umpire.images`) is imported
+at the first copy, never when the game loads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from umpire.games.devilsdeal.events import GameOver, Showdown
+from umpire.games.pictures import table_picture
+
+
+def showdown_picture(ev: Showdown) -> Callable[[], bytes]:
+    """The table at the showdown (the community card, both hands face up, the pot)."""
+
+    def draw_table() -> bytes:
+        from umpire.images import Card, PokerSeat, PokerTable, draw
+
+        def own(cards: Sequence[str]) -> tuple[Card | None, ...]:
+            rest = list(cards)
+            rest.remove(ev.community)  # a hand is the community card and the player's two private cards
+            return tuple(Card.parse(c) for c in rest)
+
+        seats = tuple(PokerSeat(name=p, chips=ev.chips.get(p, 0), private=own(h.cards), hand=h.hand) for p, h in ev.hands.items())
+        note = f"{ev.winner} wins the pot of {ev.pot}" if ev.winner is not None else f"a tie: {ev.why}"
+        table = PokerTable(
+            seats=(seats[0], seats[1]), community=Card.parse(ev.community), pot=ev.pot, title="Showdown", note=note, show_pools=False
+        )
+        return draw(table)
+
+    return draw_table
+
+
+def chips_picture(ev: GameOver) -> Callable[[], bytes]:
+    """The end of the Death Match: the winner and both stacks, as a table."""
+    rows = [(p, str(c)) for p, c in ev.chips.items()]
+    return table_picture(f"Devil's Deal: {ev.winner} wins (round {ev.round})", ("player", "chips"), rows)

@@ -1,0 +1,31 @@
+"""Open, Pass's pictures: a finished row, and the results as a table. Each returns the `Post.image`
+callable; the drawing code (`umpire.images`) is imported only when the host copies the post, so a
+session that never copies a picture pays nothing for it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from umpire.games.openpass.events import Placing
+from umpire.games.pictures import table_picture
+
+
+def row_picture(player: str, row: tuple[str, ...], reading: str, shown: str) -> Callable[[], bytes]:
+    """A player's row, its reading and its score, as a picture."""
+
+    def draw_row() -> bytes:
+        from umpire.images import OpenPassRow, draw
+
+        return draw(OpenPassRow(player=player, cards=row, reading=reading, score=shown))
+
+    return draw_row
+
+
+def _prize(p: Placing) -> str:
+    return ", ".join(x for x in (f"+{p.tokens} Tokens" if p.tokens else "", "EC" if p.ec else "") if x) or "—"
+
+
+def results_picture(ranking: Sequence[Placing]) -> Callable[[], bytes]:
+    """The ranking as a table picture: place, player, score (or “did not play”) and prize."""
+    rows = [(str(p.place), p.player, p.shown if p.played else "did not play", _prize(p)) for p in ranking]
+    return table_picture("Open, Pass — results", ("place", "player", "score", "prize"), rows)
