@@ -92,7 +92,6 @@ def _at(step: str) -> Session:
 
 def _host_command(repeat: int, step: str) -> tuple[list[float], list[float], list[float]]:
     """Per `pause` + `resume` pair (halved), per `status`, and per live-check keystroke of "status"."""
-    from umpire.session import unreadable
 
     s = _at(step)
     pause = [t / 2 for t in per_call(lambda: (s.feed("pause"), s.feed("resume")), repeat)]
@@ -100,7 +99,7 @@ def _host_command(repeat: int, step: str) -> tuple[list[float], list[float], lis
 
     def type_status() -> None:
         for i in range(1, len(TYPED) + 1):
-            unreadable(s, TYPED[:i])
+            s.check(TYPED[:i])
         s._live_check = (None, None, None)  # forget the last answer, so each round checks again
 
     keys = [t / len(TYPED) for t in per_call(type_status, repeat)]

@@ -8,7 +8,7 @@ comments or Discord headers), the session is measured where it stands:
 - host commands: `session.feed("status")`, then `feed("pause")` and `feed("resume")` (the other way
   round where the script has the clocks paused), each once: the first call at that state, as a
   host pays it. Views are built only when asked for, so `status` is the only view built.
-- the live check: `unreadable(session, prefix, allow_time=False)` (as the REPL calls it) for every
+- the live check: `session.check(prefix, allow_time=False)` (as the REPL calls it) for every
   prefix of the line about to be fed, the session's `_live_check` cache cleared before each call:
   one sample per keystroke.
 
@@ -193,7 +193,7 @@ def script_lines(lines: list[str]) -> Iterator[tuple[int, str]]:
 
 def typed(raw: str) -> bool:
     """Whether a host types this line into the REPL (time lines, comments, blanks and headers are not measured)."""
-    from umpire.core.lines import classify
+    from umpire.session.intake import classify
 
     return classify(raw).kind in ("player", "host")
 
@@ -204,7 +204,6 @@ def plain(outs: list[Any]) -> list[tuple[str, str]]:
 
 def walk(game: str, script: Path, into: Samples) -> tuple[list[list[tuple[str, str]]], dict[str, Any]]:
     """Measure at every typed line of the script; returns what each line printed and the final state."""
-    from umpire.session import unreadable
 
     session, lines = new_session(script)
     read_phase = phase_reader(game)
@@ -230,7 +229,7 @@ def walk(game: str, script: Path, into: Samples) -> tuple[list[list[tuple[str, s
             for k in range(1, len(text) + 1):
                 probe._live_check = (None, None, None)
                 c0, t0 = time.thread_time(), time.perf_counter()
-                unreadable(probe, text[:k], allow_time=False)
+                probe.check(text[:k], allow_time=False)
                 t1, c1 = time.perf_counter(), time.thread_time()
                 keys.append(t1 - t0)
                 into.cpu_keys[phase] = max(into.cpu_keys[phase], c1 - c0)

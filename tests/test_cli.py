@@ -590,7 +590,7 @@ def test_play_script_json_ends_with_the_final_state(cli, script):
     assert objs[0]["event"] == "commitment"
     refusals = [o for o in objs if o["type"] == "refusal"]
     assert refusals == [
-        {"type": "refusal", "input": "p2: hap A1 B1 C1", "error": "IllegalAction", "reason": "C1 is empty", "line": 8},
+        {"type": "refusal", "audience": "player", "to": "Uri", "input": "p2: hap A1 B1 C1", "error": "IllegalAction", "reason": "C1 is empty", "line": 8},
     ]
     final = objs[-1]
     assert final["type"] == "final"
@@ -763,7 +763,7 @@ def test_replay_reproduces_undo_pause_resume_and_reveal_exactly(cli, tmp_path):
     res = cli("replay", str(j), "--json")
     assert res.exit_code == 0, res.stderr
     events = [o["event"] for o in json_objects(res.stdout) if o["type"] == "event"]
-    assert {"undone", "paused", "resumed", "revealed"} <= set(events)
+    assert {"undone", "paused", "resumed", "seed_revealed"} <= set(events)
     assert res.stdout == batch.stdout
 
 

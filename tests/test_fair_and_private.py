@@ -12,9 +12,10 @@ from typer.testing import CliRunner, Result
 from tests.seeds import SEEDS
 from umpire.cli import app, journal_cmds, play  # noqa: F401 - registers the commands
 from umpire.core import journal
-from umpire.session.fairness import key_path
+from umpire.render import act
 from umpire.scenario import load
 from umpire.session import Session
+from umpire.session.fairness import key_path
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 
@@ -121,7 +122,7 @@ def test_a_private_message_waits_in_its_players_outbox_and_copy_name_delivers_it
     s.feed("p1: gs 5")
     assert len(dms(s, 0)) == 1 and "5" in dms(s, 0)[0]
     assert dms(s, 1) == [] and s.waiting_dms() == 1
-    out = s.feed("copy p1")
+    out = act(s, s.feed("copy p1"))  # batch mode's copy: the script's host sends what it shows
     assert out[0].kind == "info" and out[0].text == dms_text_before(out)
     assert s.waiting_dms() == 0
     assert [e["kind"] for e in journal.read(tmp_path / "j.jsonl").entries][-1] == "delivered"
@@ -133,7 +134,7 @@ def dms_text_before(out) -> str:
 
 def test_copy_name_with_nothing_waiting_is_refused() -> None:
     s = choice()
-    (o,) = s.feed("copy p2")
+    (o,) = act(s, s.feed("copy p2"))
     assert (o.kind, o.text) == ("refusal", "no private messages wait for Uri")
 
 
@@ -142,7 +143,7 @@ def test_delivered_marks_survive_a_resume(tmp_path: Path) -> None:
     s.feed("start")
     s.feed("p1: gs 5")
     s.feed("p2: gs 3")
-    s.feed("copy p1")
+    act(s, s.feed("copy p1"))
     assert s.writer is not None
     s.writer.close()
     again, _, _ = Session.load(tmp_path / "j.jsonl", reopen=False)
@@ -164,7 +165,8 @@ def test_the_outbox_view_lists_each_players_waiting_messages_ready_to_paste() ->
     s.feed("p1: gs 5")
     (o,) = s.feed("outbox")
     assert o.view is not None and o.view.rows == (("Hedger", "1"),)
-    assert dms(s, 0)[0] in o.view.chat
+    assert o.view.chat == ""  # a DM is never chat text for the channel
+    assert dms(s, 0)[0] in o.view.notes and "── DMs to Hedger (copy p1) ──" in o.view.notes
 
 
 def test_json_names_the_player_a_private_event_is_for(cli) -> None:
@@ -315,8 +317,8 @@ def test_item_4_the_commitment_asks_the_players_for_their_entropy_only_when_the_
 def test_item_4_the_entropy_rebuilds_the_game_from_the_mixed_seed() -> None:
     from umpire.core.settings import Settings
     from umpire.core.streams import Streams
-    from umpire.session.fairness import mix
     from umpire.games.base import Setup
+    from umpire.session.fairness import mix
 
     s = live()
     s.feed("entropy 17 lantern")
@@ -475,7 +477,7 @@ def test_low_resume_shows_the_commitment_as_information_and_copy_does_not_copy_i
     sha = journal.commitment(resumed.seed, resumed.salt)
     assert f"The fairness commitment, posted when this game began (not a new post): `{sha}`" in out
     assert "🔒 Fairness commitment" not in out
-    (copied,) = resumed.feed("copy")
+    (copied,) = act(resumed, resumed.feed("copy"))
     assert copied.text == last_post and "Fairness commitment" not in copied.text
 
 

@@ -12,10 +12,10 @@ from prompt_toolkit.formatted_text import to_plain_text
 from rich.console import Console
 
 from umpire.core import journal
+from umpire.repl.clipboard import Copied
 from umpire.repl.complete import UmpireCompleter
 from umpire.repl.shell import Shell
 from umpire.scenario import load
-from umpire.repl.clipboard import Copied
 from umpire.session import HOST_COMMANDS, Session
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"

@@ -25,10 +25,10 @@ from tests.test_crash import env, input_lines, run_umpire, umpire_cmd, wait_for
 from umpire.cli import app, journal_cmds, play  # noqa: F401 - registers the commands
 from umpire.core import journal
 from umpire.core.journal import line_hash
-from umpire.session.fairness import key_path
-from umpire.render import batch
+from umpire.render import act, batch
 from umpire.scenario import Scenario
 from umpire.session import Session
+from umpire.session.fairness import key_path
 from umpire.verify import AS_FAR_AS_IT_GOES, NOT_AGAINST_POSTED, VERIFIED
 
 SALT = "5a" * 16
@@ -73,7 +73,7 @@ def host(scenario: Scenario, path: Path, lines: list[str], *, seed: str | None =
     """A session journaling to `path` with every line accepted; its writer is left open."""
     s = Session.create(scenario, journal_path=path, seed=seed, salt=SALT)
     for line in lines:
-        refused = [o for o in s.feed(line) if o.kind == "refusal"]
+        refused = [o for o in act(s, s.feed(line)) if o.kind == "refusal"]  # as batch mode does, `copy NAME` included
         assert not refused, refused
     return s
 

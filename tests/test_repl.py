@@ -18,9 +18,9 @@ from rich.console import Console
 
 from umpire.core import journal
 from umpire.repl import clipboard
+from umpire.repl.clipboard import Copied
 from umpire.repl.complete import LiveCheck, UmpireCompleter
 from umpire.repl.shell import Shell
-from umpire.repl.clipboard import Copied
 from umpire.session import Session
 
 SETUP = "p2: first p1\rstart\r"
@@ -262,7 +262,7 @@ def test_bug_in_one_line_is_reported_and_the_session_goes_on_with_the_journal_in
             raise RuntimeError("boom")
         return real_apply(state, command, now)
 
-    monkeypatch.setattr(session, "game", dataclasses.replace(game, apply=apply_with_a_bug))
+    monkeypatch.setattr(session.engine, "game", dataclasses.replace(game, apply=apply_with_a_bug))
     out = drive_repl(session, "p2: first p1\r", "start\r", "start\r")
     assert "✗ start — internal error while judging this line; nothing was changed and the journal is intact (RuntimeError: boom)" in out
     assert "**Hap-Tac-Toe — game 1 begins.**" in out

@@ -159,8 +159,7 @@ def test_a_session_that_does_not_announce_reaches_the_same_state_and_generates_t
     assert s.writer is not None
     s.writer.close()
     loud, _, loaded = Session.load(path, reopen=False)
-    quiet = Session.from_header(journal.read(path), path)
-    quiet.announce = False
+    quiet = Session.from_header(journal.read(path), path, announce=False)
     generated = []
     for entry in loaded.entries:
         assert quiet.replay_entry(entry, str(path)) == []

@@ -105,15 +105,15 @@ def test_a_move_not_allowed_now_is_refused_by_the_table_before_the_rules_judge_i
         raise AssertionError(f"the rules were asked to judge {command}")
 
     real = s.game
-    monkeypatch.setattr(s, "game", dataclasses.replace(real, apply=judged))
+    monkeypatch.setattr(s.engine, "game", dataclasses.replace(real, apply=judged))
     who = CHOOSER[kind]
     role = "the Advantage holder" if kind == "htt" else "the DM opponent"
     assert refused(s, "p1: first p2", error="IllegalAction") == f"only {who} ({role}) chooses who moves first"
     assert refused(s, "p2: done", error="IllegalAction") == f"game 1 has not started: {who} ({role}) first chooses who moves first"
-    monkeypatch.setattr(s, "game", real)
+    monkeypatch.setattr(s.engine, "game", real)
     begin(s)
     ok(s, f"p1: {piece(kind)} C3")
-    monkeypatch.setattr(s, "game", dataclasses.replace(real, apply=judged))
+    monkeypatch.setattr(s.engine, "game", dataclasses.replace(real, apply=judged))
     assert refused(s, "p2: first p1", error="IllegalAction") == "the first player is already chosen: Hedger"
     assert refused(s, "start", error="IllegalAction") == "game 1 is already under way"
     word = "hap" if kind == "htt" else "set"

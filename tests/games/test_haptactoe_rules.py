@@ -684,7 +684,7 @@ def test_an_off_line_claim_repeated_in_the_turn_counts_twice(kind: str) -> None:
 @pytest.mark.parametrize("kind", BOTH)
 def test_the_off_line_rulings_are_shown_by_rules(kind: str) -> None:
     s = new_session(kind)
-    text = s.rules_text()
+    text = s.rules_text(width=10_000)
     cost = "a strike" if kind == "wsa" else "costs 0.5 (invalid_claim_penalty)"
     assert (
         f"R-HTT-7: a claim of three occupied squares that are not on one row, column or 45° diagonal (the grid does not wrap) is an invalid claim: {cost}."

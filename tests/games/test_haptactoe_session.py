@@ -187,7 +187,7 @@ def test_reveal_is_refused_before_the_end() -> None:
 def test_reveal_anyway_reveals_before_the_end() -> None:
     s = new_session("htt")
     out = ok(s, "reveal anyway")
-    (ev,) = events(out, "revealed")
+    (ev,) = events(out, "seed_revealed")
     assert (ev["seed"], ev["salt"]) == (s.seed, s.salt)
     assert f"🔓 Seed: `{s.seed}` · salt: `{s.salt}`" in public_text(out)
 
@@ -200,7 +200,7 @@ def test_reveal_after_the_dm_posts_the_seed_and_salt(kind: str) -> None:
     assert refused(s, "reveal").startswith("the game is not over")  # between the games
     play_game(s)
     out = ok(s, "reveal")
-    (ev,) = events(out, "revealed")
+    (ev,) = events(out, "seed_revealed")
     assert ev["sha256"] == s.commitment_outputs()[0].event["sha256"]
 
 

@@ -10,7 +10,7 @@ import pytest
 from umpire.core.errors import IllegalAction
 from umpire.games.openpass.commands import Bid, Choice, Close, DealerCmd, DeckCmd, Start, StartDeal, WithdrawDeck
 from umpire.games.openpass.game import GAME
-from umpire.session import Session, unreadable
+from umpire.session import Session
 
 from . import ok, refused
 from .test_openpass_support import judge, new_session, play_through, setup_deck, to_playing
@@ -136,9 +136,9 @@ def test_the_rules_judge_only_what_a_command_says_the_table_says_when() -> None:
 def test_the_live_check_shows_a_not_now_refusal_before_the_line_is_sent() -> None:
     s = to_playing()
     before = (s.state, len(s.history))
-    assert unreadable(s, "p1: open", allow_time=False) == "no card has been dealt to Hedger; the host deals with “deal Hedger”"
-    assert unreadable(s, "start", allow_time=False) == "the match has already started"
-    assert unreadable(s, "p1: deck all", allow_time=False) is None
+    assert s.check("p1: open", allow_time=False) == "no card has been dealt to Hedger; the host deals with “deal Hedger”"
+    assert s.check("start", allow_time=False) == "the match has already started"
+    assert s.check("p1: deck all", allow_time=False) is None
     assert (s.state, len(s.history)) == before  # asking changed nothing
 
 

@@ -43,16 +43,16 @@ def test_the_bundled_scenario_is_the_13_player_match_with_the_house_rulings() ->
 
 
 def test_rules_lists_every_ruling_in_force() -> None:
-    text = new_session().rules_text()
+    text = new_session().rules_text(width=10_000)
     for ruling in ("R-OP-1", "R-OP-2", "R-OP-3", "R-OP-4", "R-OP-5", "R-OP-6", "R-OP-7", "R-OP-8", "R-OP-9", "R-ARITH-1", "R-ARITH-2"):
         assert ruling in text
     assert "R-OP-6: each bidding round closes after 24 h (1440 min) (round_minutes)" in text
     assert "(reveal_rows = at-close)" in text and "(reveal_receipts = private)" in text
     assert "Every ruling is explained in docs/rulings.md (Open, Pass section)." in text
-    at_once = new_session(reveal_rows="at-once", reveal_receipts="public").rules_text()
+    at_once = new_session(reveal_rows="at-once", reveal_receipts="public").rules_text(width=10_000)
     assert "(reveal_rows = at-once)" in at_once and "(reveal_receipts = public)" in at_once
     assert "nobody gets a pack that round, and so everyone gets a pity card (all_odd_pity = true)." in text
-    off = new_session(all_odd_pity=False).rules_text()
+    off = new_session(all_odd_pity=False).rules_text(width=10_000)
     assert "nobody gets a pity card either (all_odd_pity = false)." in off
 
 

@@ -275,7 +275,7 @@ class Shell:
         going_on = True
         shown: list[Output] = []
         for o in outs:
-            if o.kind is not OutputKind.ACTION:
+            if o.kind != OutputKind.ACTION:
                 shown.append(o)
                 continue
             show(self.con, shown, self.names)

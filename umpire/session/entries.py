@@ -151,11 +151,11 @@ def read(data: dict[str, Any], where: str) -> Entry:
         if f.name in data:
             values[f.name] = _field(cls, f.name, data[f.name], where, line)
         elif f.default is MISSING:
-            raise JournalError(where, line, f"{_a(kind)} “{kind}” entry needs “{f.name}”")
+            raise JournalError(where, line, f"{_a(cls.kind)} “{kind}” entry needs “{f.name}”")
     try:
         return cls(**values)
     except TypeError as exc:
-        raise JournalError(where, line, f"{_a(kind)} “{kind}” entry does not read: {exc}") from exc
+        raise JournalError(where, line, f"{_a(cls.kind)} “{kind}” entry does not read: {exc}") from exc
 
 
 def _field(cls: type[Entry], name: str, value: Any, where: str, line: int | None) -> Any:

@@ -72,20 +72,20 @@ class Output:
 
     def to_json(self) -> dict[str, JSON] | None:
         """This output as one JSON object for `--json` (None for a post whose event is already out), its audience named."""
-        if self.kind is OutputKind.ANNOUNCE:
+        if self.kind == OutputKind.ANNOUNCE:
             return self.event
-        out: dict[str, JSON] = {"type": self.kind.value}
+        out: dict[str, JSON] = {"type": str(self.kind)}
         out.update(self.audience.to_json(self.names))
-        if self.kind is OutputKind.REFUSAL:
+        if self.kind == OutputKind.REFUSAL:
             out.update({"input": self.input, "error": self.error, "reason": self.text})
             if self.line is not None:
                 out["line"] = self.line
             return out
-        if self.kind is OutputKind.VIEW and self.view is not None:
+        if self.kind == OutputKind.VIEW and self.view is not None:
             v = self.view
             out.update({"title": v.title, "columns": list(v.columns), "rows": [list(r) for r in v.rows], "chat": v.chat})
             return out
-        if self.kind is OutputKind.ACTION:
+        if self.kind == OutputKind.ACTION:
             out.update({"action": self.action, "args": list(self.args)})
             return out
         out["text"] = self.text
