@@ -9,6 +9,9 @@ but its player and the host (R-GS-1). A purchase is not sealed: holdings are pub
 
 `post shop`, `post gh` and `post expr` are three moves, one form between them: each is possible at
 its own times, and completion offers only what can be posted now.
+
+Completion offers a player only what that player may know: their own cards left, the tiles the
+posted prices and their balance allow, the puzzles they have not solved. Never the board's haps.
 """
 
 from __future__ import annotations
