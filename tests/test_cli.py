@@ -579,7 +579,10 @@ def test_play_script_prints_announcements_and_refusals_with_line_numbers(cli, sc
     assert out.startswith("🔒 Fairness commitment (SHA-256 of salt:seed): `")
     assert "**Uri** chooses **Hedger** to move first in game 1 (and second in game 2).\n" in out
     assert "✗ line 8: p2: hap A1 B1 C1 — C1 is empty\n" in out
-    assert "✅ hap A1 B1 C1 — +1\n❌ hap A1 B1 C1 — repeated this turn (the same squares were called earlier in it) — -0.5\nScore: Hedger 0.5 · Uri 0\n" in out
+    assert (
+        "✅ hap A1 B1 C1 — +1\n❌ hap A1 B1 C1 — repeated this turn (the same squares were called earlier in it) — -0.5\nScore: Hedger 0.5 · Uri 0\n"
+        in out
+    )
     assert "⏳ **Uri**: 10 s left on this move.\n" in out
 
 
@@ -590,7 +593,15 @@ def test_play_script_json_ends_with_the_final_state(cli, script):
     assert objs[0]["event"] == "commitment"
     refusals = [o for o in objs if o["type"] == "refusal"]
     assert refusals == [
-        {"type": "refusal", "audience": "player", "to": "Uri", "input": "p2: hap A1 B1 C1", "error": "IllegalAction", "reason": "C1 is empty", "line": 8},
+        {
+            "type": "refusal",
+            "audience": "player",
+            "to": "Uri",
+            "input": "p2: hap A1 B1 C1",
+            "error": "IllegalAction",
+            "reason": "C1 is empty",
+            "line": 8,
+        },
     ]
     final = objs[-1]
     assert final["type"] == "final"

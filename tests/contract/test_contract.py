@@ -323,7 +323,7 @@ def check_end(game: Played) -> None:
             assert isinstance(built, View) and built.title, f"view {v.name} {args} built no titled View"
             assert view_lines(built) and json.dumps(Output(kind="view", view=built, text=built.chat).to_json())
     bar = s.game.toolbar(s.state, s.now)
-    text = bar if isinstance(bar, str) else f"{bar.clock} {bar.where}"  # a game before the record: one line of text
+    text = f"{bar.clock} {bar.where}"
     assert text.strip() and "\n" not in text, f"toolbar {bar!r}"
     json.dumps(s.final())
     text_lines(game.outputs, tuple(p.name for p in s.scenario.roster))

@@ -160,7 +160,6 @@ def test_the_reminder_tells_only_the_host_who_is_still_to_play() -> None:
         "block": 1,
         "round": 1,
         "seconds": 10,
-        "n": 3,
     }
     assert texts(out, "public") == ["⏳ Block 1, round 1: 10 seconds left."]
     (waiting,) = events(out, "still_waiting")

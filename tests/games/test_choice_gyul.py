@@ -413,7 +413,6 @@ def test_r_gh_6_a_wrong_gyul_publicly_says_only_that_it_was_wrong_and_the_penalt
         "board": 1,
         "verdict": "incorrect",
         "ghp": {"Hedger": 1, "Uri": -1},
-        "n": one(out, "gyul_called")["n"],
     }
     # The count goes to the host alone.
     host = one(out, "gyul_unclaimed")

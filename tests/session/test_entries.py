@@ -28,7 +28,13 @@ def test_every_kind_reads_back_what_it_wrote() -> None:
 
 
 def test_an_entry_is_written_with_its_kind_first_and_unset_optional_fields_left_out() -> None:
-    assert E.Input(t=0, by=None, text="start", line="start").to_json() == {"kind": "input", "t": 0, "by": None, "text": "start", "line": "start"}
+    assert E.Input(t=0, by=None, text="start", line="start").to_json() == {
+        "kind": "input",
+        "t": 0,
+        "by": None,
+        "text": "start",
+        "line": "start",
+    }
     assert list(E.Delivered(t=0, to=1, dms=((2, 0),)).to_json()) == ["kind", "t", "to", "dms"]
 
 
@@ -43,14 +49,23 @@ def test_an_older_undo_entry_without_paused_still_reads() -> None:
 @pytest.mark.parametrize(
     ("entry", "reason"),
     [
-        ({"n": 1, "kind": "teleport", "t": 0}, "unknown entry kind 'teleport' (expected one of input, clock, pause, resume, undo, entropy, reveal, delivered, stop)"),
+        (
+            {"n": 1, "kind": "teleport", "t": 0},
+            "unknown entry kind 'teleport' (expected one of input, clock, pause, resume, undo, entropy, reveal, delivered, stop)",
+        ),
         ({"n": 1, "kind": "input", "t": 0}, "an “input” entry needs “by”"),
         ({"n": 1, "kind": "input", "t": 0, "by": None, "line": "x"}, "an “input” entry needs “text”"),
         ({"n": 1, "kind": "input", "t": 0, "by": None, "text": 5, "line": "x"}, "an “input” entry's “text” is 5, not a text"),
-        ({"n": 1, "kind": "input", "t": 0, "by": "p1", "text": "x", "line": "x"}, "an “input” entry's “by” is 'p1', not a whole number or null"),
+        (
+            {"n": 1, "kind": "input", "t": 0, "by": "p1", "text": "x", "line": "x"},
+            "an “input” entry's “by” is 'p1', not a whole number or null",
+        ),
         ({"n": 1, "kind": "undo", "t": 0, "rewind": None}, "an “undo” entry needs “undoes”"),
         ({"n": 1, "kind": "entropy", "t": 0}, "an “entropy” entry needs “text”"),
-        ({"n": 1, "kind": "delivered", "t": 0, "to": 1, "dms": [[1]]}, "a “delivered” entry's “dms” is [[1]], not a list of [entry, index] pairs"),
+        (
+            {"n": 1, "kind": "delivered", "t": 0, "to": 1, "dms": [[1]]},
+            "a “delivered” entry's “dms” is [[1]], not a list of [entry, index] pairs",
+        ),
         ({"n": 1, "kind": "delivered", "t": 0, "to": True}, "a “delivered” entry's “to” is True, not a whole number"),
     ],
 )

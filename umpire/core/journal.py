@@ -66,8 +66,6 @@ def _decode(text: str) -> Any:
         raise _NestedTooDeep(text) from None
 
 
-
-
 class JournalError(Exception):
     """A journal that cannot be read or written; names the file, the line and what was expected."""
 

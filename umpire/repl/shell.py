@@ -29,7 +29,7 @@ from rich.text import Text
 from umpire.core import chat
 from umpire.core.clock import fmt_clock
 from umpire.core.errors import UmpireError
-from umpire.games.base import Post, Toolbar, dm
+from umpire.games.base import Post, dm
 from umpire.repl.clipboard import copy as copy_to_clipboard
 from umpire.repl.clipboard import copy_image
 from umpire.repl.complete import LiveCheck, UmpireCompleter
@@ -172,8 +172,6 @@ class Shell:
         s = self.session
         now = self.clock.now()
         bar = s.game.toolbar(s.state, now)
-        if isinstance(bar, str):  # a game still on the contract before the record: one line of text
-            bar = Toolbar(clock="", where=bar)
         html = "<paused>⏸ PAUSED {}</paused>" if s.paused else "<b>⏱ {}</b>"
         args = [fmt_clock(now)]
         if bar.clock:
