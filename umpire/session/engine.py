@@ -24,9 +24,9 @@ from umpire.scenario import Scenario
 from umpire.session import entries as E
 from umpire.session import fairness
 from umpire.session.delivery import Dm, DmId, Outbox
-from umpire.session.events import RENDER, Delivered, DmCorrection, FinalHash, Paused, Resumed, SeedRevealed, Undone
+from umpire.session.events import RENDER, Commitment, Delivered, DmCorrection, FinalHash, Paused, Resumed, SeedRevealed, Undone
 from umpire.session.events import Correction as CorrectionPost
-from umpire.session.outputs import Output, OutputKind, journal_failed
+from umpire.session.outputs import Output, OutputKind, info, journal_failed
 
 
 class JournalMismatch(journal.JournalError):
@@ -325,6 +325,23 @@ class Engine:
             self.last_public = [o.text for o in ruling.public]
             self.last_public_posts = [(None, o.post) for o in ruling.public if o.post is not None]
         return ruling.outputs
+
+    def commitment(self) -> list[Output]:
+        """The fairness commitment to post (with the request for the players' entropy while the game waits for it);
+        after a resume, the first time, information for the host instead: it was posted when the game began."""
+        sha = journal.commitment(self.seed, self.salt)
+        f = self.fair
+        if f.resumed and not f.commitment_shown:
+            f.commitment_shown = True
+            text = f"The fairness commitment, posted when this game began (not a new post): `{sha}`"
+            if f.waiting:
+                text += "\nThe players' entropy is not in yet: collect a word or number from each player, then “entropy WORDS…”."
+            return [info(text)]
+        f.commitment_shown = True
+        notes: list[Event] = [Commitment(t=self.now, sha256=sha)]
+        if f.waiting:
+            notes.append(fairness.EntropyWanted(t=self.now))
+        return self.announcements(notes)
 
     # ------------------------------------------------------------ entries the host's commands make
 

@@ -24,17 +24,15 @@ from typing import Any, Literal
 
 from umpire import __version__
 from umpire.core import journal
-from umpire.core.clock import fmt_stamp, parse_clock
-from umpire.core.errors import IllegalAction, InvalidCommand, UmpireError
-from umpire.games.base import HOST, JSON, Audience, Event, Game, Post, View, dm
+from umpire.core.errors import IllegalAction, UmpireError
+from umpire.games.base import JSON, Event, Game, Post, View, dm
 from umpire.scenario import Scenario, ScenarioError
 from umpire.scenario import parse as parse_scenario
 from umpire.session import entries as E
-from umpire.session import fairness, host
+from umpire.session import fairness, host, judging
 from umpire.session.delivery import Dm, DmId, DmStatus, Outbox
 from umpire.session.engine import Engine, Step, wall
-from umpire.session.events import Commitment
-from umpire.session.intake import MAX_LINE, Intake, Line, Message
+from umpire.session.intake import Intake
 from umpire.session.outputs import Output, OutputKind, info, internal_error, refusal
 
 SeedSource = Literal["drawn", "host"]
@@ -310,11 +308,11 @@ class Session:
         """
         body = text.replace("\r\n", "\n").replace("\r", "\n").strip("\n")
         pasted = "\n" in body
-        return self._judge(self.intake.block(body, lineno=lineno) if pasted else self.intake.line(body, lineno=lineno), allow_time)
+        return judging.judge(self, self.intake.block(body, lineno=lineno) if pasted else self.intake.line(body, lineno=lineno), allow_time)
 
     def flush(self) -> list[Output]:
         """End the message being read (an empty line, the end of a paste or a script) and judge it."""
-        return self._judge(self.intake.end(), True)
+        return judging.judge(self, self.intake.end(), True)
 
     @property
     def held_lines(self) -> int:
@@ -325,74 +323,6 @@ class Session:
         """Forget the message being read, unjudged (a front end's own failure mid-line)."""
         self.intake.held.clear()
         self.intake.end()
-
-    def _judge(self, messages: Sequence[Message], allow_time: bool) -> list[Output]:
-        out: list[Output] = []
-        for message in messages:
-            out += self._message(message, allow_time)
-        return out
-
-    def _message(self, message: Message, allow_time: bool) -> list[Output]:
-        """Judge one message; every input in it is refused or accepted on its own."""
-        line = message.lines[0]
-        to = self._sender(message)
-        try:
-            if message.kind == "player":
-                return self._player_message(message, to)
-            if message.kind == "too_long":
-                raise InvalidCommand(f"this line is too long to be a command (over {MAX_LINE} characters)", text=line.raw)
-            if message.kind == "time":
-                return self._time(line, allow_time)
-            return host.run(self, line.text, line.raw)
-        except UmpireError as exc:
-            return [refusal(line.raw, exc, message.lineno, audience=to, names=self.names)]
-        except Exception as exc:  # a bug must never end a live session
-            return [internal_error(line.raw.strip(), exc, message.lineno)]
-
-    def _sender(self, message: Message) -> Audience:
-        """Who a refusal of this message goes to: its player, or the host."""
-        player = self.scenario.roster.find(message.sender) if message.sender else None
-        return dm(player.seat) if player is not None else HOST
-
-    def _time(self, line: Line, allow_time: bool) -> list[Output]:
-        if not allow_time:
-            raise InvalidCommand(
-                "time lines are for scripts; in the REPL the clocks run by themselves (use pause/resume)", text=line.raw.strip()
-            )
-        t = parse_clock(line.text)
-        if self.paused:
-            raise IllegalAction(f"the clocks are paused at {fmt_stamp(self.now)}; “resume” first", text=line.raw.strip())
-        if t < self.now:
-            raise IllegalAction(f"the clock is already at {fmt_stamp(self.now)}; time cannot go back", text=line.raw.strip())
-        return self.advance(t)
-
-    def _player_message(self, message: Message, to: Audience) -> list[Output]:
-        """A player's message: one input per line, or as the game reads a message of several lines."""
-        first = message.lines[0]
-        assert first.name is not None
-        player = self.scenario.roster.resolve(first.name)
-        if len(message.lines) == 1:
-            if not first.text:
-                raise InvalidCommand(f"{player.name} sent nothing after the colon", text=first.raw.strip())
-            return self.game_input(player.seat, first.text, first.raw)
-        return self._lines(player.seat, [ln.text for ln in message.lines], [ln.raw for ln in message.lines], list(message.numbers), to)
-
-    def _lines(
-        self, seat: int, texts: list[str], raws: list[str], numbers: list[int | None], to: Audience, *, source: str | None = None
-    ) -> list[Output]:
-        """The inputs of one message of several lines, each judged on its own."""
-        out: list[Output] = []
-        whole = f"{self.names[seat]}: " + " / ".join(texts)  # how a message of several lines is named in refusals and undo
-        for text in self.game.message(self.state, seat, texts):
-            i = texts.index(text) if text in texts else None
-            raw, n = (raws[i], numbers[i]) if i is not None else (whole, numbers[0])
-            try:
-                out += self.game_input(seat, text, raw, source=source)
-            except UmpireError as exc:
-                out.append(refusal(raw, exc, n, audience=to, names=self.names))
-            except Exception as exc:  # a bug must never end a live session
-                out.append(internal_error(raw.strip(), exc, n))
-        return out
 
     def game_input(self, actor: int | None, text: str, raw: str, *, source: str | None = None) -> list[Output]:
         """Judge one input of the game's (a player's, or the host's when `actor` is None); a refusal raises."""
@@ -424,7 +354,7 @@ class Session:
             if len(texts) == 1:
                 out += self.game_input(seat, texts[0], f"{self.names[seat]}: {texts[0]}", source=source)
             else:
-                out += self._lines(seat, texts, [f"{self.names[seat]}: {t}" for t in texts], [None] * len(texts), to, source=source)
+                out += judging.lines(self, seat, texts, [f"{self.names[seat]}: {t}" for t in texts], [None] * len(texts), to, source=source)
         except UmpireError as exc:
             out.append(refusal(raw, exc, None, audience=to, names=self.names))
         except Exception as exc:  # a bug must never end a live session
@@ -482,19 +412,7 @@ class Session:
         The first time after a resume it is information for the host, not a new post: it was posted
         when the game began.
         """
-        sha = journal.commitment(self.seed, self.salt)
-        f = self.fair
-        if f.resumed and not f.commitment_shown:
-            f.commitment_shown = True
-            text = f"The fairness commitment, posted when this game began (not a new post): `{sha}`"
-            if f.waiting:
-                text += "\nThe players' entropy is not in yet: collect a word or number from each player, then “entropy WORDS…”."
-            return [info(text)]
-        f.commitment_shown = True
-        notes: list[Event] = [Commitment(t=self.now, sha256=sha)]
-        if f.waiting:
-            notes.append(fairness.EntropyWanted(t=self.now))
-        return self.engine.announcements(notes)
+        return self.engine.commitment()
 
     # ------------------------------------------------------------ delivery
 
