@@ -103,7 +103,12 @@ def view_output(view: View) -> Output:
 
 
 def refusal(raw: str, exc: UmpireError, lineno: int | None, *, audience: Audience = HOST, names: Sequence[str] = ()) -> Output:
-    """A line refused, for the player who sent it (or the host), naming the line and the reason."""
+    """A line refused, for the player who sent it (or the host), naming the line and the reason.
+
+    A bug (an internal error, such as a renderer that failed) is the host's to see, whoever sent the line.
+    """
+    if exc.kind == "InternalError":
+        audience = HOST
     return Output(
         kind=OutputKind.REFUSAL,
         error=exc.kind,
