@@ -19,6 +19,7 @@ from umpire.cli.common import bundled_dir, find_scenario
 from umpire.games import entries, get, keys, registry
 from umpire.scenario import load
 from umpire.session import Session
+from umpire.session.entries import opened
 from umpire.verify import NOT_AGAINST_POSTED
 
 # A short game: a refusal, a valid hap, a hap claimed twice in one turn, and two clock rulings.
@@ -721,7 +722,7 @@ def test_play_journal_records_every_accepted_input(played):
     j, _ = played
     loaded = journal_read(j)
     assert loaded.header["game"] == "hap-tac-toe"
-    inputs = [e["line"] for e in loaded.entries if e["kind"] == "input"]
+    inputs = [opened(e)["line"] for e in loaded.entries if e["kind"] == "input"]
     assert "p2: hap A1 B1 C1" not in inputs  # refused
     assert inputs[:3] == ["p2: first p1", "start", "p1: black red circle A1"]
     assert [e["t"] for e in loaded.entries if e["kind"] == "clock"] == [80000, 90000]

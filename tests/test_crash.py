@@ -24,6 +24,7 @@ from typer.testing import CliRunner
 from umpire.cli import app, check, games, journal_cmds, new, play  # noqa: F401 - registers the commands
 from umpire.core import journal
 from umpire.session import Session
+from umpire.session.entries import opened
 from umpire.verify import verify
 
 SETUP = ["p2: first p1", "start", "p1: black red circle C3", "p1: done", "p2: gray red square B1"]
@@ -103,7 +104,7 @@ def input_lines(path: Path) -> list[str]:
         entries = journal.read(path).entries
     except journal.JournalError:
         return []
-    return [e["line"] for e in entries if e["kind"] == "input"]
+    return [opened(e)["line"] for e in entries if e["kind"] == "input"]
 
 
 def killed_game(tmp_path: Path) -> tuple[Path, list[str]]:
@@ -226,7 +227,7 @@ def test_kill_9_at_random_moments_loses_no_acknowledged_input(tmp_path):
         assert acked == MATCH[: len(acked)], (run, acked)  # acknowledged in order
         acknowledged += len(acked)
         loaded = journal.read(j)  # the header was on disk before the REPL started
-        inputs = [e["line"] for e in loaded.entries if e["kind"] == "input"]
+        inputs = [opened(e)["line"] for e in loaded.entries if e["kind"] == "input"]
         assert inputs == MATCH[: len(inputs)], (run, inputs)  # nothing repeated, nothing foreign
         lost += len(acked) - min(len(acked), len(inputs))
         assert len(inputs) >= len(acked), (run, acked, inputs)
@@ -261,7 +262,7 @@ def test_kill_9_loses_no_accepted_input(tmp_path):
     j, accepted = killed_game(tmp_path)
     session, _, loaded = Session.load(j, reopen=False)
     assert loaded.torn is None
-    assert [e["line"] for e in loaded.entries if e["kind"] == "input"] == accepted
+    assert [opened(e)["line"] for e in loaded.entries if e["kind"] == "input"] == accepted
     assert session.final()["board"] == {"C3": "black red circle", "B1": "gray red square"}
     res = run_umpire(tmp_path, "replay", str(j))
     assert res.returncode == 0, res.stderr

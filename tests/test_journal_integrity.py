@@ -24,10 +24,11 @@ from typer.testing import CliRunner, Result
 from tests.test_crash import env, input_lines, run_umpire, umpire_cmd, wait_for
 from umpire.cli import app, journal_cmds, play  # noqa: F401 - registers the commands
 from umpire.core import journal
-from umpire.core.journal import line_hash
+from umpire.core.redaction import entry_hash
 from umpire.render import act, batch
 from umpire.scenario import Scenario
 from umpire.session import Session
+from umpire.session.entries import opened
 from umpire.session.fairness import key_path
 from umpire.verify import AS_FAR_AS_IT_GOES, NOT_AGAINST_POSTED, VERIFIED
 
@@ -104,7 +105,7 @@ def write_lines(path: Path, lines: list[bytes]) -> None:
 def entry_line(path: Path, text: str) -> int:
     """The 1-based line of the input entry whose pasted line is `text`."""
     for i, raw in enumerate(lines_of(path), start=1):
-        if i > 1 and json.loads(raw).get("line") == text:
+        if i > 1 and opened(json.loads(raw)).get("line") == text:
             return i
     raise AssertionError(f"no entry {text!r}")
 
@@ -114,7 +115,7 @@ def rechain(lines: list[bytes]) -> list[bytes]:
     out = [lines[0]]
     for raw in lines[1:]:
         obj = json.loads(raw)
-        obj["prev"] = line_hash(out[-1])
+        obj["prev"] = entry_hash(out[-1], json.loads(out[-1]))
         out.append(json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode())
     return out
 
@@ -196,7 +197,7 @@ def test_entries_deleted_and_renumbered_break_the_chain(tmp_path, htt):
 def test_entries_cut_from_the_end_pass_only_with_a_warning_and_fail_with_the_final_hash(tmp_path, htt):
     j, final = played(htt, tmp_path / "htt.jsonl", HTT_LINES, seed="42")
     write_lines(j, lines_of(j)[:-2])  # the last two entries removed
-    cut_hash = line_hash(lines_of(j)[-1])
+    cut_hash = entry_hash(lines_of(j)[-1], json.loads(lines_of(j)[-1]))
     without = verify(str(j))
     assert without.exit_code == 0
     assert (
@@ -264,7 +265,7 @@ TAMPERS: dict[str, Callable[[Path], None]] = {
 def reveal_line(j: Path, *, salt: str) -> bytes:
     """A reveal entry appended by hand, chained properly, with the salt given."""
     last = lines_of(j)[-1]
-    entry = {"n": json.loads(last)["n"] + 1, "kind": "reveal", "t": 0, "seed": "9701", "salt": salt, "prev": line_hash(last)}
+    entry = {"n": json.loads(last)["n"] + 1, "kind": "reveal", "t": 0, "seed": "9701", "salt": salt, "prev": entry_hash(last, json.loads(last))}
     return json.dumps(entry, separators=(",", ":")).encode()
 
 
@@ -478,7 +479,7 @@ def test_a_journal_with_its_chain_stripped_is_described_without_guessing_its_his
         in res.stdout
     )
     assert json.loads(verify(str(j), "--json").stdout)["chain"] == "absent"
-    last = line_hash(lines_of(j)[-1])
+    last = entry_hash(lines_of(j)[-1], json.loads(lines_of(j)[-1]))
     pinned = verify(str(j), "--final-hash", last)
     assert f"✓ the posted final hash is the journal's last line (entry {len(HTT_LINES)}): that line is as posted\n" in pinned.stdout
     assert "no line was changed" not in pinned.stdout
@@ -647,7 +648,7 @@ def test_two_live_umpires_on_one_journal_the_second_is_refused(tmp_path):
             proc.kill()
             proc.wait(timeout=30)
     loaded = journal.read(j)
-    assert [e.get("line") for e in loaded.entries if e["kind"] == "input"] == ["p2: first p1", "start"]
+    assert [opened(e).get("line") for e in loaded.entries if e["kind"] == "input"] == ["p2: first p1", "start"]
     assert loaded.breaks == []
     assert not Path(f"{j}.lock").exists()  # released on quit
 
@@ -683,7 +684,7 @@ def test_a_full_disk_refuses_the_input_and_the_retyped_input_is_journaled_once(t
     assert not [o for o in s.feed("p1: done") if o.kind == "refusal"]
     s.writer.close()
     loaded = journal.read(j)
-    assert [e["line"] for e in loaded.entries if e["kind"] == "input"] == [*HTT_LINES[:3], "p1: done"]
+    assert [opened(e)["line"] for e in loaded.entries if e["kind"] == "input"] == [*HTT_LINES[:3], "p1: done"]
     assert loaded.breaks == [] and loaded.torn is None
     replayed, _, _ = Session.load(j, reopen=False)
     assert replayed.final() == s.final()
@@ -735,7 +736,7 @@ def test_a_real_full_disk_in_a_live_repl_leaves_the_journal_whole(tmp_path):
             proc.wait(timeout=30)
     reader.join(timeout=10)
     loaded = journal.read(j)
-    assert [e["line"] for e in loaded.entries if e["kind"] == "input"] == [*HTT_LINES[:3], "p1: done"]
+    assert [opened(e)["line"] for e in loaded.entries if e["kind"] == "input"] == [*HTT_LINES[:3], "p1: done"]
     assert loaded.breaks == [] and loaded.torn is None
     assert verify(str(j)).exit_code == 0
 

@@ -8,18 +8,25 @@ ruling); the players' entropy; and a replay that re-derives every generated item
 The report says which of these were proved and, for each one that could not be (a posted value
 not given, entries without a chain, a seed the host could have chosen), what that leaves open.
 Only a journal for which everything was proved gets the verdict “VERIFIED:”.
+
+A published journal (the one a match report embeds: `umpire verify report.html` reads it out of
+the page) carries each private payload as its salted digest only: its chain, commitment and final
+hash are checked as a full journal's are, but the replay stops at its first sealed entry, and the
+report says so (umpire/core/redaction.py).
 """
 
 from __future__ import annotations
 
 import json
 import re
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from umpire.core import journal
 from umpire.session import fairness
+from umpire.session.entries import opened
 
 MAX_BREAKS = 5  # chain breaks listed one by one; the rest are counted
 _HEX64 = re.compile(r"[0-9a-f]{64}")
@@ -155,6 +162,24 @@ NO_RULING = ("reveal", "stop", "delivered", "pause", "resume")  # entry kinds th
 
 
 def verify(path: str | Path, *, posted: str | None = None, final_hash: str | None = None) -> Report:
+    """Check a journal, or the journal a match report embeds (`umpire report`), as `check` does.
+
+    Raises JournalError when it cannot be read at all (a page that embeds no journal included).
+    """
+    from umpire.report.embedded import journal_of_page
+
+    page = journal_of_page(path)
+    if page is None:
+        return check(path, posted=posted, final_hash=final_hash)
+    with tempfile.TemporaryDirectory(prefix="umpire-verify-") as tmp:
+        inner = Path(tmp) / f"{Path(path).name}.journal.jsonl"
+        inner.write_bytes(page)
+        rep = check(inner, posted=posted, final_hash=final_hash, shown_as=str(path))
+    rep.notes.insert(0, f"the journal was read out of the page {path}, which embeds it ({len(page):,} bytes)")
+    return rep
+
+
+def check(path: str | Path, *, posted: str | None = None, final_hash: str | None = None, shown_as: str | None = None) -> Report:
     """Check a journal: its seed and salt against its commitment (and the one `posted` at the start),
     its hash chain, the `final_hash` posted at the end, the players' entropy, and a replay
     re-deriving every generated item from the seed.
@@ -166,8 +191,10 @@ def verify(path: str | Path, *, posted: str | None = None, final_hash: str | Non
     """
     loaded, entries = journal.scan(path, strict=False)
     h = loaded.header
-    rep = Report(path=str(path), commitment=h["commitment"], seed_source=h.get("seed_source"))
+    rep = Report(path=shown_as or str(path), commitment=h["commitment"], seed_source=h.get("seed_source"))
     secret, missing = _secret(path, h)
+    if secret is None and shown_as is not None:
+        missing = "the page's journal has no reveal entry, and a page carries no key file"
     want = posted_hex(final_hash) if final_hash is not None else None
     replay = _Replay(loaded, path, secret)
     last: Any = 0
@@ -177,6 +204,8 @@ def verify(path: str | Path, *, posted: str | None = None, final_hash: str | Non
     for i, (entry, _own) in enumerate(entries):
         last = entry.get("n")
         reveals += entry.get("kind") == "reveal"
+        if entry.get("kind") == "entropy":
+            replay.entropies.append(last)
         if upto is None and want is not None and entry.get("prev") == want:
             upto = i
         if upto is not None:
@@ -341,7 +370,7 @@ def _check_reveal(rep: Report, secret: fairness.Secret | None, reveals: int) -> 
 
 
 def _check_seed(rep: Report, replay: _Replay) -> None:
-    fair = replay.session.fair if replay.session is not None and replay.ran else None
+    fair = replay.session.fair if replay.session is not None and replay.entropy_proved else None
     if fair is not None and fair.entropy is not None:
         rep.entropy, rep.entropy_entry = fair.entropy, fair.entropy_n
         rep.checks.append(
@@ -355,10 +384,19 @@ def _check_seed(rep: Report, replay: _Replay) -> None:
             "the players' entropy keeps the seed from being chosen by the host alone only if these are the words the players "
             "sent, after the commitment was posted: check the chat"
         )
+    unproved = fair is None and replay.sealed_stop and bool(replay.entropies)
+    if unproved:
+        rep.checks.append(
+            (
+                OPEN,
+                f"the players' entropy (entry {replay.entropies[0]}) comes after entry {replay.stopped_n}, where the replay "
+                "stopped: that it was mixed in before any game input is not proved here",
+            )
+        )
     source = rep.seed_source
     if source == "host":
         rep.checks.append((OPEN, "seed given by the host (the header's “seed_source”): players may have known it"))
-    elif fair is not None and fair.entropy is not None:
+    elif unproved or (fair is not None and fair.entropy is not None):
         return
     elif source == "drawn":
         rep.checks.append(
@@ -395,6 +433,8 @@ class _Replay:
         self.no_seed = secret is None  # nothing can be replayed without the seed
         self.stopped_at: int | None = None  # entries read when the replay stopped
         self.stopped_n: Any = None  # the number of the entry it stopped at
+        self.sealed_stop = False  # it stopped at a published entry, whose sealed payload is a digest only
+        self.entropies: list[Any] = []  # the numbers of the `entropy` entries
         self.session: Session | None = None
         if secret is None:
             return
@@ -409,6 +449,16 @@ class _Replay:
         """Every entry was replayed."""
         return self.session is not None and self.stopped_at is None and not self.bad
 
+    @property
+    def entropy_proved(self) -> bool:
+        """The replay reached every entry that could mix the players' words in: all of them, or every one
+        before the first published sealed entry when no `entropy` entry comes after it."""
+        if self.ran:
+            return True
+        if self.session is None or not self.sealed_stop or self.bad:
+            return False
+        return all(isinstance(n, int) and n < self.stopped_n for n in self.entropies)
+
     def step(self, rep: Report, entry: dict[str, Any]) -> None:
         """Replay one entry (unless the replay has stopped) and compare what it generates with the journal."""
         fresh = self.session
@@ -417,11 +467,15 @@ class _Replay:
         n = entry.get("n")
         try:
             fresh.replay_entry(entry, self.path)
+        except journal.Redacted:
+            self.sealed_stop = True
+            self.stopped_at, self.stopped_n = rep.replayed + 1, n
+            return
         except journal.JournalError as exc:
             self.bad.append(f"entry {n}: {exc.reason}")
             self.stopped_at, self.stopped_n = rep.replayed + 1, n
             return
-        again, recorded = fresh.last_generated(), entry.get("generated", [])
+        again, recorded = fresh.last_generated(), opened(entry).get("generated", [])
         rep.replayed += 1
         if not again and not recorded:  # most entries generate nothing
             return
@@ -439,6 +493,9 @@ class _Replay:
             rep.checks.append((FAILED, "replay: the header does not describe a game"))
             rep.problems.append(f"the header (line 1): {self.header_problem}; nothing could be replayed")
             return
+        if self.sealed_stop and not self.bad:
+            self._sealed_report(rep)
+            return
         if self.stopped_at is not None:
             rest = rep.entries - self.stopped_at
             if rest:
@@ -449,6 +506,26 @@ class _Replay:
             rep.problems += self.bad
         else:
             rep.checks.append((PROVED, f"replayed {rep.entries} entries; {rep.generated} generated items re-derived from the seed"))
+
+    def _sealed_report(self, rep: Report) -> None:
+        """What a replay of a published journal proved: the entries before its first sealed one, and no more."""
+        first, rest = self.stopped_n, rep.entries - rep.replayed
+        if rep.replayed:
+            rep.checks.append(
+                (
+                    PROVED,
+                    f"replayed entries 1–{rep.replayed} by the rules; {rep.generated} generated items in them re-derived from the seed",
+                )
+            )
+        rep.checks.append(
+            (
+                OPEN,
+                f"entry {first} and the {rest - 1} after it were not replayed: this is a published journal, and entry {first} holds "
+                "a private payload as its salted digest only, so the rules cannot be applied from there. The chain covers those "
+                "entries as written (digests included), but whether they follow the rules, and the generated items in them, "
+                "only a replay of the host's full journal checks",
+            )
+        )
 
 
 def _norm(items: Any) -> Any:

@@ -482,8 +482,9 @@ def test_reading_hashes_each_line_exactly_once(tmp_path: Path, monkeypatch: pyte
     path = tmp_path / "g.jsonl"
     new_journal(path, entries=50).close()
     calls: list[bytes] = []
-    real = journal.line_hash
-    monkeypatch.setattr(journal, "line_hash", lambda raw: calls.append(raw) or real(raw))
+    real, real_entry = journal.line_hash, journal.entry_hash
+    monkeypatch.setattr(journal, "line_hash", lambda raw: calls.append(raw) or real(raw))  # the header's
+    monkeypatch.setattr(journal, "entry_hash", lambda raw, entry: calls.append(raw) or real_entry(raw, entry))
     read(path)
     assert calls == raw_lines(path)
 

@@ -18,7 +18,7 @@ from umpire import __version__
 
 # The order a host meets the commands in: host a game, continue or audit it, settle a claim,
 # prepare a game by hand, write a scenario, see what there is. Commands not named here follow.
-ORDER = ("play", "resume", "replay", "verify", "check", "solve", "gen", "new", "games")
+ORDER = ("play", "resume", "replay", "verify", "report", "check", "solve", "gen", "new", "games")
 
 
 class _Argument(TyperArgument):
@@ -142,6 +142,7 @@ MODULES: dict[str, tuple[str, ...]] = {
     "resume": ("journal_cmds",),
     "replay": ("journal_cmds",),
     "verify": ("journal_cmds",),
+    "report": ("report_cmd",),
     "check": ("check", "devils"),
     "check hap": ("check",),
     "check expr": ("check",),
@@ -153,7 +154,7 @@ MODULES: dict[str, tuple[str, ...]] = {
     "new": ("new",),
     "games": ("games",),
 }
-EVERY_MODULE = ("play", "journal_cmds", "check", "devils", "gen", "new", "games")
+EVERY_MODULE = ("play", "journal_cmds", "report_cmd", "check", "devils", "gen", "new", "games")
 
 
 def modules_for(args: list[str]) -> tuple[str, ...]:

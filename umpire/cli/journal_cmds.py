@@ -96,7 +96,10 @@ _DM_STATUS = {
 
 
 def _entry_text(entry: dict[str, Any]) -> str:
+    from umpire.session.entries import opened
+
     kind = entry["kind"]
+    entry = opened(entry)  # a sealed input's line is in its sealed member (the host sees it)
     if kind == "input":
         return str(entry.get("line") or entry.get("text"))
     if kind == "clock":

@@ -15,6 +15,10 @@ a journal: a `Writer` holds an exclusive lock on it for its whole life.
 
 Undo is itself an entry (``kind = "undo"``): nothing is ever rewritten, and a
 disputed ruling can be traced afterwards.
+
+What the game keeps private is written in an entry's salted `sealed` member, and the chain hashes
+such a line with that member replaced by its digest, so the journal can be published without it
+(umpire/core/redaction.py).
 """
 
 from __future__ import annotations
@@ -31,6 +35,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from umpire.core.redaction import entry_hash
 
 try:
     import fcntl
@@ -102,6 +108,10 @@ def line_hash(raw: bytes) -> str:
     return hashlib.sha256(raw).hexdigest()
 
 
+class Redacted(JournalError):
+    """An entry of a published journal whose sealed payload is its digest only: what it held cannot be read back."""
+
+
 @dataclass(frozen=True)
 class Break:
     """A place where the journal does not hold together: an entry out of sequence, or a broken hash chain."""
@@ -123,7 +133,7 @@ class Loaded:
     torn_bytes: bytes = b""  # the same, exactly as on disk
     raw_size: int = 0
     whole_size: int = 0
-    last_hash: str = ""  # the SHA-256 of the last whole line (the header's, if there are no entries)
+    last_hash: str = ""  # the hash of the last whole line (the header's, if there are no entries): redaction.entry_hash
     chained: bool = False  # the header or any entry says the journal is hash-chained
     chain_from: int | None = None  # the first chained entry: 1, or later for a journal begun before the chain
     newline_missing: bool = False  # the last entry is whole but its newline was never written
@@ -258,7 +268,7 @@ def _entries(p: str, loaded: Loaded, head: bytes, *, strict: bool) -> Iterator[t
                 raise JournalError(p, i, f"this line is damaged (not valid JSON: {exc})") from exc
             entry = _check_entry(p, i, obj)
             expected_n = _check_place(p, loaded, entry, i, expected_n, strict=strict)
-            own = line_hash(raw)
+            own = entry_hash(raw, entry)
             loaded.last_hash = own
             loaded.whole_size += len(raw) + whole
             loaded.count += 1
@@ -533,7 +543,7 @@ class Writer:
             raise OSError(errno.EBADF, f"the journal {self.path} is closed")
         full = {"n": self.next_n, **entry, "prev": self.last_hash}
         data = _line(full)
-        return Prepared(entry=full, data=data, hash=line_hash(data[:-1]), prev=self.last_hash)
+        return Prepared(entry=full, data=data, hash=entry_hash(data[:-1], full), prev=self.last_hash)
 
     def commit(self, prepared: Prepared) -> None:
         """Write a prepared line and make it durable. On any failure the file is left as it was and OSError is raised."""

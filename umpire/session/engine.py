@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from umpire.core import journal
+from umpire.core import journal, redaction
 from umpire.core.clock import fmt_stamp
 from umpire.core.errors import IllegalAction, UmpireError
 from umpire.core.settings import Settings
@@ -68,6 +68,36 @@ class Ruling:
     pop: Step | None = None  # the step an undo takes back
     revealed: bool = False
     delivered: tuple[int, tuple[DmId, ...] | None] | None = None  # (seat, the DMs sent; None: all waiting)
+    sealed: bool = False  # an input of a sealed move: who sent it and what it said are written sealed
+
+
+SEALED_INPUT = ("by", "text", "line")  # what a sealed move's input keeps private: who sent it, what it said, the line
+SEALED_KINDS = {"heard": ("by", "text", "refused")}  # entries private whatever they say: a player's message taken and not judged
+
+
+def line_data(ruling: Ruling) -> dict[str, JSON]:
+    """What is written for a ruling: the entry, the seeded items it revealed, and what is private in a salted `sealed` member.
+
+    Private: a sealed move's input (its sender, text and line), a player's message a front end took
+    without judging it (`heard`: a refusal, or a word for the seed), and the seeded items of an
+    entry that dealt any of them to less than everyone (all of that entry's, kept in their order).
+    A published journal carries their digest only (umpire/core/redaction.py).
+    """
+    data = ruling.entry.to_json()
+    private: dict[str, JSON] = {}
+    if ruling.sealed:
+        private.update((key, data.pop(key)) for key in SEALED_INPUT)
+    private.update((key, data.pop(key)) for key in SEALED_KINDS.get(ruling.entry.kind, ()) if key in data)
+    items = [e for e in ruling.events if e.is_generated]
+    if items:
+        generated = [e.payload() for e in items]
+        if all(e.audience.public for e in items):
+            data["generated"] = generated
+        else:
+            private["generated"] = generated
+    if private:
+        data[redaction.SEALED] = redaction.seal(private)
+    return data
 
 
 def wall() -> str:
@@ -120,10 +150,7 @@ class Engine:
         """Work out what `entry` does (refusing it if the rules do), write it, then make it so."""
         n = self.entries + 1
         ruling = self.evaluate(entry, n)
-        data = entry.to_json()
-        generated = [e.payload() for e in ruling.events if e.is_generated]
-        if generated:
-            data["generated"] = generated
+        data = line_data(ruling)
         if self.writer is None:
             self.finish(ruling, line_hash=None, prev=None)
             return self.commit(ruling)
@@ -208,7 +235,7 @@ class Engine:
         if why is not None:
             raise IllegalAction(why)
         state, events = game.apply(self.state, command, now)
-        return Ruling(entry=entry, n=n, state=state, now=now, paused=self.paused, events=events)
+        return Ruling(entry=entry, n=n, state=state, now=now, paused=self.paused, events=events, sealed=game.move_of(command).sealed)
 
     def _undo(self, entry: E.Undo, n: int, now: int) -> Ruling:
         if not self.history or self.history[-1].n != entry.undoes:

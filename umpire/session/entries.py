@@ -4,7 +4,8 @@ Each line of a journal after its header is one entry. The journal module numbers
 lines (`n`, `prev`) and the engine adds the wall time (`wall`) and the seeded items an entry
 revealed (`generated`, checked by `umpire verify`); the fields below are what the entry says.
 `read` turns a line read back into its entry, refusing one whose fields are not what its kind
-needs; `to_json` is what is written.
+needs; `to_json` is what the entry says (the engine moves what is private into the line's salted
+`sealed` member as it writes it: umpire/core/redaction.py).
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from __future__ import annotations
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
-from umpire.core.journal import JournalError
+from umpire.core.journal import JournalError, Redacted
+from umpire.core.redaction import SEALED
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -135,11 +137,37 @@ class Stop(Entry):
 KINDS: dict[str, type[Entry]] = {k.kind: k for k in (Input, Clock, Pause, Resume, Undo, Entropy, Reveal, Delivered, Stop)}
 
 
-def read(data: dict[str, Any], where: str) -> Entry:
-    """The entry a journal line holds (its envelope, `n` `prev` `wall` `generated`, left aside).
+def opened(data: dict[str, Any], where: str = "") -> dict[str, Any]:
+    """A journal line's entry with its sealed payload's fields (not its salt) in place of its `sealed` member.
 
-    Raises JournalError naming the line when the kind is unknown or a field is missing or of the wrong type.
+    Raises Redacted for an entry of a published journal (its `sealed` member is the payload's
+    digest) and JournalError for a `sealed` member that is neither; an entry without one is
+    returned as it is.
+
+    >>> opened({"n": 3, "kind": "input", "t": 0, "sealed": {"salt": "5e", "by": 0, "text": "bid 3"}, "prev": "p"})
+    {'n': 3, 'kind': 'input', 't': 0, 'prev': 'p', 'by': 0, 'text': 'bid 3'}
     """
+    payload = data.get(SEALED)
+    if payload is None:
+        return data
+    n = data.get("n")
+    line = n + 1 if isinstance(n, int) else None
+    if isinstance(payload, str):
+        raise Redacted(where, line, f"entry {n} is published: what it held is sealed (a salted digest in its place), so it cannot be replayed")
+    if not isinstance(payload, dict) or any(key in data for key in payload if key != "salt"):
+        raise JournalError(where, line, f"the entry's “{SEALED}” member should be a JSON object of fields the entry does not also hold")
+    out = {key: value for key, value in data.items() if key != SEALED}
+    out.update((key, value) for key, value in payload.items() if key != "salt")
+    return out
+
+
+def read(data: dict[str, Any], where: str) -> Entry:
+    """The entry a journal line holds (its envelope, `n` `prev` `wall` `generated`, left aside; a sealed payload opened).
+
+    Raises JournalError naming the line when the kind is unknown or a field is missing or of the wrong
+    type (Redacted when its sealed payload was published as a digest only).
+    """
+    data = opened(data, where)
     n = data.get("n")
     line = n + 1 if isinstance(n, int) else None
     kind = data.get("kind")
