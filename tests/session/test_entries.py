@@ -22,6 +22,10 @@ def test_every_kind_reads_back_what_it_wrote() -> None:
         E.Reveal(t=99, seed="s", salt="t"),
         E.Delivered(t=10, to=1, dms=((4, 0), (4, 2)), via="discord", receipts=("111", "112")),
         E.Stop(t=11),
+        E.Heard(t=12, by=0, text="gs 99", source="discord:1/2", refused="you hold no card 99"),
+        E.Heard(t=12, by=1, text="lantern", source="discord:1/3"),
+        E.Posted(t=13, of=4, posts=(0, 1), via="Discord", receipts=("113", "114")),
+        E.Listening(t=14, via="Discord", after="1234567890"),
     ]
     for n, entry in enumerate(written, start=1):
         assert E.read({"n": n, **entry.to_json()}, "j") == entry
@@ -51,7 +55,7 @@ def test_an_older_undo_entry_without_paused_still_reads() -> None:
     [
         (
             {"n": 1, "kind": "teleport", "t": 0},
-            "unknown entry kind 'teleport' (expected one of input, clock, pause, resume, undo, entropy, reveal, delivered, stop)",
+            "unknown entry kind 'teleport' (expected one of input, clock, pause, resume, undo, entropy, reveal, delivered, stop, heard, posted, listening)",
         ),
         ({"n": 1, "kind": "input", "t": 0}, "an “input” entry needs “by”"),
         ({"n": 1, "kind": "input", "t": 0, "by": None, "line": "x"}, "an “input” entry needs “text”"),
@@ -67,6 +71,9 @@ def test_an_older_undo_entry_without_paused_still_reads() -> None:
             "a “delivered” entry's “dms” is [[1]], not a list of [entry, index] pairs",
         ),
         ({"n": 1, "kind": "delivered", "t": 0, "to": True}, "a “delivered” entry's “to” is True, not a whole number"),
+        ({"n": 1, "kind": "posted", "t": 0, "of": 3, "posts": [0, "1"]}, "a “posted” entry's “posts” is [0, '1'], not a list of whole numbers"),
+        ({"n": 1, "kind": "heard", "t": 0, "by": 0, "text": "x"}, "a “heard” entry needs “source”"),
+        ({"n": 1, "kind": "listening", "t": 0, "via": "Discord"}, "a “listening” entry needs “after”"),
     ],
 )
 def test_a_malformed_entry_is_refused_naming_its_line_and_what_was_expected(entry: dict[str, Any], reason: str) -> None:

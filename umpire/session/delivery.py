@@ -61,6 +61,7 @@ class Outbox:
     queues: dict[int, list[Dm]] = field(default_factory=dict)
     sent: set[DmId] = field(default_factory=set)
     withdrawn: set[DmId] = field(default_factory=set)
+    gone: dict[DmId, tuple[Dm, str]] = field(default_factory=dict)  # each withdrawn DM, with the ruling that made it
 
     def queue(self, dms: Iterable[Dm]) -> None:
         """Queue DMs made by an entry now in force."""
@@ -86,21 +87,32 @@ class Outbox:
         return sum(len(q) for q in self.queues.values())
 
     def mark_sent(self, seat: int, ids: Sequence[DmId] | None) -> list[Dm]:
-        """Mark `ids` of `seat`'s waiting DMs as sent (None: all waiting); returns those that were waiting."""
+        """Mark `ids` of `seat`'s waiting DMs as sent (None: all waiting); returns those that were waiting.
+
+        A withdrawn DM named in `ids` reached its player all the same (it was on its way when the undo came): it is sent now.
+        """
         queue = self.queues.get(seat, [])
         chosen = set(ids) if ids is not None else {d.id for d in queue}
         sent = [d for d in queue if d.id in chosen]
         self.queues[seat] = [d for d in queue if d.id not in chosen]
         self.sent.update(d.id for d in sent)
+        late = chosen & self.withdrawn
+        self.withdrawn -= late
+        self.sent |= late
+        for i in late:
+            self.gone.pop(i, None)
         return sent
 
-    def withdraw(self, dms: Sequence[Dm]) -> list[Dm]:
-        """An undo took back the ruling that made `dms`: those waiting are dropped; returns those already sent."""
+    def withdraw(self, dms: Sequence[Dm], what: str = "") -> list[Dm]:
+        """An undo took back the ruling that made `dms` (`what`: how it names it): those waiting are dropped; returns those already sent."""
         gone = {d.id for d in dms}
         for seat, queue in self.queues.items():
             self.queues[seat] = [d for d in queue if d.id not in gone]
         sent = [d for d in dms if d.id in self.sent]
-        self.withdrawn.update(d.id for d in dms if d.id not in self.sent)
+        for d in dms:
+            if d.id not in self.sent:
+                self.withdrawn.add(d.id)
+                self.gone[d.id] = (d, what)
         return sent
 
     def status(self, dm: DmId) -> DmStatus:

@@ -132,6 +132,7 @@ class Engine:
         self.entries = 0  # entries in the journal so far (counted even when no file is kept)
         self.history: list[Step] = []
         self.outbox = Outbox()
+        self.sources: set[str] = set()  # the front ends' names of the messages taken (accepted or heard), from the journal too
         self.last_events: list[Event] = []
         self.last_public: list[str] = []
         self.last_public_posts: list[tuple[int | None, Post]] = []  # (entry, post), for pictures
@@ -214,13 +215,11 @@ class Engine:
         if isinstance(entry, E.Reveal):
             return self._reveal(entry, n, now)
         if isinstance(entry, E.Delivered):
-            ids = entry.dms
-            waiting = self.outbox.waiting(entry.to)
-            count = len(waiting) if ids is None else sum(1 for d in waiting if d.id in set(ids))
-            ruling = self._note(entry, n, now, [Delivered(t=now, player=self.names[entry.to], messages=count, via=entry.via)])
-            ruling.delivered = (entry.to, ids)
-            return ruling
-        assert isinstance(entry, E.Stop)
+            return self._delivered(entry, n, now)
+        if isinstance(entry, E.Heard) and entry.refused is None:  # a player's word for the seed
+            word = fairness.EntropyWord(t=now, audience=dm(entry.by), word=entry.text, count=len(self.fair.words) + 1, of=len(self.names))
+            return self._note(entry, n, now, [word])
+        assert isinstance(entry, E.Stop | E.Heard | E.Posted | E.Listening)
         return self._note(entry, n, now, [])
 
     def _note(self, entry: E.Entry, n: int, now: int, notes: list[Event], *, paused: bool | None = None) -> Ruling:
@@ -236,6 +235,18 @@ class Engine:
             raise IllegalAction(why)
         state, events = game.apply(self.state, command, now)
         return Ruling(entry=entry, n=n, state=state, now=now, paused=self.paused, events=events, sealed=game.move_of(command).sealed)
+
+    def _delivered(self, entry: E.Delivered, n: int, now: int) -> Ruling:
+        """DMs reached their player. One an undo withdrew while it was on its way is answered with a correction."""
+        ids = entry.dms
+        waiting = self.outbox.waiting(entry.to)
+        count = len(waiting) if ids is None else sum(1 for d in waiting if d.id in set(ids))
+        late = [self.outbox.gone[i] for i in ids or () if i in self.outbox.gone]
+        notes: list[Event] = [Delivered(t=now, player=self.names[entry.to], messages=count + len(late), via=entry.via)]
+        notes += [DmCorrection(t=now, audience=dm(d.seat), withdrawn=what, about=d.first_line) for d, what in late]
+        ruling = self._note(entry, n, now, notes)
+        ruling.delivered = (entry.to, ids)
+        return ruling
 
     def _undo(self, entry: E.Undo, n: int, now: int) -> Ruling:
         if not self.history or self.history[-1].n != entry.undoes:
@@ -318,7 +329,9 @@ class Engine:
         self.fair.committed(ruling.n, ruling=entry.ruling, events=ruling.notes)
         if ruling.pop is not None:
             self.history.pop()
-            self.outbox.withdraw(ruling.pop.dms)
+            self.outbox.withdraw(ruling.pop.dms, ruling.pop.what)
+        if isinstance(entry, E.Input | E.Heard) and entry.source is not None:
+            self.sources.add(entry.source)
         if ruling.delivered is not None:
             seat, ids = ruling.delivered
             self.outbox.mark_sent(seat, ids)

@@ -41,7 +41,7 @@ def _plain(value: Any) -> Any:
     return [_plain(v) for v in value] if isinstance(value, tuple) else value
 
 
-_OPTIONAL = frozenset({"source", "seed", "salt", "via", "dms", "through", "receipts", "paused"})
+_OPTIONAL = frozenset({"source", "seed", "salt", "via", "dms", "through", "receipts", "paused", "refused"})
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -134,7 +134,50 @@ class Stop(Entry):
     kind = "stop"
 
 
-KINDS: dict[str, type[Entry]] = {k.kind: k for k in (Input, Clock, Pause, Resume, Undo, Entropy, Reveal, Delivered, Stop)}
+@dataclass(frozen=True, kw_only=True)
+class Heard(Entry):
+    """A player's message a front end took (`source`: a Discord message's id) that made no input of its own.
+
+    Either it was refused (`refused`: the reason the player was given), or it is the player's word for the
+    seed, sent while the game waits for the players' entropy (`refused` None). Journaled so that a restart
+    neither judges the message again nor loses the word; it changes nothing in the game.
+    """
+
+    kind = "heard"
+    by: int
+    text: str
+    source: str
+    refused: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Posted(Entry):
+    """Public posts of entry `of` (0: the commitment, which no entry makes) reached the channel.
+
+    `posts` names them by their place among the entry's public posts; `via` says how and `receipts` what
+    the transport gave back (Discord's message ids), as `delivered` does for private messages.
+    """
+
+    kind = "posted"
+    of: int
+    posts: tuple[int, ...]
+    via: str | None = None
+    receipts: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Listening(Entry):
+    """A front end began taking players' messages from `via` (Discord) itself: those sent after `after`
+    (a Discord message id, or one made from the moment it began), so a restart knows where to catch up from."""
+
+    kind = "listening"
+    via: str
+    after: str
+
+
+KINDS: dict[str, type[Entry]] = {
+    k.kind: k for k in (Input, Clock, Pause, Resume, Undo, Entropy, Reveal, Delivered, Stop, Heard, Posted, Listening)
+}
 
 
 def opened(data: dict[str, Any], where: str = "") -> dict[str, Any]:
@@ -197,13 +240,14 @@ def _field(cls: type[Entry], name: str, value: Any, where: str, line: int | None
         "bool?": value is None or isinstance(value, bool),
         "dms": value is None or (isinstance(value, list) and all(_is_dm(v) for v in value)),
         "strs": value is None or (isinstance(value, list) and all(isinstance(v, str) for v in value)),
+        "ints": isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in value),
         "any": True,
     }[want]
     if not ok:
         raise JournalError(where, line, f"{_a(cls.kind)} “{cls.kind}” entry's “{name}” is {value!r}, not {_WANT_WORDS[want]}")
     if want == "dms" and value is not None:
         return tuple((int(a), int(b)) for a, b in value)
-    if want == "strs" and value is not None:
+    if want in ("strs", "ints") and value is not None:
         return tuple(value)
     return value
 
@@ -232,6 +276,10 @@ _TYPES = {
     "via": "str?",
     "receipts": "strs",
     "through": "int?",
+    "refused": "str?",
+    "of": "int",
+    "posts": "ints",
+    "after": "str",
 }
 _WANT_WORDS = {
     "int": "a whole number",
@@ -241,5 +289,6 @@ _WANT_WORDS = {
     "bool?": "true, false or null",
     "dms": "a list of [entry, index] pairs",
     "strs": "a list of texts",
+    "ints": "a list of whole numbers",
     "any": "a value",
 }

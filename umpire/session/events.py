@@ -108,6 +108,7 @@ EVENTS: tuple[type[Event], ...] = (
     FinalHash,
     Delivered,
     fairness.EntropyWanted,
+    fairness.EntropyWord,
     fairness.EntropyIn,
     fairness.GameSeed,
 )
@@ -183,6 +184,11 @@ def _final_hash_post(e: Engine, ev: FinalHash) -> str:
 @RENDER.on(fairness.EntropyWanted)
 def _entropy_wanted(e: Engine, ev: fairness.EntropyWanted) -> str:
     return fairness.wanted_text()
+
+
+@RENDER.on(fairness.EntropyWord)
+def _entropy_word(e: Engine, ev: fairness.EntropyWord) -> str:
+    return fairness.word_text(ev)
 
 
 @RENDER.on(fairness.EntropyIn)

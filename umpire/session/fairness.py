@@ -20,7 +20,7 @@ import hashlib
 import json
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -198,6 +198,7 @@ class Fairness:
     first_ruling: int | None = None  # the first game input or clock ruling accepted
     commitment_shown: bool = False
     resumed: bool = False  # the session continues a journal: the commitment was posted before
+    words: dict[int, str] = field(default_factory=dict)  # each player's word a bot took (by seat), until they are mixed in
 
     @property
     def waiting(self) -> bool:
@@ -211,6 +212,8 @@ class Fairness:
         for ev in events:
             if isinstance(ev, EntropyIn):
                 self.entropy, self.entropy_n, self.game_seed = ev.words, n, ev.game_seed
+            elif isinstance(ev, EntropyWord) and ev.audience.seat is not None:
+                self.words[ev.audience.seat] = ev.word
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -218,6 +221,16 @@ class EntropyWanted(Event):
     """Posted with the commitment when the game waits for the players' entropy."""
 
     kind = "entropy_wanted"
+
+
+@dataclass(frozen=True, kw_only=True)
+class EntropyWord(Event):
+    """A player's word for the seed, taken by a bot while the game waits for the players' entropy (a DM to them)."""
+
+    kind = "entropy_word"
+    word: str
+    count: int  # the words in, this one included
+    of: int  # the players
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -303,6 +316,14 @@ def wanted_text() -> str:
     return (
         "🎲 Before the game starts, each player: send one word or number of your choice. Mixed with the committed secret, "
         "your words make the game's seed, so nobody, host or player, can choose or predict it."
+    )
+
+
+def word_text(ev: EntropyWord) -> str:
+    """The DM to a player whose word a bot took."""
+    return (
+        f"🎲 Your word for the seed is in: {_code_span(ev.word)} ({ev.count} of {ev.of} players' words so far). "
+        "The game starts once every player's is in."
     )
 
 

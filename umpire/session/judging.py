@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING
 from umpire.core.clock import fmt_stamp, parse_clock
 from umpire.core.errors import IllegalAction, InvalidCommand, UmpireError
 from umpire.games.base import HOST, Audience, dm
-from umpire.session import host
+from umpire.session import entries as E
+from umpire.session import fairness, host
 from umpire.session.intake import MAX_LINE, Line, Message
-from umpire.session.outputs import Output, internal_error, refusal
+from umpire.session.outputs import Output, OutputKind, info, internal_error, refusal
 
 if TYPE_CHECKING:
     from umpire.session.session import Session
@@ -93,4 +94,65 @@ def lines(
             out.append(refusal(raw, exc, n, audience=to, names=s.names))
         except Exception as exc:  # a bug must never end a live session
             out.append(internal_error(raw.strip(), exc, n))
+    return out
+
+
+# ---------------------------------------------------------------- a message from a known player (a bot)
+
+
+def submit(s: Session, seat: int, lines: Sequence[str], at: int | None, source: str | None) -> list[Output]:
+    """One message from player `seat` (Session.submit): its inputs, each judged on its own; or, while the game
+    waits for the players' entropy and the message has a `source`, the player's word for the seed."""
+    texts = [ln.strip() for ln in lines if ln.strip()]
+    if not texts:
+        return []
+    if source is not None and source in s.sources:
+        return [info(f"(already taken: {source})")]
+    out = s.advance(at) if at is not None and at > s.now else []
+    if source is not None and s.fair.waiting:
+        return out + word(s, seat, " ".join(texts), source)
+    to = dm(seat)
+    raw = f"{s.names[seat]}: " + " / ".join(texts)
+    try:
+        if len(texts) == 1:
+            out += s.game_input(seat, texts[0], f"{s.names[seat]}: {texts[0]}", source=source)
+        else:
+            out += lines_of(s, seat, texts, source, to)
+    except UmpireError as exc:
+        out.append(refusal(raw, exc, None, audience=to, names=s.names))
+    except Exception as exc:  # a bug must never end a live session
+        out.append(internal_error(raw, exc))
+    if source is not None and source not in s.sources:
+        out += heard(s, seat, "\n".join(texts), source, out)
+    return out
+
+
+def lines_of(s: Session, seat: int, texts: list[str], source: str | None, to: Audience) -> list[Output]:
+    return lines(s, seat, texts, [f"{s.names[seat]}: {t}" for t in texts], [None] * len(texts), to, source=source)
+
+
+def heard(s: Session, seat: int, text: str, source: str, out: list[Output]) -> list[Output]:
+    """Journal a message that made no input (refused), so a restart does not judge it again."""
+    if any(o.error == "JournalError" for o in out):
+        return []  # the journal cannot be written: the message is judged again when it can
+    reasons = [o.text for o in out if o.kind == OutputKind.REFUSAL]
+    refused = reasons[0] if reasons else "nothing in it was read as an input"
+    return s.engine.submit(E.Heard(t=s.now, by=seat, text=text, source=source, refused=refused), f"{s.names[seat]}'s message {source}")
+
+
+def word(s: Session, seat: int, text: str, source: str) -> list[Output]:
+    """A player's word for the seed, sent while the game waits for them: journaled (`heard`), and once every
+    player's is in, mixed into the seed in seat order (an `entropy` entry, as the host's `entropy WORDS…`)."""
+    name = s.names[seat]
+    problem = fairness.check_words(text.split(" "))
+    if problem is None and seat in s.fair.words:
+        problem = f"your word for the seed is in already (“{s.fair.words[seat]}”); the game starts once every player's is"
+    if problem is not None:
+        out = [refusal(f"{name}: {text}", IllegalAction(problem), None, audience=dm(seat), names=s.names)]
+        return out + heard(s, seat, text, source, out)
+    out = s.engine.submit(E.Heard(t=s.now, by=seat, text=text, source=source), f"{name}'s word for the seed")
+    if out and out[-1].error == "JournalError":
+        return out
+    if len(s.fair.words) == len(s.names):
+        out += s.mix_entropy(" ".join(s.fair.words[i] for i in range(len(s.names))))
     return out

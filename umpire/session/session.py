@@ -25,7 +25,7 @@ from typing import Any, Literal
 from umpire import __version__
 from umpire.core import journal
 from umpire.core.errors import IllegalAction, UmpireError
-from umpire.games.base import JSON, Event, Game, Post, View, dm
+from umpire.games.base import JSON, Event, Game, Post, View
 from umpire.scenario import Scenario, ScenarioError
 from umpire.scenario import parse as parse_scenario
 from umpire.session import entries as E
@@ -33,7 +33,7 @@ from umpire.session import fairness, host, judging
 from umpire.session.delivery import Dm, DmId, DmStatus, Outbox
 from umpire.session.engine import Engine, Step, wall
 from umpire.session.intake import Intake
-from umpire.session.outputs import Output, OutputKind, info, internal_error, refusal
+from umpire.session.outputs import Output, OutputKind
 
 SeedSource = Literal["drawn", "host"]
 
@@ -340,33 +340,28 @@ class Session:
 
         `at` is the game time the message counts at (its own timestamp on the game clock); a message
         that counts before the clock's present is judged now. `source` names it (a Discord message's
-        id): it is journaled with what it made, and a message already taken is not taken again.
+        id): it is journaled with what it made (a message that made no input as `heard`), so a message
+        already taken is not taken again, after a restart too. While the game waits for the players'
+        entropy, a player's message is their word for the seed (judging.submit).
         """
-        texts = [ln.strip() for ln in lines if ln.strip()]
-        to = dm(seat)
-        if not texts:
-            return []
-        if source is not None and source in self.sources:
-            return [info(f"(already taken: {source})")]
-        out = self.advance(at) if at is not None and at > self.now else []
-        raw = f"{self.names[seat]}: " + " / ".join(texts)
-        try:
-            if len(texts) == 1:
-                out += self.game_input(seat, texts[0], f"{self.names[seat]}: {texts[0]}", source=source)
-            else:
-                out += judging.lines(self, seat, texts, [f"{self.names[seat]}: {t}" for t in texts], [None] * len(texts), to, source=source)
-        except UmpireError as exc:
-            out.append(refusal(raw, exc, None, audience=to, names=self.names))
-        except Exception as exc:  # a bug must never end a live session
-            out.append(internal_error(raw, exc))
-        if source is not None:
-            self.sources.add(source)
-        return out
+        return judging.submit(self, seat, lines, at, source)
 
-    @functools.cached_property
+    @property
     def sources(self) -> set[str]:
-        """The front ends' names of the messages already taken (a bot's message ids)."""
-        return set()
+        """The front ends' names of the messages already taken, accepted or refused (a bot's message ids); rebuilt on replay."""
+        return self.engine.sources
+
+    def posted(self, of: int, posts: Sequence[int], *, via: str | None = None, receipts: Sequence[str] | None = None) -> list[Output]:
+        """Record that public posts of entry `of` (their places among its public posts; 0: the commitment) reached the
+        channel (journaled). A front end calls this only once its transport confirmed them (`receipts`: Discord's ids)."""
+        if not posts:
+            raise IllegalAction("no public post named")
+        entry = E.Posted(t=self.now, of=of, posts=tuple(posts), via=via, receipts=None if receipts is None else tuple(receipts))
+        return self.engine.submit(entry, f"posted (entry {of})")
+
+    def listening(self, via: str, after: str) -> list[Output]:
+        """Record that a front end now takes players' messages from `via` itself, those sent after `after` (journaled)."""
+        return self.engine.submit(E.Listening(t=self.now, via=via, after=after), f"listening on {via}")
 
     # ------------------------------------------------------------ host controls
 
@@ -434,13 +429,17 @@ class Session:
         """Record that private messages reached player `seat` (journaled): `dms`, or all that wait.
 
         A front end calls this only once its transport confirmed the delivery (`receipts`: what it
-        gave back, a Discord message's ids). Refused when nothing named waits.
+        gave back, a Discord message's ids). Refused when nothing named waits. A DM that an undo
+        withdrew while it was on its way may still be named: it reached the player, so a correction
+        DM follows it.
         """
         waiting = self.outbox.waiting(seat)
-        chosen = [d for d in waiting if dms is None or d.id in set(dms)]
+        chosen = [d.id for d in waiting if dms is None or d.id in set(dms)]
+        # A DM an undo withdrew while it was on its way still reached its player: recorded, and answered with a correction.
+        chosen += [i for i in dms or () if i in self.outbox.gone and self.outbox.gone[i][0].seat == seat]
         if not chosen:
             raise IllegalAction(f"no private messages wait for {self.names[seat]}")
-        ids = None if dms is None else tuple(d.id for d in chosen)
+        ids = None if dms is None else tuple(chosen)
         entry = E.Delivered(t=self.now, to=seat, dms=ids, via=via, receipts=None if receipts is None else tuple(receipts))
         return self.engine.submit(entry, f"delivered to {self.names[seat]}")
 
