@@ -18,7 +18,7 @@ from umpire.core.clock import fmt_stamp
 from umpire.games.base import JSON
 
 W, H = 400, 190  # the drawing's units (it scales to the page's width)
-LEFT, RIGHT, TOP, BOTTOM = 40, 8, 8, 22
+LEFT, RIGHT, TOP, BOTTOM = 44, 8, 10, 24
 COLOURS = 8  # line colours (CSS classes c0…c7); past them, the same colours dashed
 LABELS = {  # what a field is called on the page, in the order plots are shown
     "scores": "Score",

@@ -1,0 +1,92 @@
+"""Reports of every bundled scenario's transcript (each tests/transcripts/*.script run into a journal),
+made once per test session, and a real Chromium to open them in when this machine has one."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tests.transcript_support import TRANSCRIPTS, run
+from umpire.report import write
+
+SCRIPTS = sorted(TRANSCRIPTS.glob("*.script"))
+CHROMIUM = Path(os.environ.get("UMPIRE_CHROMIUM", "/usr/bin/chromium"))
+# Chromium as a test runs it: nothing it may fetch by itself (updates, sync, field trials), a fresh profile.
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@dataclass(frozen=True)
+class Report:
+    """One transcript's journal and the report written from it."""
+
+    name: str
+    journal: Path
+    page: Path
+
+    @property
+    def html(self) -> bytes:
+        return self.page.read_bytes()
+
+    def entries(self) -> list[dict]:
+        return [json.loads(line) for line in self.journal.read_bytes().splitlines()[1:]]
+
+
+@pytest.fixture(scope="session")
+def reports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Report]:
+    """Every transcript run into a journal (as `umpire play SCENARIO --seed N --script FILE --journal J` would), and its report."""
+    out: dict[str, Report] = {}
+    for script in SCRIPTS:
+        folder = tmp_path_factory.mktemp(script.stem)
+        journal = folder / f"{script.stem}.journal.jsonl"
+        run(script, json_out=True, journal=journal)
+        page = folder / f"{script.stem}.html"
+        write(journal, page)
+        out[script.stem] = Report(name=script.stem, journal=journal, page=page)
+    return out
+
+
+def chromium_missing() -> str | None:
+    """Why the browser tests cannot run here, or None."""
+    if not CHROMIUM.exists():
+        return f"no Chromium at {CHROMIUM} (apt-get install chromium; CI installs it in .ci/run)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "playwright is not installed (pip install -e '.[test]')"
+    return None
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    """Debian's Chromium driven by Playwright (never a downloaded browser), with a fresh profile."""
+    why = chromium_missing()
+    if why is not None:
+        pytest.skip(why)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        yield b
+        b.close()
+
+
+def screenshots_dir(request: pytest.FixtureRequest, tmp_path: Path) -> Path:
+    """Where a test leaves its screenshots: UMPIRE_SCREENSHOTS if set, else the test's own output folder."""
+    chosen = os.environ.get("UMPIRE_SCREENSHOTS")
+    folder = Path(chosen) if chosen else tmp_path
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
