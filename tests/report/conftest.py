@@ -16,6 +16,7 @@ from umpire.report import write
 
 SCRIPTS = sorted(TRANSCRIPTS.glob("*.script"))
 CHROMIUM = Path(os.environ.get("UMPIRE_CHROMIUM", "/usr/bin/chromium"))
+REQUIRED = os.environ.get("CI") == "true"  # CI has Chromium (.ci/run installs it): there a missing browser fails the tests
 # Chromium as a test runs it: nothing it may fetch by itself (updates, sync, field trials), a fresh profile.
 CHROMIUM_ARGS = [
     "--headless",
@@ -75,6 +76,8 @@ def browser() -> Iterator[object]:
     """Debian's Chromium driven by Playwright (never a downloaded browser), with a fresh profile."""
     why = chromium_missing()
     if why is not None:
+        if REQUIRED:
+            pytest.fail(f"CI installs Chromium in .ci/run, yet: {why}")
         pytest.skip(why)
     from playwright.sync_api import sync_playwright
 
