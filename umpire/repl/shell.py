@@ -3,6 +3,11 @@
 Clocks run in real time: a background task moves the game clock every fifth of
 a second, so reminders print and deadlines apply (and are journaled) while the
 host is typing. Ctrl-C cancels the line, Ctrl-D or `quit` leaves.
+
+A companion (the Discord bot, umpire/discord/bot.py) may run in the same event
+loop: it starts before the first prompt, moves the clocks itself (`tick`), is
+given the outputs of everything the host types (`route`), adds to the toolbar,
+and F2 releases the public posts it holds in review mode.
 """
 
 from __future__ import annotations
@@ -14,12 +19,13 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.application import get_app_or_none
 from prompt_toolkit.formatted_text import HTML
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.patch_stdout import StdoutProxy
 from prompt_toolkit.styles import Style
 from rich.console import Console
@@ -30,6 +36,7 @@ from umpire.core import chat
 from umpire.core.clock import fmt_clock
 from umpire.core.errors import UmpireError
 from umpire.games.base import Post, dm
+from umpire.render import printable
 from umpire.repl.clipboard import copy as copy_to_clipboard
 from umpire.repl.clipboard import copy_image
 from umpire.repl.complete import LiveCheck, UmpireCompleter
@@ -68,6 +75,35 @@ class GameClock:
             self.base, self.since = session.now, self.monotonic()
 
 
+class Screen(Protocol):
+    """Where a companion shows what it does: the REPL's console."""
+
+    def show(self, outs: list[Output]) -> None: ...
+
+    def say(self, text: str, problem: bool = False) -> None: ...
+
+
+class Companion(Protocol):
+    """A front end running beside the REPL on the same session (the Discord bot)."""
+
+    def attach(self, screen: Screen, clock: GameClock) -> None: ...
+
+    async def start(self) -> None: ...
+
+    def tick(self, now: int) -> None: ...
+
+    def route(self, outs: list[Output]) -> None: ...
+
+    def release(self) -> int: ...
+
+    def toolbar(self) -> str | None: ...
+
+    async def close(self) -> None: ...
+
+
+REVIEW_KEY = "f2"
+
+
 def history_file() -> History:
     """History kept across runs, in $XDG_STATE_HOME/umpire (or ~/.local/state/umpire)."""
     root = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
@@ -89,23 +125,12 @@ def run(
     pt_output: Any = None,
     history: History | None = None,
     monotonic: Callable[[], float] = time.monotonic,
+    companion: Companion | None = None,
 ) -> None:
-    """Host `session` interactively until Ctrl-D or `quit`."""
+    """Host `session` interactively until Ctrl-D or `quit` (with `companion` beside it, in the same event loop)."""
     real_tty = pt_input is None and sys.stdout.isatty()
     con = console or Console(force_terminal=real_tty or None, soft_wrap=True, highlight=False)
-    shell = Shell(session, con, monotonic)
-    prompt: PromptSession[str] = PromptSession(
-        message=shell.prompt_text,
-        completer=UmpireCompleter(session),
-        complete_while_typing=False,
-        lexer=LiveCheck(session),
-        bottom_toolbar=shell.toolbar,
-        refresh_interval=0.5,
-        history=history if history is not None else (history_file() if pt_input is None else InMemoryHistory()),
-        style=STYLE,
-        input=pt_input,
-        output=pt_output,
-    )
+    shell, prompt = build(session, con, pt_input=pt_input, pt_output=pt_output, history=history, monotonic=monotonic, companion=companion)
     shell.start(intro or [])
     if real_tty:
         # What patch_stdout does, but flushing every 10 ms rather than every 200 ms, so an
@@ -122,6 +147,42 @@ def run(
         asyncio.run(shell.loop(prompt))
 
 
+def build(
+    session: Session,
+    con: Console,
+    *,
+    pt_input: Any = None,
+    pt_output: Any = None,
+    history: History | None = None,
+    monotonic: Callable[[], float] = time.monotonic,
+    companion: Companion | None = None,
+) -> tuple[Shell, PromptSession[str]]:
+    """The shell and its prompt, not started (`run` starts them; a test may drive `shell.loop` itself)."""
+    shell = Shell(session, con, monotonic, companion=companion)
+    keys = KeyBindings()
+    if companion is not None:
+
+        @keys.add(REVIEW_KEY)
+        def _release(event: Any) -> None:
+            if not companion.release():
+                shell.say("no public post is held")
+
+    prompt: PromptSession[str] = PromptSession(
+        message=shell.prompt_text,
+        completer=UmpireCompleter(session),
+        complete_while_typing=False,
+        lexer=LiveCheck(session),
+        bottom_toolbar=shell.toolbar,
+        refresh_interval=0.5,
+        history=history if history is not None else (history_file() if pt_input is None else InMemoryHistory()),
+        style=STYLE,
+        input=pt_input,
+        output=pt_output,
+        key_bindings=keys,
+    )
+    return shell, prompt
+
+
 @dataclass(frozen=True)
 class Picture:
     """A post's picture, ready to copy: the PNG and where it was saved."""
@@ -134,11 +195,15 @@ class Picture:
 class Shell:
     """The state of one REPL run."""
 
-    def __init__(self, session: Session, console: Console, monotonic: Callable[[], float]) -> None:
+    def __init__(self, session: Session, console: Console, monotonic: Callable[[], float], companion: Companion | None = None) -> None:
         self.session = session
         self.con = console
         self.clock = GameClock(session, monotonic)
         self.names = tuple(p.name for p in session.scenario.roster)
+        self.companion = companion
+        self.lines = 0  # lines the host entered and the shell handled
+        if companion is not None:
+            companion.attach(self, self.clock)
         self._copied_from: list[str] | None = None
         self._sending: tuple[int, tuple[DmId, ...]] | None = None  # the player whose DMs are being copied, and which
         self._chunks: list[str | Picture] = []
@@ -150,8 +215,27 @@ class Shell:
         self.con.print(f"[bold]{escape(s.title())}[/] — hosted by umpire")
         for line in intro:
             self.con.print(escape(line), style="dim")
-        show(self.con, s.commitment_outputs(), self.names)
+        commitment = s.commitment_outputs()
+        show(self.con, commitment, self.names)
+        if self.companion is not None:
+            self.companion.route(commitment)
         self.con.print("Type [bold]help[/] for the commands, [bold]rules[/] for the house rulings; Tab completes.", style="dim")
+
+    def show(self, outs: list[Output]) -> None:
+        """Show a companion's outputs (its players' lines' rulings), as the host's own are shown."""
+        show(self.con, outs, self.names)
+        self._redraw()
+
+    def say(self, text: str, problem: bool = False) -> None:
+        """A companion's note for the host, one line (control characters shown, never obeyed)."""
+        self.con.print(Text(printable(text), style="bold yellow" if problem else "cyan"), soft_wrap=True)
+        self._redraw()
+
+    @staticmethod
+    def _redraw() -> None:
+        app = get_app_or_none()
+        if app is not None:
+            app.invalidate()
 
     def prompt_text(self) -> Any:
         """`umpire> `, or `umpire (Yuna)> ` while lines are read as a player's messages."""
@@ -190,9 +274,16 @@ class Shell:
         if bar.where:
             html += " · {}"
             args.append(bar.where)
+        if self.companion is not None and (extra := self.companion.toolbar()):
+            html += " · {}"
+            args.append(extra)
         return HTML(html).format(*args)
 
     def tick(self) -> None:
+        if self.companion is not None:  # it moves the clocks itself, waiting for messages still on their way
+            self.companion.tick(self.clock.now())
+            self.clock.follow(self.session)
+            return
         outs = self.session.advance(self.clock.now())
         if outs:
             show(self.con, outs, self.names)
@@ -210,6 +301,8 @@ class Shell:
                 app.invalidate()
 
     async def loop(self, prompt: PromptSession[str]) -> None:
+        if self.companion is not None and not await self._start_companion():
+            return
         task = asyncio.create_task(self.ticker())
         try:
             while True:
@@ -219,18 +312,37 @@ class Shell:
                     continue
                 except EOFError:
                     break
-                if not self.handle(text):
+                going_on = self.handle(text)
+                self.lines += 1
+                if not going_on:
                     break
         finally:
             task.cancel()
-            self._leave()
+            await self._leave()
         self.con.print("Bye. Everything accepted is in the journal.", style="dim")
 
-    def _leave(self) -> None:
+    async def _start_companion(self) -> bool:
+        """Start the companion before the first prompt; False (the game is left as it is) if it cannot start."""
+        assert self.companion is not None
+        try:
+            await self.companion.start()
+        except Exception as exc:  # a companion that cannot start ends the run, never with a traceback
+            self.con.print(Text.assemble(("✗ ", "bold red"), (printable(str(exc) or type(exc).__name__), "bold red")), soft_wrap=True)
+            await self.companion.close()
+            self.session.close()
+            self.con.print("Nothing was changed; the journal is as it was.", style="dim")
+            return False
+        return True
+
+    async def _leave(self) -> None:
         s = self.session
         try:
-            show(self.con, self._flush(), self.names)
-            s.advance(self.clock.now())
+            self._show(self._flush())
+            if self.companion is not None:
+                self.tick()
+                await self.companion.close()
+            else:
+                s.advance(self.clock.now())
             s.stop()
         except Exception as exc:  # leaving must always work
             self.con.print(f"[red]could not record the time at quit: {escape(repr(exc))}[/]")
@@ -272,6 +384,8 @@ class Shell:
         """Show outputs and do the actions among them (`copy`, `quit`); False to leave."""
         going_on = True
         shown: list[Output] = []
+        if self.companion is not None:
+            self.companion.route(outs)  # what the host's line made goes to Discord too
         for o in outs:
             if o.kind != OutputKind.ACTION:
                 shown.append(o)

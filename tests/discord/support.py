@@ -1,0 +1,257 @@
+"""Hosting a game with the bot against the fake Discord, in-process: the players are fake users, the host types
+into the REPL through a pipe (every keystroke counted), and the REPL and the bot share the main thread's event
+loop exactly as `umpire play … --discord` runs them. A driver thread plays the match."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from prompt_toolkit.history import InMemoryHistory
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from rich.console import Console
+
+from tests.fakediscord import BotApp, Channel, FakeDiscord, Message, User
+from tests.fakediscord.client import pointed_at
+from umpire.core import journal
+from umpire.discord.bot import Bot
+from umpire.discord.ids import Ids, PlayerIds
+from umpire.discord.recovery import Recovery, source
+from umpire.repl.shell import Shell, build
+from umpire.session import Session
+from umpire.session import entries as E
+
+T0 = datetime(2026, 3, 14, 20, 0, tzinfo=UTC)
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPTS = ROOT / "tests" / "transcripts"
+
+
+@dataclass
+class Table:
+    """A server for one game: the host, a user per player (a private channel each, or DMs), the bot, #game."""
+
+    fake: FakeDiscord
+    names: Sequence[str]
+    dm_seats: Sequence[int] = ()
+    host: User = field(init=False)
+    bot: BotApp = field(init=False)
+    users: list[User] = field(init=False)
+    channels: list[Channel | None] = field(init=False)
+    game: Channel = field(init=False)
+    lurker: User = field(init=False)
+
+    def __post_init__(self) -> None:
+        f = self.fake
+        self.host = f.add_user("host")
+        self.lurker = f.add_user("lurker")
+        self.bot = f.add_bot("umpire")
+        self.guild = f.add_guild("ORG", owner=self.host)
+        self.users = [f.add_user(n.casefold(), global_name=n) for n in self.names]
+        for who in (*self.users, self.lurker, self.bot):
+            f.add_member(self.guild, who)
+        self.game = f.add_text_channel(self.guild, "game")
+        self.channels = [
+            None if seat in self.dm_seats else f.add_text_channel(self.guild, f"{n.casefold()}-moves", private_to=[u, self.bot])
+            for seat, (n, u) in enumerate(zip(self.names, self.users, strict=True))
+        ]
+
+    def ids(self, *, allowance_ms: int = 1500, review: bool = False) -> Ids:
+        players = tuple(
+            PlayerIds(seat=i, name=n, user=u.id, channel=None if c is None else c.id)
+            for i, (n, u, c) in enumerate(zip(self.names, self.users, self.channels, strict=True))
+        )
+        return Ids(
+            path="discord.toml",
+            server=self.guild.id,
+            channel=self.game.id,
+            host=self.host.id,
+            players=players,
+            allowance_ms=allowance_ms,
+            review=review,
+        )
+
+    def place(self, seat: int) -> Channel | BotApp:
+        """Where player `seat` writes: their channel, or their DMs with the bot."""
+        return self.channels[seat] or self.bot
+
+    def channel_of(self, seat: int) -> Channel:
+        c = self.channels[seat]
+        return c if c is not None else self.fake.dm_channel(self.users[seat], self.bot)
+
+    def private_messages(self, seat: int) -> list[Message]:
+        """What the bot sent to player `seat` (their channel or their DMs), in order."""
+        return self.fake.sent_messages(self.channel_of(seat), bot=self.bot)
+
+    def public(self) -> list[Message]:
+        return self.fake.sent_messages(self.game, bot=self.bot)
+
+
+@dataclass
+class Hosted:
+    """One run of the REPL with the bot on a session, driven from a thread."""
+
+    fake: FakeDiscord
+    table: Table
+    session: Session
+    ids: Ids
+    recovery: Recovery | None = None
+    keys: int = 0
+    out: io.StringIO = field(default_factory=io.StringIO)
+    shell: Shell | None = None
+    bot: Bot | None = None
+    failure: list[BaseException] = field(default_factory=list)
+
+    def wall(self) -> float:
+        return self.fake.now().timestamp()
+
+    def run(self, driver: Callable[[Hosted], None], *, timeout: float = 120.0) -> str:
+        """Host until the driver is done (then Ctrl-D); returns what the REPL printed."""
+        self.bot = Bot(self.session, self.ids, self.table.bot.token, recovery=self.recovery)
+        with pointed_at(self.fake), create_pipe_input() as inp:
+            self._inp = inp
+            console = Console(file=self.out, width=160)
+            shell, prompt = build(
+                self.session,
+                console,
+                pt_input=inp,
+                pt_output=DummyOutput(),
+                history=InMemoryHistory(),
+                monotonic=self.wall,
+                companion=self.bot,
+            )
+            self.shell = shell
+            shell.start([])
+
+            def drive() -> None:
+                try:
+                    self.wait(lambda: self.bot is not None and self.bot.live, "the bot to go live", 60)
+                    driver(self)
+                except BaseException as exc:  # reported by run()
+                    self.failure.append(exc)
+                finally:
+                    inp.send_text("\x04")
+
+            thread = threading.Thread(target=drive, daemon=True)
+            thread.start()
+            asyncio.run(asyncio.wait_for(shell.loop(prompt), timeout))
+            thread.join(timeout=10)
+        if self.failure:
+            raise self.failure[0]
+        return self.out.getvalue()
+
+    # ------------------------------------------------------------ what the driver does
+
+    def wait(self, condition: Callable[[], Any], what: str, timeout: float = 20.0) -> None:
+        end = time.monotonic() + timeout
+        while not condition():
+            if time.monotonic() > end:
+                raise AssertionError(f"gave up waiting for {what}\n--- REPL ---\n{self.out.getvalue()[-3000:]}")
+            time.sleep(0.005)
+
+    def type(self, line: str) -> None:
+        """The host types a line and presses Enter (counted), then waits until the REPL has handled it."""
+        assert self.shell is not None
+        before = self.shell.lines
+        self.keys += len(line) + 1
+        self._inp.send_text(line + "\r")
+        self.wait(lambda: self.shell is not None and self.shell.lines > before, f"the REPL to handle {line!r}")
+
+    def press(self, key: str) -> None:
+        """The host presses a key (an escape sequence, counted as one keystroke)."""
+        self.keys += 1
+        self._inp.send_text(key)
+
+    def says(self, seat: int, text: str, *, at: datetime | None = None, wait: bool = True) -> Message:
+        """Player `seat` sends a message where they write; waits until the session has taken it."""
+        m = self.fake.user_says(self.table.users[seat], self.table.place(seat), text, at=at)
+        if wait:
+            taken = source(self.table.channel_of(seat).id, m.id)
+            self.wait(lambda: taken in self.session.sources or not text.strip(), f"the bot to take {text!r}")
+        return m
+
+    def settle(self, timeout: float = 30.0) -> None:
+        """Wait until nothing waits: no message to judge, no DM in the outbox, nothing left to send."""
+        assert self.bot is not None
+        bot = self.bot
+        self.wait(lambda: not bot.pending and not self.session.waiting() and not bot.sender.pending(), "everything to be sent", timeout)
+
+    def set_game_time(self, ms: int) -> None:
+        """Move the fake's clock so that the settled game time (the clock less the allowance) is `ms`."""
+        self.fake.set_clock(T0 + timedelta(milliseconds=ms + self.ids.allowance_ms))
+
+    def moment(self, ms: int) -> datetime:
+        """The wall-clock moment of game time `ms` (the game clock started at T0)."""
+        return T0 + timedelta(milliseconds=ms)
+
+
+def rulings(path: Path) -> list[tuple[Any, ...]]:
+    """A journal's rulings without transport fields: each input (who, what, when) and clock ruling, in order."""
+    out: list[tuple[Any, ...]] = []
+    for data in journal.read(path).entries:
+        entry = E.read(data, str(path))
+        if isinstance(entry, E.Input):
+            out.append(("input", entry.t, entry.by, entry.text))
+        elif isinstance(entry, E.Clock | E.Undo | E.Entropy | E.Reveal):
+            out.append((entry.kind, entry.t))
+    return out
+
+
+def heard(path: Path) -> list[E.Heard]:
+    return [e for e in (E.read(d, str(path)) for d in journal.read(path).entries) if isinstance(e, E.Heard)]
+
+
+def entries_of(path: Path) -> list[E.Entry]:
+    return [E.read(d, str(path)) for d in journal.read(path).entries]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One line of a transcript script: the clock moves (`ms`), the host types (`text`), or a player sends (`seat`, `text`)."""
+
+    kind: str  # "time", "host" or "player"
+    text: str = ""
+    ms: int = 0
+    seat: int = -1
+
+
+def steps(lines: Sequence[str], session: Session) -> list[Step]:
+    """A script's lines as steps (comments and blank lines dropped; `pN: …` is seat N-1)."""
+    from umpire.core.clock import parse_clock
+
+    out: list[Step] = []
+    for raw in lines:
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("@"):
+            out.append(Step("time", ms=parse_clock(line[1:].strip())))
+            continue
+        head, sep, rest = line.partition(":")
+        if sep and head.strip().casefold().startswith("p") and head.strip()[1:].isdigit():
+            out.append(Step("player", rest.strip(), seat=session.resolve(head.strip())))
+        else:
+            out.append(Step("host", line))
+    return out
+
+
+def play(h: Hosted, script: Sequence[Step]) -> None:
+    """Play a script's steps through the fake Discord and the REPL, each player line at the game time it is sent at."""
+    now = 0
+    for step in script:
+        if step.kind == "time":
+            now = step.ms
+            h.set_game_time(now)
+        elif step.kind == "host":
+            h.type(step.text)
+        else:
+            h.says(step.seat, step.text, at=h.moment(now))
+    h.wait(lambda: h.session.now >= now, f"the game clock to reach {now} ms")
+    h.settle()

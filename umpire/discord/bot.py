@@ -1,0 +1,423 @@
+"""The Discord bot: a front end on the session, beside the host's REPL and in the same event loop.
+
+In: a message from a player, in their submission channel or their DMs with the bot, is that player's
+message (`Session.submit`, no name prefix), counted at its Discord timestamp (timing.py); messages
+from anyone else are ignored and counted for the host. Out: every output goes where its audience
+says — public posts to the game channel (held for the host's key in review mode), DMs to their player
+from the session's outbox, refusals back where the player wrote, host notes to the REPL only. A DM
+is journaled as delivered, and a public post as posted, only once Discord confirmed it, with its
+message IDs. On start after a crash, what the bot missed is read from each channel's history and
+judged in Discord's order before it goes live (recovery.py).
+
+The REPL drives it: `attach` (its screen and game clock), `start`, `tick` (every clock tick and
+before each host line), `route` (the outputs of what the host typed), `release` (the review key),
+`toolbar`, `close`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from typing import Protocol
+
+from umpire.core import chat
+from umpire.core.clock import fmt_stamp
+from umpire.core.errors import UmpireError
+from umpire.core.journal import commitment
+from umpire.discord.ids import Ids
+from umpire.discord.outbound import Job, Sender, messages
+from umpire.discord.recovery import Recovery, last_ids, source
+from umpire.discord.timing import Clock, Pending, Timeline, Waiting
+from umpire.discord.wire import Incoming, Outgoing, Place, Refused, Transport, Unreachable, snowflake_at
+from umpire.games.base import Post
+from umpire.session import Dm, DmStatus, Output, OutputKind, Session
+from umpire.session.events import Undone
+
+VIA = "Discord"
+SKEW_WARNING_MS = 2000
+
+
+class Screen(Protocol):
+    """Where the host sees what the bot does: the REPL."""
+
+    def show(self, outs: list[Output]) -> None: ...
+
+    def say(self, text: str, problem: bool = False) -> None: ...
+
+
+class StartFailed(Exception):
+    """The bot could not go live (Discord refused or could not be reached); the message says why and what to do."""
+
+
+Connect = Callable[[str, Callable[[str], None]], Transport]
+
+
+def connect_discord(token: str, on_log: Callable[[str], None]) -> Transport:
+    """The real transport: discord.py, imported only now."""
+    from umpire.discord.transport import DiscordTransport
+
+    return DiscordTransport(token, on_log=on_log)
+
+
+class Bot:
+    """One game's Discord bot."""
+
+    def __init__(
+        self,
+        session: Session,
+        ids: Ids,
+        token: str,
+        *,
+        review: bool = False,
+        recovery: Recovery | None = None,
+        connect: Connect | None = None,
+    ) -> None:
+        self.session, self.ids, self._token = session, ids, token
+        self.review = review or ids.review
+        self.recovery = recovery
+        self._connect = connect or connect_discord
+        self.lag = ids.allowance_ms
+        self.tag = commitment(session.seed, session.salt)  # names the game in nonces
+        self.pictures = session.scenario.pictures
+        self.by_user = ids.by_user()
+        self.submission_channels = {p.channel for p in ids.players if p.channel is not None}
+        self.dm_of: dict[int, int] = {}  # seat -> the DM channel with that player
+        self.transport: Transport | None = None
+        self.sender = Sender(None, self._tell)
+        self.pending = Pending()
+        self.held: list[tuple[int, Job]] = []  # review mode: public posts waiting for the host's key, with their entry
+        self._public_count: dict[int, int] = {}  # entry -> its public posts (to know an undone entry's are all held)
+        self.queued: set[tuple[int, int]] = set()  # DMs handed to the sender and not yet confirmed or dropped
+        self.ignored = 0
+        self.judged = 0
+        self.taking = False  # messages are judged as they come (after the catch-up)
+        self.live = False
+        self.connected = False
+        self.floor: int | None = None
+        self.screen: Screen | None = None
+        self.clock: Clock | None = None
+        self.timeline: Timeline | None = None
+        self._draining = False
+        self._skew_told = False
+        self._closed_told: set[int] = set()
+
+    # ------------------------------------------------------------ wiring
+
+    def attach(self, screen: Screen, clock: Clock) -> None:
+        """The REPL's screen, and its game clock (reading wall-clock seconds, so Discord's timestamps map onto it)."""
+        self.screen, self.clock = screen, clock
+        self.timeline = Timeline(clock)
+
+    def _tell(self, text: str, problem: bool = False) -> None:
+        if self.screen is not None:
+            self.screen.say(text, problem)
+
+    def private(self, seat: int) -> Place:
+        """Where a player's private messages go: their submission channel, else their DMs."""
+        p = self.ids.players[seat]
+        return Place(channel=p.channel) if p.channel is not None else Place(user=p.user)
+
+    # ------------------------------------------------------------ going live
+
+    async def start(self) -> None:
+        """Connect, catch up on what was missed (a resumed game), post what never reached the channel, and go live."""
+        assert self.clock is not None
+        transport = self._connect(self._token, lambda text: self._tell(text, True))
+        self.transport = self.sender.transport = transport
+        from umpire.discord.wire import Rejected
+
+        try:
+            await transport.start(self._on_message, self._on_state)
+            for p in self.ids.players:
+                self.dm_of[p.seat] = await transport.dm_channel(p.user)
+        except (Rejected, Unreachable, Refused) as exc:
+            raise StartFailed(str(exc)) from exc
+        self.connected = True
+        went_live = snowflake_at(int(self.clock.monotonic() * 1000))
+        earlier = self.recovery.floor if self.recovery is not None else None
+        for n, i, o in self.recovery.posts() if self.recovery is not None else []:
+            self._post(n, i, o)
+        caught = await self.catch_up(earlier) if earlier is not None else 0
+        self.floor = earlier if earlier is not None else went_live
+        self.taking = True
+        self._drain()
+        self.session.listening(VIA, str(self.floor))
+        self.live = True
+        self.sender.start()
+        self.pump()
+        me = f"{len(self.ids.players)} players; public posts " + ("held until you press F2 (review)" if self.review else "posted at once")
+        self._tell(
+            f"🤖 Discord: live ({me})" + (f"; {caught} messages sent while umpire was away, judged in Discord's order" if caught else "")
+        )
+
+    async def catch_up(self, floor: int) -> int:
+        """Read what each player sent after the last message taken from each of their places (no earlier than `floor`)."""
+        assert self.transport is not None
+        last = last_ids(self.session.sources)
+        before = len(self.pending)
+        for p in self.ids.players:
+            places = [(Place(channel=p.channel), p.channel)] if p.channel is not None else []
+            places.append((Place(user=p.user), self.dm_of.get(p.seat, 0)))
+            for place, channel in places:
+                try:
+                    found = await self.transport.history(place, max(last.get(channel, 0), floor))
+                except (Refused, Unreachable) as exc:
+                    self._tell(
+                        f"could not read {p.name}'s messages in {place} ({exc}): ask {p.name} to send again what they sent there", True
+                    )
+                    continue
+                for m in found:
+                    self._on_message(m)
+        return len(self.pending) - before
+
+    def _on_state(self, what: str, connected: bool) -> None:
+        was, self.connected = self.connected, connected
+        if not self.live:
+            return
+        if what == "disconnected" and was:
+            self._tell("Discord: the connection dropped; reconnecting (nothing is lost: Discord replays what was missed)", True)
+        elif what == "resumed":
+            self._tell("Discord: connected again")
+        elif what == "ready again" and self.floor is not None:
+            self._tell("Discord: connected again with a new session; reading what was sent meanwhile")
+            asyncio.get_running_loop().create_task(self.catch_up(self.floor))
+
+    # ------------------------------------------------------------ in
+
+    def _on_message(self, m: Incoming) -> None:
+        if m.bot or (self.transport is not None and m.author == self.transport.me):
+            return
+        p = self.by_user.get(m.author)
+        if p is None or not (m.dm or m.channel == p.channel):
+            if p is None and m.author != self.ids.host and (m.dm or m.channel in self.submission_channels):
+                self.ignored += 1
+            return
+        if source(m.channel, m.id) in self.session.sources:
+            return
+        assert self.timeline is not None and self.clock is not None
+        self._check_skew(m)
+        if self.pending.add(Waiting(at=self.timeline.at(m.sent_ms / 1000), id=m.id, seat=p.seat, message=m)):
+            self.sender.unblock(self.private(p.seat))
+            self.sender.unblock(Place(user=p.user))
+            self._drain()
+
+    def _check_skew(self, m: Incoming) -> None:
+        assert self.clock is not None
+        ahead = m.sent_ms - int(self.clock.monotonic() * 1000)
+        if ahead > SKEW_WARNING_MS and not self._skew_told:
+            self._skew_told = True
+            self._tell(
+                f"this computer's clock is about {ahead / 1000:.1f} s behind Discord's: deadlines and message times follow it, so set it "
+                "right (turn on automatic time / NTP)",
+                True,
+            )
+
+    def _settled(self) -> int:
+        assert self.clock is not None
+        return self.clock.now() - self.lag
+
+    def _drain(self) -> None:
+        """Judge every waiting message that may be judged now, in the order they count."""
+        if not self.taking or self._draining:
+            return
+        self._draining = True
+        try:
+            s = self.session
+            while (w := self.pending.next_ready(s.next_due(), self._settled(), s.paused)) is not None:
+                self._judge(w)
+        finally:
+            self._draining = False
+
+    def _judge(self, w: Waiting) -> None:
+        s, m = self.session, w.message
+        p = self.ids.players[w.seat]
+        before = s.now
+        self._tell(f"⇠ {p.name}: " + " / ".join(line.strip() for line in m.content.split("\n") if line.strip()))
+        if before - w.at > self.lag:
+            self._tell(f"  (sent at {fmt_stamp(w.at)}, it reached umpire after the allowance: judged at {fmt_stamp(before)})")
+        outs = s.submit(w.seat, m.content.split("\n"), at=w.at, source=source(m.channel, m.id))
+        self.judged += 1
+        self._show(outs)
+        self.route(outs, reply=Place(user=p.user) if m.dm else Place(channel=m.channel))
+
+    # ------------------------------------------------------------ the clock
+
+    def tick(self, now: int) -> None:
+        """The game clock reads `now`: judge what may be judged, apply each deadline once its allowance passed."""
+        if not self.live:
+            return
+        assert self.timeline is not None
+        self.timeline.follow()
+        s, settled = self.session, now - self.lag
+        while True:
+            self._drain()
+            due = s.next_due()
+            if s.paused or due is None or due > settled:
+                break
+            self._emit(s.advance(due))
+            if s.next_due() == due:  # the journal could not be written: try again at the next tick
+                return
+        self._emit(s.advance(settled))
+        self._drain()
+
+    def _emit(self, outs: list[Output]) -> None:
+        if outs:
+            self._show(outs)
+            self.route(outs)
+
+    def _show(self, outs: list[Output]) -> None:
+        if self.screen is not None and outs:
+            self.screen.show(outs)
+
+    # ------------------------------------------------------------ out
+
+    def route(self, outs: list[Output], reply: Place | None = None) -> None:
+        """Send each output where its audience says (DMs from the outbox); host notes stay in the REPL."""
+        skip_correction = any(self._withdraw_held(ev.undid) for ev in _undone(outs))
+        places: dict[int, int] = {}
+        for o in outs:
+            if o.kind == OutputKind.ANNOUNCE and o.audience.public and o.text:
+                n = o.n if o.n is not None else 0
+                i = places[n] = places.get(n, -1) + 1
+                if skip_correction and o.source is not None and o.source.kind == "correction":
+                    continue
+                self._public_count[n] = i + 1
+                self._post(n, i, o)
+            elif o.kind in (OutputKind.REFUSAL, OutputKind.INFO) and o.audience.seat is not None:
+                self._reply(o, o.audience.seat, reply or self.private(o.audience.seat))
+        self.pump()
+
+    def _post(self, n: int, i: int, o: Output) -> None:
+        post = o.post or Post(text=o.text)
+        heavy = self.pictures and post.image is not None
+        job = Job(
+            place=Place(channel=self.ids.channel),
+            what=f"the public post of entry {n}",
+            build=lambda: messages([post], game=self.tag, tag=f"post/{n}/{i}", pictures=self.pictures, name=f"entry-{n}"),
+            sent=lambda receipts: self._posted(n, i, receipts),
+            heavy=heavy,
+        )
+        if self.review:
+            self.held.append((n, job))
+        else:
+            self.sender.add(job)
+
+    def _posted(self, n: int, i: int, receipts: list[str]) -> None:
+        outs = self.session.posted(n, [i], via=VIA, receipts=receipts)
+        if any(o.error == "JournalError" for o in outs):
+            self._show(outs)
+
+    def _withdraw_held(self, undone: int) -> bool:
+        """An undo took back entry `undone`: if none of its public posts went out (all held), they never will, nor the correction."""
+        mine = [job for n, job in self.held if n == undone]
+        if not mine or len(mine) != self._public_count.get(undone):
+            return False
+        self.held = [(n, job) for n, job in self.held if n != undone]
+        self._tell(f"the {len(mine)} held post(s) of the ruling taken back are dropped, unposted; so is its correction")
+        return True
+
+    def release(self) -> int:
+        """Review mode: post every held post, in order (the host's key); how many."""
+        held, self.held = self.held, []
+        for _, job in held:
+            self.sender.add(job)
+        if held:
+            self._tell(f"posting {len(held)} held post{'s' if len(held) != 1 else ''}")
+        return len(held)
+
+    def _reply(self, o: Output, seat: int, place: Place) -> None:
+        name = self.session.names[seat]
+        if o.kind == OutputKind.REFUSAL:
+            said = (o.input or "").removeprefix(f"{name}: ")
+            text = f"✗ {chat.code(said)} — {o.text}"
+        else:
+            text = o.text
+        self.sender.add(
+            Job(
+                place=place,
+                what=f"the answer to {name}",
+                build=lambda: [Outgoing(text=part) for part in chat.split(text)],
+                sent=lambda receipts: None,
+                closed=lambda exc: self._closed(seat, "an answer to their message"),
+            )
+        )
+
+    def pump(self) -> None:
+        """Hand every waiting DM not yet on its way to the sender."""
+        if self.transport is None:
+            return
+        for d in self.session.waiting():
+            if d.id not in self.queued:
+                self.queued.add(d.id)
+                self.sender.add(self._dm_job(d))
+
+    def _dm_job(self, d: Dm) -> Job:
+        name = self.session.names[d.seat]
+        return Job(
+            place=self.private(d.seat),
+            what=f"the private message to {name} (entry {d.n})",
+            build=lambda: messages(d.posts, game=self.tag, tag=f"dm/{d.id[0]}/{d.id[1]}", pictures=self.pictures, name=f"entry-{d.n}"),
+            sent=lambda receipts: self._delivered(d, receipts),
+            wanted=lambda: self.session.dm_status(d.id) == DmStatus.WAITING,
+            closed=lambda exc: self._closed(d.seat, "their private messages"),
+            dropped=lambda: self.queued.discard(d.id),
+            heavy=self.pictures and any(p.image is not None for p in d.posts),
+        )
+
+    def _delivered(self, d: Dm, receipts: list[str]) -> None:
+        self.queued.discard(d.id)
+        self._closed_told.discard(d.seat)
+        try:
+            outs = self.session.deliver(d.seat, [d.id], via=VIA, receipts=receipts)
+        except UmpireError:
+            return  # marked sent meanwhile (the host copied it by hand): nothing more to record
+        self._show([o for o in outs if o.source is None or o.source.kind != "delivered"])
+        self.route(outs)
+
+    def _closed(self, seat: int, what: str) -> None:
+        if seat in self._closed_told:
+            return
+        self._closed_told.add(seat)
+        p = self.session.scenario.roster.players[seat]
+        alias = p.aliases[0] if p.aliases else p.name
+        self._tell(
+            f"✉ Discord refused {what} to {p.name} (50007: {p.name} does not accept DMs from this bot). What waits stays in the "
+            f"outbox: “copy {alias}” sends it by hand, or ask {p.name} to allow DMs from server members (server name → Privacy "
+            f"Settings → Direct Messages); the bot tries again when {p.name} next writes",
+            True,
+        )
+
+    # ------------------------------------------------------------ the host's view
+
+    def toolbar(self) -> str | None:
+        """The bot's part of the REPL's toolbar."""
+        parts = ["🤖 " + ("live" if self.live and self.connected else "reconnecting…" if self.live else "starting…")]
+        if self.held:
+            parts.append(f"📝 {len(self.held)} held: F2 posts")
+        sending = self.sender.pending()
+        if sending:
+            parts.append(f"↗ {sending} to send")
+        if self.ignored:
+            parts.append(f"{self.ignored} ignored")
+        return " ".join(parts)
+
+    async def close(self, timeout: float = 5.0) -> None:
+        """Leave: send what can be sent within `timeout`, then disconnect. Nothing unsent is lost: a resume sends it."""
+        self.live = self.taking = False
+        if self.held:
+            self._tell(f"{len(self.held)} held post(s) not posted: they are posted when you resume with --discord", True)
+        if self.transport is not None and not await self.sender.drain(timeout):
+            self._tell(f"{self.sender.pending()} message(s) not sent yet: they go out when you resume with --discord", True)
+        await self.sender.close()
+        if self.transport is not None:
+            await self.transport.close()
+
+
+def _undone(outs: list[Output]) -> list[Undone]:
+    return [o.source for o in outs if isinstance(o.source, Undone)]
+
+
+def wall_clock() -> float:
+    """The clock the game clock follows when the bot runs: wall-clock seconds, the scale of Discord's timestamps."""
+    return time.time()

@@ -1,0 +1,107 @@
+"""The start-up checks: every ID, permission and intent the bot needs, each problem with the exact step that fixes it.
+
+`transport.preflight` gathers the facts from Discord; `problems` judges them here, so the wording (and
+the tests of it) does not depend on discord.py.
+"""
+
+from __future__ import annotations
+
+from umpire.discord.ids import DEVELOPER_MODE, Ids
+from umpire.discord.wire import INVITE_PERMISSIONS, NEEDED, ChannelFacts, Facts
+
+EDIT_PERMISSIONS = "in Discord right-click the channel → Edit Channel → Permissions"
+MESSAGE_CONTENT_STEP = (
+    "the bot's application does not have the Message Content intent switched on, so every player's message would "
+    "arrive empty: in the developer portal (https://discord.com/developers/applications) open the application → Bot → "
+    "Privileged Gateway Intents, switch on MESSAGE CONTENT INTENT and press Save Changes"
+)
+
+
+def invite_link(app_id: int) -> str:
+    """The link that adds the bot to a server with the permissions it needs."""
+    return f"https://discord.com/oauth2/authorize?client_id={app_id}&scope=bot&permissions={INVITE_PERMISSIONS}"
+
+
+def problems(facts: Facts, ids: Ids) -> list[str]:
+    """Everything that would stop the bot hosting the game, each with the step that fixes it (empty: ready)."""
+    out: list[str] = []
+    if not facts.message_content:
+        out.append(MESSAGE_CONTENT_STEP)
+    if not facts.server_found:
+        out.append(
+            f"the bot ({facts.bot_name}) is not in the server {ids.server}: open {invite_link(facts.app_id)} , pick the server and "
+            f"authorise; if it is in, [discord] server in {ids.path} is not the server's ID ({DEVELOPER_MODE})"
+        )
+        return out + _users(facts, ids, in_server=False)
+    out += _game_channel(facts, ids)
+    out += _users(facts, ids, in_server=True)
+    for p in ids.players:
+        if p.channel is not None:
+            out += _submission_channel(facts, ids, p.name, p.user, p.channel)
+    return out
+
+
+def _where(facts: Facts, c: ChannelFacts, key: str, ids: Ids) -> str | None:
+    """Why a channel ID cannot be used at all, or None."""
+    if not c.found:
+        return f"there is no channel {c.id} that the bot can see: check {key} in {ids.path} ({DEVELOPER_MODE}), or let the bot see it ({EDIT_PERMISSIONS} → add {facts.bot_name} → allow View Channel)"
+    if c.server != ids.server:
+        return f"{key} ({c.id}, #{c.name}) is a channel of another server than {facts.server_name or ids.server}: use a channel of the game's server"
+    if not c.text:
+        return f"{key} ({c.id}, #{c.name}) is not a text channel: use a text channel"
+    return None
+
+
+def _missing(facts: Facts, c: ChannelFacts) -> str | None:
+    lacking = [shown for name, shown in NEEDED.items() if name not in c.bot_can]
+    if not lacking:
+        return None
+    return (
+        f"the bot lacks {', '.join(lacking)} in #{c.name}: {EDIT_PERMISSIONS} → add {facts.bot_name} (or its role) → allow "
+        f"{', '.join(lacking)} → Save Changes"
+    )
+
+
+def _game_channel(facts: Facts, ids: Ids) -> list[str]:
+    c = facts.channels.get(ids.channel, ChannelFacts(id=ids.channel, found=False))
+    problem = _where(facts, c, "[discord] channel", ids)
+    if problem:
+        return [problem]
+    missing = _missing(facts, c)
+    return [missing] if missing else []
+
+
+def _users(facts: Facts, ids: Ids, *, in_server: bool) -> list[str]:
+    out: list[str] = []
+    for who, uid, key in [("the host", ids.host, "[discord] host"), *((p.name, p.user, f"[players.{p.name}] user") for p in ids.players)]:
+        u = facts.users.get(uid)
+        if u is None or not u.found:
+            out.append(f"there is no Discord user {uid} ({who}): check {key} in {ids.path} ({DEVELOPER_MODE})")
+        elif u.bot and who != "the host":
+            out.append(f"{key} in {ids.path} is the bot {u.name}, not a person: put {who}'s own user ID there")
+        elif in_server and not u.member:
+            out.append(f"{who} ({u.name}) is not a member of {facts.server_name or 'the server'}: invite them, or fix {key} in {ids.path}")
+    return out
+
+
+def _submission_channel(facts: Facts, ids: Ids, name: str, user: int, cid: int) -> list[str]:
+    c = facts.channels.get(cid, ChannelFacts(id=cid, found=False))
+    key = f"[players.{name}] channel"
+    problem = _where(facts, c, key, ids)
+    if problem:
+        return [problem]
+    out = []
+    missing = _missing(facts, c)
+    if missing:
+        out.append(missing)
+    if user not in c.viewers or user not in c.senders:
+        out.append(
+            f"{name} cannot post in their submission channel #{c.name}: {EDIT_PERMISSIONS} → add {name} → allow View Channel and Send Messages"
+        )
+    others = [p.name for p in ids.players if p.user != user and p.user in c.viewers]
+    if others:
+        out.append(
+            f"#{c.name} is {name}'s private submission channel, but {', '.join(others)} can read it too: {EDIT_PERMISSIONS} → "
+            f"@everyone: deny View Channel; then allow View Channel only to {name}, the bot and you"
+        )
+    return out

@@ -1,0 +1,116 @@
+"""What a resumed bot must still do, read from the journal as `umpire resume` replays it.
+
+* Where to catch up from: each channel's history after the last message journaled from it (the session's
+  `sources`, `discord:CHANNEL/MESSAGE`), and no earlier than where the bot last began listening (the
+  latest `listening` entry). If the host relayed a player's line by hand after that (a run without the
+  bot), nothing sent before that line is taken: the host may have relayed any of it.
+* Which public posts never reached the channel: those of entries made since the bot first listened that
+  no `posted` entry confirms. They are posted again, with the nonces they had (Discord then returns a
+  message it already made instead of a second one). A post taken back by an undo before it was ever
+  posted is not posted, and neither is the correction that withdraws it.
+
+Waiting DMs need nothing here: they are in the session's outbox, and the bot sends them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime
+from typing import Any
+
+from umpire.discord.wire import snowflake_at
+from umpire.session import Output, OutputKind
+
+SOURCE_PREFIX = "discord:"
+
+
+def source(channel: int, message: int) -> str:
+    """How the journal names a Discord message: `discord:CHANNEL/MESSAGE`."""
+    return f"{SOURCE_PREFIX}{channel}/{message}"
+
+
+def parse_source(text: str) -> tuple[int, int] | None:
+    """(channel, message) of a journaled source, or None if it is not a Discord message's.
+
+    >>> parse_source("discord:12/34"), parse_source("clipboard")
+    ((12, 34), None)
+    """
+    if not text.startswith(SOURCE_PREFIX):
+        return None
+    channel, _, message = text[len(SOURCE_PREFIX) :].partition("/")
+    return (int(channel), int(message)) if channel.isdigit() and message.isdigit() else None
+
+
+def last_ids(sources: set[str]) -> dict[int, int]:
+    """The newest message taken from each channel."""
+    out: dict[int, int] = {}
+    for s in sources:
+        parsed = parse_source(s)
+        if parsed is not None:
+            channel, message = parsed
+            out[channel] = max(out.get(channel, 0), message)
+    return out
+
+
+def wall_ms(wall: Any) -> int | None:
+    """An entry's wall-clock time (`2024-05-01T20:15:00.123456Z`) in ms since the Unix epoch."""
+    if not isinstance(wall, str):
+        return None
+    try:
+        return int(datetime.fromisoformat(wall.replace("Z", "+00:00")).timestamp() * 1000)
+    except ValueError:
+        return None
+
+
+class Recovery:
+    """Reads a journal's entries as they are replayed, keeping what a resumed bot needs."""
+
+    def __init__(self) -> None:
+        self.floor: int | None = None  # catch up only on messages after this Discord ID (None: the bot never listened)
+        self.hand_relayed = False  # a player's line was entered by hand since the bot last listened
+        self.unposted: dict[int, dict[int, Output]] = {}  # entry -> its public posts not confirmed, by place
+        self._count: dict[int, int] = {}  # entry -> how many public posts it made
+        self._withdrawn: set[int] = set()  # undo entries whose correction withdraws a post never posted
+
+    def watch(self, steps: Iterator[tuple[dict[str, Any], list[Output]]]) -> Iterator[tuple[dict[str, Any], list[Output]]]:
+        """Pass a replay's steps through, seeing each."""
+        for entry, outputs in steps:
+            self.see(entry, outputs)
+            yield entry, outputs
+
+    def see(self, entry: dict[str, Any], outputs: list[Output]) -> None:
+        kind, n = entry.get("kind"), int(entry.get("n", 0))
+        if kind == "listening":
+            after = str(entry.get("after", ""))
+            self.floor = int(after) if after.isdigit() else self.floor
+            self.hand_relayed = False
+        elif kind == "input" and entry.get("by") is not None and not entry.get("source") and self.floor is not None:
+            ms = wall_ms(entry.get("wall"))
+            if ms is not None:
+                self.floor = max(self.floor, snowflake_at(ms))
+            self.hand_relayed = True
+            self.unposted.clear()  # the host was relaying, and posting, by hand
+        elif kind == "posted":
+            waiting = self.unposted.get(int(entry.get("of", -1)), {})
+            for i in entry.get("posts") or []:
+                waiting.pop(i, None)
+        elif kind == "undo":
+            undone = int(entry.get("undoes", -1))
+            if undone in self.unposted and len(self.unposted[undone]) == self._count.get(undone):
+                del self.unposted[undone]  # none of its posts reached the channel: neither they nor the correction go
+                self._withdrawn.add(n)
+        if self.floor is not None and not self.hand_relayed and n not in self._withdrawn:
+            posts = public(outputs)
+            if posts:
+                self.unposted[n] = dict(enumerate(posts))
+                self._count[n] = len(posts)
+        self.unposted = {k: v for k, v in self.unposted.items() if v}
+
+    def posts(self) -> list[tuple[int, int, Output]]:
+        """The public posts to post again: (entry, place among its public posts, the post), oldest first."""
+        return [(n, i, o) for n in sorted(self.unposted) for i, o in sorted(self.unposted[n].items())]
+
+
+def public(outputs: list[Output]) -> list[Output]:
+    """The public posts among an entry's outputs, in order (each has its place: its index here)."""
+    return [o for o in outputs if o.kind == OutputKind.ANNOUNCE and o.audience.public and o.text]

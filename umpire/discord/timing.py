@@ -1,0 +1,106 @@
+"""When a Discord message counts, and when a deadline may pass: the game clock read at Discord's timestamps.
+
+With the bot, the game clock follows the wall clock (`time.time`), so a message's Discord timestamp is a
+moment on it: `Timeline.at` gives the game time then (a message sent during a pause counts at the pause;
+never later than now). A player's line counts at that time, not when it reached umpire.
+
+Deadlines wait a short allowance (`allowance_ms`, 1.5 s by default) for messages still on their way: the
+session is moved only to the *settled* time, the game clock minus the allowance, so a deadline due at D
+is applied once the clock reads D + allowance. A message that counts before D and arrives in that
+window is judged before the deadline. A message that counts at or after a deadline not yet applied
+waits in `Pending` until the deadline is applied, then is judged in Discord's order (docs/discord.md).
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from umpire.discord.wire import Incoming
+
+
+class Clock(Protocol):
+    """The REPL's game clock (umpire.repl.shell.GameClock): game time from a clock that reads seconds."""
+
+    base: int
+    since: float | None
+    monotonic: Callable[[], float]
+
+    def now(self) -> int: ...
+
+
+class Timeline:
+    """The stretches the game clock went through (running from a moment, or held), to read it at any past moment."""
+
+    def __init__(self, clock: Clock) -> None:
+        self.clock = clock
+        self.stretches: list[tuple[float, int, bool]] = []  # (from this moment, the game time then, running)
+        self.follow()
+
+    def follow(self) -> None:
+        """Note a change of the clock (paused, resumed, rewound by an undo) since it was last looked at."""
+        c = self.clock
+        if c.since is not None:
+            stretch = (c.since, c.base, True)
+        else:
+            last = self.stretches[-1] if self.stretches else None
+            if last is not None and not last[2] and last[1] == c.base:
+                return
+            stretch = (c.monotonic(), c.base, False)
+        if not self.stretches or self.stretches[-1] != stretch:
+            self.stretches.append(stretch)
+
+    def at(self, moment: float) -> int:
+        """The game time (ms) at `moment` (seconds on the clock's own scale), never after the game time now."""
+        self.follow()
+        starts = [s[0] for s in self.stretches]
+        i = bisect.bisect_right(starts, moment) - 1
+        start, base, running = self.stretches[max(i, 0)]
+        game = base + int((moment - start) * 1000) if running and i >= 0 else base
+        return max(0, min(game, self.clock.now()))
+
+
+@dataclass(order=True, frozen=True)
+class Waiting:
+    """A player's message not judged yet: the game time it counts at, then Discord's order."""
+
+    at: int
+    id: int
+    seat: int = field(compare=False)
+    message: Incoming = field(compare=False)
+
+
+class Pending:
+    """The messages waiting to be judged, in the order they count."""
+
+    def __init__(self) -> None:
+        self.items: list[Waiting] = []
+        self.ids: set[int] = set()
+
+    def add(self, item: Waiting) -> bool:
+        """Queue a message (False if it is queued already)."""
+        if item.id in self.ids:
+            return False
+        bisect.insort(self.items, item)
+        self.ids.add(item.id)
+        return True
+
+    def next_ready(self, due: int | None, settled: int, paused: bool) -> Waiting | None:
+        """The first message that may be judged now, taken off the queue; None while the first one must wait.
+
+        A message that counts at or after a deadline not yet applied (`due`) waits until the settled time
+        reaches that deadline, so that every message sent before it is judged first.
+        """
+        if not self.items:
+            return None
+        first = self.items[0]
+        if not paused and due is not None and first.at >= due and settled < due:
+            return None
+        self.items.pop(0)
+        self.ids.discard(first.id)
+        return first
+
+    def __len__(self) -> int:
+        return len(self.items)
