@@ -18,7 +18,7 @@ from umpire import __version__
 
 # The order a host meets the commands in: host a game, continue or audit it, settle a claim,
 # prepare a game by hand, write a scenario, see what there is. Commands not named here follow.
-ORDER = ("play", "resume", "replay", "verify", "report", "check", "solve", "gen", "new", "games")
+ORDER = ("play", "resume", "replay", "verify", "report", "check", "solve", "gen", "new", "discord", "games")
 
 
 class _Argument(TyperArgument):
@@ -152,9 +152,10 @@ MODULES: dict[str, tuple[str, ...]] = {
     "solve": ("devils",),
     "gen": ("gen",),
     "new": ("new",),
+    "discord": ("discord_cmd",),
     "games": ("games",),
 }
-EVERY_MODULE = ("play", "journal_cmds", "report_cmd", "check", "devils", "gen", "new", "games")
+EVERY_MODULE = ("play", "journal_cmds", "report_cmd", "check", "devils", "gen", "new", "discord_cmd", "games")
 
 
 def modules_for(args: list[str]) -> tuple[str, ...]:

@@ -20,11 +20,22 @@ RECENT = 5  # entries shown on resume, so the host can tell what was posted befo
 
 
 @app.command()
-def resume(journal: Path = typer.Argument(..., help="The journal of the game to continue.")) -> None:
+def resume(
+    journal: Path = typer.Argument(..., help="The journal of the game to continue."),
+    discord: bool = typer.Option(
+        False, "--discord", help="Continue with the Discord bot: it first judges what players sent while umpire was away (docs/discord.md)."
+    ),
+    ids_file: Path = typer.Option(
+        Path("discord.toml"), "--ids", metavar="FILE", help="With --discord: the set-up file (`umpire discord init`)."
+    ),
+    review: bool = typer.Option(False, "--review", help="With --discord: hold each public post until you press F2 in the REPL."),
+) -> None:
     """Rebuild a game from its journal (after a crash, or another day) and continue it in the REPL.
 
     Shows the last few entries with their announcements first: they are in the journal, so they
     must not be entered again; any announcement that did not reach the chat should be posted now.
+    With --discord the bot posts what never reached the channel, sends the DMs still waiting, and
+    judges, in Discord's order, the messages players sent while umpire was away.
     """
     from umpire.cli.common import abort, stdout_utf8
     from umpire.core.clock import fmt_stamp
@@ -32,9 +43,20 @@ def resume(journal: Path = typer.Argument(..., help="The journal of the game to 
     from umpire.session import Session
 
     stdout_utf8()
+    if review and not discord:
+        abort("--review goes with --discord (it holds the bot's public posts)")
     try:
         session, loaded, steps = Session.stream(journal)
+        if discord:
+            from umpire.discord.recovery import Recovery
+
+            recovery = Recovery()
+            steps = recovery.watch(steps)
         recent = collections.deque(steps, maxlen=RECENT)  # only the last few entries' announcements are kept
+        if discord:
+            from umpire.cli.discord_cmd import prepare
+
+            ids, token = prepare(session.scenario.roster, ids_file)  # checked against Discord before the journal is reopened
         session.reopen(loaded)
     except JournalError as exc:
         abort(str(exc) if "was not changed" in exc.reason or "nothing was changed" in exc.reason else f"{exc} — nothing was changed")
@@ -47,14 +69,22 @@ def resume(journal: Path = typer.Argument(..., help="The journal of the game to 
     for brk in loaded.breaks:
         intro.append(f"Warning: {brk.reason}. The journal was edited after it was written; `umpire verify` reports it.")
     intro += recent_entries(session, list(recent))
+    paused = []
     if not session.paused:
-        refused = [o for o in session.feed("pause") if o.kind == "refusal"]
+        paused = session.feed("pause")
+        refused = [o for o in paused if o.kind == "refusal"]
         intro += [f"✗ pause — {o.text}" for o in refused]
         intro.append("The clocks could NOT be paused: they are running." if refused else "The clocks are paused: “resume” restarts them.")
     else:
         intro.append("The clocks are paused: “resume” restarts them.")
     from umpire.repl import run
 
+    if discord:
+        from umpire.discord.bot import Bot, wall_clock
+
+        bot = Bot(session, ids, token, review=review, recovery=recovery, backlog=paused)
+        run(session, intro=intro, companion=bot, monotonic=wall_clock)
+        return
     run(session, intro=intro)
 
 

@@ -49,6 +49,15 @@ def play(
     salt: str = typer.Option(
         None, "--salt", metavar="SALT", help="Salt for the commitment (default: random; derived from --seed in batch mode)."
     ),
+    discord: bool = typer.Option(
+        False,
+        "--discord",
+        help="Host with the Discord bot beside the REPL: players send their moves to it (docs/discord.md; pip install 'umpire[discord]').",
+    ),
+    ids_file: Path = typer.Option(
+        Path("discord.toml"), "--ids", metavar="FILE", help="With --discord: the set-up file (`umpire discord init`)."
+    ),
+    review: bool = typer.Option(False, "--review", help="With --discord: hold each public post until you press F2 in the REPL."),
 ) -> None:
     """Host a game: the REPL, or with --script, batch mode.
 
@@ -69,6 +78,10 @@ def play(
         abort(str(exc))
     if json_out and script is None:
         abort("--json goes with --script (batch mode)")
+    if script is not None and discord:
+        abort("--discord hosts a live game; batch mode (--script) reads its lines from the file, not from Discord")
+    if review and not discord:
+        abort("--review goes with --discord (it holds the bot's public posts)")
     if use_scenario_seed and seed is not None:
         abort("give --seed SEED or --use-scenario-seed, not both")
     if use_scenario_seed and sc.seed is None:
@@ -93,6 +106,9 @@ def play(
     if journal is None:
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         journal = Path(f"{path.stem}-{stamp}.journal.jsonl")
+    if discord:
+        _host_with_bot(sc, journal, seed, salt, ids_file, review)
+        return
     entropy = sc.player_entropy and seed is None  # a live game whose seed umpire draws
     session = _create(sc, journal, seed, salt, player_entropy=entropy)
     from umpire.repl import run
@@ -104,6 +120,25 @@ def play(
             "no game input is taken before (the scenario's player_entropy)."
         )
     run(session, intro=intro)
+
+
+def _host_with_bot(sc: Scenario, journal: Path, seed: str | None, salt: str | None, ids_file: Path, review: bool) -> None:
+    """`play --discord`: the set-up checked against Discord before any journal is made, then the REPL with the bot beside it."""
+    from umpire.cli.discord_cmd import prepare
+    from umpire.discord.bot import Bot, wall_clock
+    from umpire.repl import run
+
+    ids, token = prepare(sc.roster, ids_file)
+    entropy = sc.player_entropy and seed is None
+    session = _create(sc, journal, seed, salt, player_entropy=entropy)
+    again = f"{runnable()} resume {shlex.quote(str(journal))} --discord --ids {shlex.quote(str(ids_file))}"
+    intro = [f"Journal: {journal} — if this laptop crashes, `{again}` continues the game."]
+    if entropy:
+        intro.append(
+            "The bot posts the commitment; each player's first message to it is their word for the seed, and once every "
+            "player's is in they are mixed in and the game can begin (the scenario's player_entropy)."
+        )
+    run(session, intro=intro, companion=Bot(session, ids, token, review=review), monotonic=wall_clock)
 
 
 def runnable() -> str:

@@ -71,9 +71,12 @@ class Bot:
         *,
         review: bool = False,
         recovery: Recovery | None = None,
+        backlog: list[Output] | None = None,
         connect: Connect | None = None,
     ) -> None:
+        """`recovery`: what the replay of a resumed journal found; `backlog`: outputs made since (the resume's pause)."""
         self.session, self.ids, self._token = session, ids, token
+        self.backlog = list(backlog or [])
         self.review = review or ids.review
         self.recovery = recovery
         self._connect = connect or connect_discord
@@ -138,6 +141,7 @@ class Bot:
         earlier = self.recovery.floor if self.recovery is not None else None
         for n, i, o in self.recovery.posts() if self.recovery is not None else []:
             self._post(n, i, o)
+        self.route(self.backlog)
         caught = await self.catch_up(earlier) if earlier is not None else 0
         self.floor = earlier if earlier is not None else went_live
         self.taking = True
