@@ -101,7 +101,7 @@ def test_the_match_transcript_ends_with_a_winner() -> None:
     assert final["subgame_winners"] == {"goofspiel": "Uri", "gyul_hap": "Uri", "expressions": "Hedger"}
     assert (final["winner"], final["result"]) == ("Uri", "Uri won 2 of 3 subgames")
     assert {n: (p["gsp"], p["ghp"], p["ep"]) for n, p in final["players"].items()} == {"Hedger": (1, 1, 5), "Uri": (3, 4, 3)}
-    (over,) = [o for o in objs if o.get("event") == "match_over"]
+    (over,) = [o for o in objs if o.get("event") == "final_match_over"]
     assert over["winner"] == "Uri"
 
 

@@ -62,7 +62,7 @@ def test_the_transcript_covers_every_step_and_deadline() -> None:
         "folded",
         "showdown",
         "round_over",
-        "game_over",
+        "devils_deal_over",
         "reminder",
         "pool_shown",
     ):

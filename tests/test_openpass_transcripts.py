@@ -108,13 +108,13 @@ def test_each_dealt_card_and_its_prompt_go_to_the_player_it_is_dealt_to() -> Non
 
 
 def test_the_match_has_round_3_closed_by_its_clock_and_the_playing_reminder() -> None:
-    (reminder,) = of("round_reminder")
+    (reminder,) = of("bidding_reminder")
     assert (reminder["round"], reminder["minutes_left"], reminder["t"]) == (3, 60, 23 * 3_600_000)
     assert [e["what"] for e in of("time_up")] == ["round 3's bidding"]
-    assert of("still_waiting")[0]["what"] == "a bid in round 3"
+    assert of("not_yet_done")[0]["what"] == "a bid in round 3"
     (play,) = of("play_reminder")
     assert play["minutes_left"] == 360
-    assert of("still_waiting")[-1]["waiting"] == ["Wren"]
+    assert of("not_yet_done")[-1]["waiting"] == ["Wren"]
 
 
 def test_the_match_has_a_deck_withdrawn_and_submitted_again() -> None:

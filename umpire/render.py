@@ -12,8 +12,7 @@ from typing import Any
 from umpire.core import chat
 from umpire.core.errors import UmpireError
 from umpire.games.base import Audience, View, dm
-from umpire.session import Output, OutputKind, Session
-from umpire.session.outputs import refusal
+from umpire.session import Output, OutputKind, Session, refusal
 
 SPLIT_MARK = "┄┄ (continued in the next message) ┄┄"
 
@@ -69,6 +68,19 @@ def printable(text: str) -> str:
     a\\x1b[2Jb\\x9b2Jc
     """
     return text.translate(_CONTROL)
+
+
+_CONTROL_NOT_NEWLINE = {c: e for c, e in _CONTROL.items() if c != 10}
+
+
+def printable_lines(text: str) -> str:
+    """`printable`, with the line breaks kept (text of several lines shown as lines).
+
+    >>> print(printable_lines("a\x1b[2J\\nb"))
+    a\\x1b[2J
+    b
+    """
+    return text.translate(_CONTROL_NOT_NEWLINE)
 
 
 def view_lines(view: View) -> list[str]:

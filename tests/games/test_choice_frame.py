@@ -321,7 +321,7 @@ def test_the_match_goes_to_whoever_wins_two_subgames() -> None:
     out = end_block(s)
     decided = [(e["subgame"], e["winner"]) for e in events(out, "subgame_decided")]
     assert decided == [("gyul_hap", "Uri"), ("expressions", None)]
-    (ev,) = events(out, "match_over")
+    (ev,) = events(out, "final_match_over")
     assert (ev["winner"], ev["result"]) == ("Uri", "Uri won 2 of 3 subgames")
     assert ev["subgame_winners"] == {"goofspiel": "Uri", "gyul_hap": "Uri", "expressions": None}
     assert (

@@ -58,7 +58,7 @@ def test_more_gyul_hap_points_and_more_expression_points_win_their_subgames() ->
     assert "🏁 **Gyul Hap: Hedger wins** (1 to 0). Points: Hedger 1 · Uri 0." in texts(out)
     assert "🏁 **Expressions: Uri wins** (1 to 0). Points: Hedger 0 · Uri 1." in texts(out)
     # Goofspiel was tied and went to Hedger (its only holder): two subgames.
-    (ev,) = events(out, "match_over")
+    (ev,) = events(out, "final_match_over")
     assert (ev["winner"], ev["result"]) == ("Hedger", "Hedger won 2 of 3 subgames")
     assert ev["subgame_winners"] == {"goofspiel": "Hedger", "gyul_hap": "Hedger", "expressions": "Uri"}
     assert (
@@ -73,14 +73,14 @@ def test_more_gyul_hap_points_and_more_expression_points_win_their_subgames() ->
 
 def test_a_player_who_wins_all_three_subgames_won_3_of_3() -> None:
     _, out = play_match({2: (*HEDGER_HAP, *HEDGER_EXPR)})
-    (ev,) = events(out, "match_over")
+    (ev,) = events(out, "final_match_over")
     assert (ev["winner"], ev["result"]) == ("Hedger", "Hedger won 3 of 3 subgames")
 
 
 def test_the_subgames_are_decided_at_block_6s_end_in_order_then_the_match() -> None:
     s, out = play_match({2: HEDGER_HAP})
     kinds = [e["event"] for e in events(out)]
-    assert kinds[kinds.index("block_over") :] == ["block_over", "subgame_decided", "subgame_decided", "match_over"]
+    assert kinds[kinds.index("block_over") :] == ["block_over", "subgame_decided", "subgame_decided", "final_match_over"]
     assert [e["subgame"] for e in events(out, "subgame_decided")] == ["gyul_hap", "expressions"]
     assert {e["t"] for e in events(out)[kinds.index("block_over") :]} == {block_start(s) + BLOCK}
 
@@ -150,7 +150,7 @@ def test_r_adv_1_a_tie_without_a_single_holder_has_no_winner(given: list[int], r
 def test_r_adv_1_nobody_with_two_subgames_leaves_the_match_undecided() -> None:
     # Goofspiel: Uri (won block 1's bout); Gyul Hap: Hedger; Expressions: tied, both hold it.
     s, out = play_match({2: HEDGER_HAP}, uri_wins_a_bout=True)
-    (ev,) = events(out, "match_over")
+    (ev,) = events(out, "final_match_over")
     assert ev["subgame_winners"] == {"goofspiel": "Uri", "gyul_hap": "Hedger", "expressions": None}
     assert (ev["winner"], ev["result"]) == (None, "undecided: nobody won two subgames")
     assert texts(out)[-1] == (
@@ -162,7 +162,7 @@ def test_r_adv_1_nobody_with_two_subgames_leaves_the_match_undecided() -> None:
 
 def test_two_subgames_for_the_player_who_lost_goofspiel_still_win() -> None:
     _, out = play_match({2: (*URI_HAP, *URI_EXPR)}, uri_wins_a_bout=False, goofspiel_advantage=[1, 0])
-    (ev,) = events(out, "match_over")
+    (ev,) = events(out, "final_match_over")
     assert (ev["winner"], ev["subgame_winners"]) == ("Uri", {"goofspiel": "Hedger", "gyul_hap": "Uri", "expressions": "Uri"})
 
 

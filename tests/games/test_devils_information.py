@@ -112,7 +112,7 @@ def test_a_player_who_cannot_pick_loses_without_their_real_pool_being_posted() -
         return evs
 
     a, b = lost("R1"), lost("G6")
-    assert [e.kind for e in a] == ["poker_started", "game_over"]
+    assert [e.kind for e in a] == ["poker_started", "devils_deal_over"]
     texts_a = [RENDER.render(table(("R5", "R1")), e)[0].text for e in a]
     texts_b = [RENDER.render(table(("R5", "R1")), e)[0].text for e in b]
     assert texts_a == texts_b
@@ -127,7 +127,7 @@ def test_the_community_card_is_drawn_and_posted_at_the_start_of_the_round() -> N
     s = new_session()
     ok(s, "start")
     out = ok(s, "p2: first p1")
-    (start,) = events(out, "round_started")
+    (start,) = events(out, "devils_round_started")
     card = C.name(C.draw(Streams(SEED).stream("devils/community/1"), 1)[0])
     assert start["community"] == card and start["generated"] is True
     assert f"⚔️ **Round 1** — **Hedger** starts. 🂠 Community card: `{card}`" in public(out)
@@ -146,7 +146,7 @@ def test_each_round_draws_its_community_card_from_its_own_stream() -> None:
     s = new_session(starting_chips=4)  # nobody can refill: straight to the poker step
     ok(s, "start", "p2: first p1", "p1: pick R5 G5", "p2: pick R1 B2", "p1: fold")
     out = ok(s, "@ 0:20")  # the break ends: round 2
-    (start,) = events(out, "round_started")
+    (start,) = events(out, "devils_round_started")
     assert start["round"] == 2
     assert start["community"] == C.name(C.draw(Streams(SEED).stream("devils/community/2"), 1)[0])
     assert texts(out, "host") == []

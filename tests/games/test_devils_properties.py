@@ -172,7 +172,7 @@ def play(data: st.DataObject, journal: Path | None) -> tuple[Session, list[tuple
             assert snapshot(s) == before, f"{line!r} was refused ({refused[0].text}) but changed something"
         check_invariants(s)
         for o in out:
-            if o.event and o.event.get("event") == "game_over":
+            if o.event and o.event.get("event") == "devils_deal_over":
                 event("the DM reached a winner")
             if o.event and o.event.get("event") == "showdown":
                 event("a showdown")

@@ -259,7 +259,7 @@ def test_a_raise_by_a_player_short_of_the_call_is_refused() -> None:
         play(state, (1, "raise 1"))
     assert exc.value.reason == "Uri has 6 chips, not enough to raise: “call” (all-in for 6) or “fold”"
     state, evs = play(state, (1, "all-in"))  # all he has is a call
-    assert [e.payload()["action"] for e in evs if e.kind == "bet"] == ["call"]
+    assert [e.payload()["action"] for e in evs if e.kind == "bet_called"] == ["call"]
 
 
 @pytest.mark.parametrize(

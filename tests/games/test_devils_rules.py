@@ -76,7 +76,7 @@ def test_the_advantage_holder_or_the_host_picks_the_first_starting_player(line: 
     s = new_session()
     ok(s, "start")
     out = ok(s, line)
-    assert kinds(out)[:3] == ["starter_chosen", "round_started", "refill_asked"]
+    assert kinds(out)[:3] == ["starter_chosen", "devils_round_started", "refill_asked"]
     assert s.state.starter == starter
     assert s.state.step == Ask(seat=starter)
 
@@ -255,7 +255,7 @@ def test_a_player_who_cannot_pay_a_refill_is_not_asked() -> None:
 def test_the_community_card_comes_from_the_rounds_stream() -> None:
     s = new_session()
     ok(s, "start")
-    (ev,) = events(ok(s, "p2: first p1"), "round_started")
+    (ev,) = events(ok(s, "p2: first p1"), "devils_round_started")
     assert ev["generated"] is True  # journaled, and re-derived by `umpire verify`
     assert ev["community"] == C.name(C.draw(Streams(SEED).stream("devils/community/1"), 1)[0])
     (poker,) = events(ok(s, "p1: no", "p2: no"), "poker_started")
@@ -313,7 +313,7 @@ def test_a_raise_matches_the_bet_and_adds_n() -> None:
 
 def test_calling_a_bet_ends_the_round_and_reveals_the_first_cards() -> None:
     state, evs = play(_betting(), (0, "call"), (1, "raise 3"), (0, "call"))
-    assert kinds_of(evs)[-3:] == ["bet", "revealed", "betting_started"]
+    assert kinds_of(evs)[-3:] == ["bet_called", "revealed", "betting_started"]
     assert one(evs, "revealed").payload()["cards"] == {"Hedger": "R5", "Uri": "R1"}
     assert state.pot == 3 + 8
     assert state.step == Bet(number=2, to_act=0)  # the starting player opens the second round too
@@ -356,16 +356,16 @@ def test_folding_a_high_card_hand_pays_two_chips_even_with_an_unrevealed_card() 
 
 def test_a_player_who_cannot_pay_the_fold_penalty_loses() -> None:
     state, evs = play(_betting(pools=("R1 G2 B3", "R5 G5 B7"), chips=(3, 30)), (0, "fold"))
-    assert kinds_of(evs) == ["folded", "game_over"]
+    assert kinds_of(evs) == ["folded", "devils_deal_over"]
     assert state.over and state.winner == 1
-    assert one(evs, "game_over").payload()["reason"] == "Hedger folded a high-card hand and cannot pay the 2 chips penalty (1 chip, R-DD-6)"
+    assert one(evs, "devils_deal_over").payload()["reason"] == "Hedger folded a high-card hand and cannot pay the 2 chips penalty (1 chip, R-DD-6)"
 
 
 def test_a_call_short_of_the_bet_is_all_in_and_the_excess_goes_back() -> None:
     state = _betting(chips=(30, 8))  # Uri has 6 after the ante
     state, evs = play(state, (0, "raise 10"))
     state, evs = play(state, (1, "call"))
-    d = one(evs, "bet").payload()
+    d = one(evs, "bet_called").payload()
     assert d["all_in"] is True and d["put"] == 6 and d["returned"] == {"Hedger": 4}
     assert d["chips"] == {"Hedger": 28 - 6, "Uri": 0}
     assert one(evs, "showdown").payload()["pot"] == 3 + 12  # Uri has nothing left: round 2 is skipped
@@ -375,7 +375,7 @@ def test_a_call_short_of_the_bet_is_all_in_and_the_excess_goes_back() -> None:
 def test_a_player_with_no_chips_skips_the_betting_round_and_cannot_fold() -> None:
     state = _betting(chips=(30, 8))
     state, evs = play(state, (0, "raise 10"), (1, "call"))
-    assert kinds_of(evs)[-4:] == ["bet", "revealed", "betting_skipped", "revealed"] or "betting_skipped" in kinds_of(evs)
+    assert kinds_of(evs)[-4:] == ["bet_called", "revealed", "betting_skipped", "revealed"] or "betting_skipped" in kinds_of(evs)
     assert one(evs, "betting_skipped").payload()["broke"] == ["Uri"]
     assert "showdown" in kinds_of(evs)
 
@@ -393,7 +393,7 @@ def test_all_in_raises_every_chip_or_calls() -> None:
     assert one(evs, "bet").payload()["raise"] == 8
     assert state.chips()[0] == 0
     state, evs = play(state, (1, "all-in"))  # Hedger has nothing left to answer a raise: a call
-    assert one(evs, "bet").payload()["action"] == "call"
+    assert one(evs, "bet_called").payload()["action"] == "call"
 
 
 def test_a_tied_showdown_returns_the_bets_and_one_ante_chip_each() -> None:
@@ -439,9 +439,9 @@ def test_a_player_who_cannot_pick_two_private_cards_loses() -> None:
     state = replace(state, seats=(replace(state.seats[0], pool=cards("R1")), state.seats[1]))
     state, evs = act(state, 1, "first p1")
     state, evs = play(state, (0, "no"), (1, "no"))
-    assert kinds_of(evs)[-2:] == ["poker_started", "game_over"]
+    assert kinds_of(evs)[-2:] == ["poker_started", "devils_deal_over"]
     assert state.winner == 1
-    assert one(evs, "game_over").payload()["reason"].startswith("Hedger cannot pick two private cards")
+    assert one(evs, "devils_deal_over").payload()["reason"].startswith("Hedger cannot pick two private cards")
 
 
 def test_when_both_cannot_pick_the_starting_player_loses() -> None:
@@ -452,13 +452,13 @@ def test_when_both_cannot_pick_the_starting_player_loses() -> None:
     state, _ = act(state, 1, "first p2")
     state, evs = play(state, (1, "no"), (0, "no"))
     assert state.winner == 0
-    assert one(evs, "game_over").payload()["reason"] == "both players cannot form a hand; the starting player, Uri, loses"
+    assert one(evs, "devils_deal_over").payload()["reason"] == "both players cannot form a hand; the starting player, Uri, loses"
 
 
 def test_a_player_who_cannot_pay_the_ante_loses() -> None:
     state = table(("R5 G6 B7", "R1 G2 B3"), chips=(30, 1))
     state, evs = play(state, (0, "pick R5 G6"), (1, "pick R1 G2"))
-    assert kinds_of(evs)[-1] == "game_over"
+    assert kinds_of(evs)[-1] == "devils_deal_over"
     assert state.winner == 0
     assert state.result == "Hedger won: Uri cannot pay the ante (1 chip; the ante is 2)"
 
@@ -478,7 +478,7 @@ def test_not_picking_by_the_deadline_loses_before_the_ante_is_checked() -> None:
     while not state.over:
         state, evs = rules.on_due(state, rules.next_due(state) or 0)
     assert state.winner == 0
-    assert one(evs, "game_over").payload()["reason"] == "Uri did not choose private cards in time, so cannot form a hand"
+    assert one(evs, "devils_deal_over").payload()["reason"] == "Uri did not choose private cards in time, so cannot form a hand"
 
 
 def test_the_game_over_announcement_names_the_winner_and_the_reason() -> None:
@@ -487,6 +487,6 @@ def test_the_game_over_announcement_names_the_winner_and_the_reason() -> None:
     from umpire.games.devilsdeal.game import GAME
 
     state, evs = play(state, (0, "pick R5 G6"), (1, "pick R1 G2"))
-    (a,) = GAME.announce(state, one(evs, "game_over"))
+    (a,) = GAME.announce(state, one(evs, "devils_deal_over"))
     assert a.text == "🏆 **Hedger wins Devil's Deal**: Uri cannot pay the ante (1 chip; the ante is 2).\nChips: Hedger 30 · Uri 1"
     assert s.final()["over"] is False

@@ -111,7 +111,7 @@ def test_the_next_round_starts_by_itself_after_a_twenty_second_break() -> None:
     assert isinstance(s.state.step, Break)
     assert at(s, 19.999) == []
     out = at(s, 20)
-    assert kinds(out)[:2] == ["round_started", "refill_asked"]
+    assert kinds(out)[:2] == ["devils_round_started", "refill_asked"]
     assert s.state.round == 2 and s.state.starter == 1  # Uri won round 1 by the fold
     assert public(out).startswith("⚔️ **Round 2** — **Uri** starts.")
 

@@ -67,7 +67,7 @@ def test_reserve_gone_loses_the_dm(kind: str) -> None:
     assert not s.final()["over"]
     out = ok(s, "@ 6:00")
     (ev,) = events(out)
-    assert (ev["event"], ev["winner"], ev["loser"], ev["t"]) == ("match_over", CHOOSER[kind], "Hedger", 360 * SECOND)
+    assert (ev["event"], ev["winner"], ev["loser"], ev["t"]) == ("timed_out", CHOOSER[kind], "Hedger", 360 * SECOND)
     assert public_text(out) == (
         f"⏰ **Hedger's reserve time ran out.** **{CHOOSER[kind]}** wins the Death Match.\n"
         f"Scores when time ran out: Hedger 0 · {CHOOSER[kind]} 0 (a time-out decides the DM whatever the score; "
@@ -82,7 +82,7 @@ def test_a_long_time_jump_applies_every_deadline_in_order() -> None:
     s = new_session("htt")
     begin(s)
     out = ok(s, "@ 30:00")
-    assert kinds(out) == ["move_reminder", "reserve_started", "reserve_reminder", "reserve_reminder", "reserve_reminder", "match_over"]
+    assert kinds(out) == ["move_reminder", "reserve_started", "reserve_reminder", "reserve_reminder", "reserve_reminder", "timed_out"]
     assert [e["t"] for e in events(out)] == [50_000, 60_000, 300_000, 330_000, 350_000, 360_000]
 
 
@@ -130,7 +130,7 @@ def test_reserve_is_never_replenished() -> None:
     ok(s, "@ 6:59.999")
     assert not s.final()["over"]
     out = ok(s, "@ 7:00")
-    assert kinds(out) == ["match_over"]
+    assert kinds(out) == ["timed_out"]
     assert s.final()["winner"] == "Uri"
 
 
@@ -161,7 +161,7 @@ def test_reserve_used_in_game_one_shortens_the_deadline_in_game_two() -> None:
         ("move_reminder", 10),
         ("reserve_started", 30),
         ("reserve_reminder", 10),
-        ("match_over", None),
+        ("timed_out", None),
     ]
     assert [e["t"] for e in events(out)] == [380_000, 390_000, 410_000, 420_000]
     assert s.final()["winner"] == "Ian"
@@ -194,7 +194,7 @@ def test_reserve_seconds_zero_means_the_minute_is_all() -> None:
     s = new_session("htt", reserve_seconds=0, reserve_reminders=[])
     begin(s)
     out = ok(s, "@ 1:00")
-    assert kinds(out) == ["move_reminder", "match_over"]
+    assert kinds(out) == ["move_reminder", "timed_out"]
     assert s.final()["winner"] == "Uri"
 
 

@@ -71,7 +71,7 @@ def test_the_time_out_post_gives_the_scores(kind: str) -> None:
     play_turn(s)
     play_turn(s, [HAP_1])  # Hedger 1
     out = ok(s, "@ 9:00")  # the chooser's reserve runs out on turn 4
-    (ev,) = events(out, "match_over")
+    (ev,) = events(out, "timed_out")
     assert ev["totals"] == {"Hedger": 1, CHOOSER[kind]: 0}
     assert f"Scores when time ran out: Hedger 1 · {CHOOSER[kind]} 0" in public_text(out)
 

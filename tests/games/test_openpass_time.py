@@ -25,7 +25,7 @@ def test_r_op_6_a_bidding_round_closes_when_its_deadline_passes_and_no_bid_is_no
     assert s.next_due() == 23 * 3_600_000  # the 60-minute reminder comes first
     out = ok(s, "@ 24:00:00")
     kinds = [e["event"] for e in events(out)]
-    assert kinds[:4] == ["round_reminder", "still_waiting", "time_up", "round_closed"]
+    assert kinds[:4] == ["bidding_reminder", "not_yet_done", "time_up", "round_closed"]
     assert kinds[-1] == "round_opened"
     (up,) = events(out, "time_up")
     assert (up["what"], up["audience"], up["t"]) == ("round 1's bidding", "public", 24 * 3_600_000)
@@ -44,10 +44,10 @@ def test_r_op_6_a_bidding_reminder_is_public_and_only_the_host_learns_who_is_sti
     ok(s, "p1: bid 1")
     ok(s, "p2: bid none")
     out = ok(s, "@ 23:00:00")
-    (reminder,) = events(out, "round_reminder")
+    (reminder,) = events(out, "bidding_reminder")
     assert (reminder["round"], reminder["minutes_left"], reminder["audience"]) == (1, 60, "public")
     assert public_text(out) == f"⏰ 1 h (60 min) left to bid in round 1: {BID_HINT}"
-    (waiting,) = events(out, "still_waiting")
+    (waiting,) = events(out, "not_yet_done")
     assert waiting["audience"] == "host" and waiting["waiting"] == list(NAMES[2:])
     assert host_text(out) == "Still waiting for a bid in round 1: " + ", ".join(NAMES[2:])
     assert s.final()["phase"] == "building"  # a reminder closes nothing
@@ -58,15 +58,15 @@ def test_r_op_6_no_still_waiting_note_when_everyone_has_bid() -> None:
     for i in range(13):
         ok(s, f"p{i + 1}: bid none")
     out = ok(s, "@ 23:00:00")
-    assert [e["event"] for e in events(out)] == ["round_reminder"]
+    assert [e["event"] for e in events(out)] == ["bidding_reminder"]
 
 
 def test_r_op_6_the_round_length_and_reminders_come_from_the_scenario() -> None:
     s = started(round_minutes=30, round_reminders=[10, 5])
     out = ok(s, "@ 0:20:00")
-    assert [e["minutes_left"] for e in events(out, "round_reminder")] == [10]
+    assert [e["minutes_left"] for e in events(out, "bidding_reminder")] == [10]
     out = ok(s, "@ 0:25:00")
-    assert [e["minutes_left"] for e in events(out, "round_reminder")] == [5]
+    assert [e["minutes_left"] for e in events(out, "bidding_reminder")] == [5]
     out = ok(s, "@ 0:30:00")
     assert events(out, "time_up") and s.final()["round"] == 2
 
@@ -101,7 +101,7 @@ def test_the_playing_phase_reminds_at_6_hours_and_1_hour_left() -> None:
     (reminder,) = events(out, "play_reminder")
     assert reminder["minutes_left"] == 360
     assert public_text(out).startswith("⏰ 6 h (360 min) left in the playing phase:")
-    (waiting,) = events(out, "still_waiting")
+    (waiting,) = events(out, "not_yet_done")
     assert waiting["waiting"] == list(NAMES[1:]) and waiting["what"] == "players to play"
     out = ok(s, "@ 47:00:00")
     assert [e["minutes_left"] for e in events(out, "play_reminder")] == [60]

@@ -44,7 +44,7 @@ def test_the_end_of_a_hap_tac_toe_match_draws_the_totals_and_final_scores() -> N
 
 
 def test_the_end_of_devils_deal_draws_the_chips() -> None:
-    o = last("devils-deal", "game_over")
+    o = last("devils-deal", "devils_deal_over")
     assert o.event is not None
     ev = o.event
     rows = tuple((p, str(c)) for p, c in ev["chips"].items())

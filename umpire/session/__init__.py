@@ -17,7 +17,7 @@ Its parts, each in its own module:
 from umpire.session.delivery import Dm, DmId, DmStatus
 from umpire.session.engine import JournalMismatch, RenderFailure
 from umpire.session.host import HOST_COMMANDS, HostCommand, host_command
-from umpire.session.outputs import Output, OutputKind, internal_error
+from umpire.session.outputs import Output, OutputKind, info, internal_error, refusal
 from umpire.session.session import Session, derive_salt
 
 __all__ = [
@@ -33,5 +33,7 @@ __all__ = [
     "Session",
     "derive_salt",
     "host_command",
+    "info",
     "internal_error",
+    "refusal",
 ]

@@ -152,7 +152,7 @@ class SubgameDecided(_ChoiceEvent):
 class MatchOver(_ChoiceEvent):
     """The match's result."""
 
-    kind = "match_over"
+    kind = "final_match_over"
     winner: str | None
     result: str
     subgame_winners: Mapping[str, str | None]

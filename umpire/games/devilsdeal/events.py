@@ -72,7 +72,7 @@ class StarterChosen(Event):
 class RoundStarted(Event):
     """A round begins: who starts, the stacks, the pools and the round's community card (drawn now)."""
 
-    kind = "round_started"
+    kind = "devils_round_started"
     generated = True
     round: int
     starter: str
@@ -324,7 +324,7 @@ class Raised(Event):
 class Called(Event):
     """A call that ends the betting round (all-in when short; the excess of the other bet goes back)."""
 
-    kind = "bet"
+    kind = "bet_called"
     betting: int
     player: str
     action: str  # "call"
@@ -401,7 +401,7 @@ class RoundOver(Event):
 class GameOver(Event):
     """The Death Match is over."""
 
-    kind = "game_over"
+    kind = "devils_deal_over"
     winner: str
     loser: str
     reason: str
@@ -444,7 +444,7 @@ class Reminder(Event):
 class DiscardReminder(Event):
     """Time left to discard, and how many cards."""
 
-    kind = "reminder"
+    kind = "discard_reminder"
     seconds: int
     what: str  # "discard"
     player: str

@@ -183,7 +183,7 @@ class MatchOver(Event):
 class TimedOut(Event):
     """The mover's reserve ran out: they lose the DM at once. `totals` are the scores then."""
 
-    kind = "match_over"
+    kind = "timed_out"
     winner: str
     reason: str
     loser: str

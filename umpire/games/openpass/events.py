@@ -112,7 +112,7 @@ class RoundReceipt(Event):
 class RoundReminder(Event):
     """Time is running out to bid (public)."""
 
-    kind = "round_reminder"
+    kind = "bidding_reminder"
     round: int
     minutes_left: int
 
@@ -129,7 +129,7 @@ class PlayReminder(Event):
 class StillWaiting(Event):
     """Who has not yet done what a reminder is about (host only; never empty)."""
 
-    kind = "still_waiting"
+    kind = "not_yet_done"
     audience: Audience = HOST
     what: str
     waiting: tuple[str, ...]
