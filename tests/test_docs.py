@@ -9,12 +9,21 @@ from umpire.games import registry
 ROOT = Path(__file__).resolve().parent.parent
 
 
+SHIPPED = ("hap-tac-toe", "when-stars-align", "choice-is-yours", "open-pass", "devils-deal")
+
+
+def settings_section(key: str, doc_path: str) -> str:
+    """A game's `[rules]` section: in docs/scenarios.md for the games umpire ships, else in the game's own doc."""
+    for path in (ROOT / "docs" / "scenarios.md", ROOT / doc_path):
+        section = path.read_text(encoding="utf-8").split(f"## `[rules]` for `{key}`", 1)
+        if len(section) == 2:
+            return section[1].split("\n## ", 1)[0]
+    raise AssertionError(f"no “## `[rules]` for `{key}`” section in docs/scenarios.md or {doc_path}")
+
+
 def test_every_rules_key_of_every_game_is_in_the_scenario_doc() -> None:
-    doc = (ROOT / "docs" / "scenarios.md").read_text(encoding="utf-8")
     for key, game in registry().items():
-        section = doc.split(f"## `[rules]` for `{key}`", 1)
-        assert len(section) == 2, f"docs/scenarios.md has no section for {key}"
-        body = section[1].split("\n## ", 1)[0]
+        body = settings_section(key, game.doc)
         for setting in game.settings:
             assert f"| `{setting.key}` |" in body, f"{key}: rules.{setting.key} is not documented"
 
@@ -24,10 +33,11 @@ def test_every_game_doc_named_by_a_game_exists() -> None:
         assert (ROOT / game.doc).is_file(), game.doc
 
 
-def test_readme_links_every_game_doc() -> None:
+def test_readme_links_every_shipped_games_doc() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    for game in registry().values():
-        assert f"({game.doc})" in readme, game.doc
+    for key in SHIPPED:
+        doc = registry()[key].doc
+        assert f"({doc})" in readme, doc
 
 
 def test_the_repository_stands_on_its_own_and_points_to_nothing_outside_it() -> None:
@@ -41,13 +51,11 @@ def test_the_repository_stands_on_its_own_and_points_to_nothing_outside_it() -> 
 
 
 def test_every_bounded_setting_shows_its_bounds_in_the_scenario_doc() -> None:
-    doc = (ROOT / "docs" / "scenarios.md").read_text(encoding="utf-8")
-
     def num(x: float) -> str:
         return str(int(x)) if float(x).is_integer() else str(x)
 
     for key, game in registry().items():
-        body = doc.split(f"## `[rules]` for `{key}`", 1)[1].split("\n## ", 1)[0]
+        body = settings_section(key, game.doc)
         for s in game.settings:
             if s.minimum is None or s.maximum is None:
                 continue
