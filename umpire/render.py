@@ -6,6 +6,7 @@ No terminal library here: batch output must be byte-for-byte reproducible.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -71,6 +72,7 @@ def printable(text: str) -> str:
 
 
 _CONTROL_NOT_NEWLINE = {c: e for c, e in _CONTROL.items() if c != 10}
+_ANY_CONTROL = re.compile("[" + "".join(f"\\x{c:02x}" for c in _CONTROL_NOT_NEWLINE) + "]")
 
 
 def printable_lines(text: str) -> str:
@@ -80,7 +82,7 @@ def printable_lines(text: str) -> str:
     a\\x1b[2J
     b
     """
-    return text.translate(_CONTROL_NOT_NEWLINE)
+    return text.translate(_CONTROL_NOT_NEWLINE) if _ANY_CONTROL.search(text) else text  # most text has none: a search is cheaper
 
 
 def view_lines(view: View) -> list[str]:

@@ -1,37 +1,48 @@
-"""How outputs look in the host's terminal (rich); announcements stay paste-ready."""
+"""How outputs look in the host's terminal; announcements stay paste-ready.
+
+A batch of outputs (everything one line or one pasted burst made) is put into text once and
+written to the terminal in one write. A view's table is drawn here with the box rich draws, not
+cell by cell through rich, which cost up to ~100 times what building the view did; a table
+wider than the terminal has its widest columns narrowed and their cells wrapped, as rich does.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import textwrap
+from collections.abc import Iterable, Sequence
 
+from rich.cells import cell_len
 from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
-from rich.text import Text
 
 from umpire.core import chat
-from umpire.render import audience_label, printable
+from umpire.games.base import View
+from umpire.render import audience_label, printable, printable_lines
 from umpire.session import Output
 
-
-def _safe(o: Output) -> Output:
-    """The output with control characters in every text escaped (line breaks kept)."""
-    from dataclasses import replace
-
-    view = o.view
-    if view is not None:
-        view = replace(
-            view,
-            title=printable(view.title),
-            rows=tuple(tuple(printable(c) for c in r) for r in view.rows),
-            chat=_lines(view.chat),
-            notes=tuple(_lines(n) for n in view.notes),
-        )
-    return replace(o, text=_lines(o.text), input=printable(o.input) if o.input else o.input, view=view)
+# Select Graphic Rendition codes of the few styles used here.
+BOLD, DIM, ITALIC = "1", "2", "3"
+RED, GREEN, YELLOW, CYAN = "31", "32", "33", "36"
+_COLOURS = {RED, GREEN, YELLOW, CYAN}
 
 
-def _lines(text: str) -> str:
-    return "\n".join(printable(line) for line in text.split("\n"))
+class Paint:
+    """Styles as terminal escapes, or nothing where the console shows no styles (a file, a pipe, NO_COLOR)."""
+
+    def __init__(self, con: Console) -> None:
+        self.on = con.color_system is not None and not con.is_dumb_terminal
+        self.colour = self.on and not con.no_color
+
+    def __call__(self, text: str, *codes: str) -> str:
+        """`text` in the style `codes`, each of its lines styled on its own (as rich does)."""
+        if not self.on or not text:
+            return text
+        kept = [c for c in codes if self.colour or c not in _COLOURS]
+        if not kept:
+            return text
+        start = f"\x1b[{';'.join(kept)}m"
+        if "\n" not in text:
+            return f"{start}{text}\x1b[0m"
+        return "\n".join(f"{start}{line}\x1b[0m" if line else line for line in text.split("\n"))
 
 
 def show(con: Console, outputs: Iterable[Output], names: tuple[str, ...]) -> None:
@@ -40,36 +51,127 @@ def show(con: Console, outputs: Iterable[Output], names: tuple[str, ...]) -> Non
     Every string shown is passed through `printable` first: a player's pasted escape sequence
     (clear screen, colours, a terminal title, an OSC 52 clipboard write) is shown, never obeyed.
     """
+    paint = Paint(con)
+    width = con.width
+    parts: list[str] = []
     for o in outputs:
-        o = _safe(o)
-        if o.kind == "announce":
-            if not o.text:
-                continue
-            if o.audience.public:
-                parts = chat.split(o.text)
-                for i, part in enumerate(parts):
-                    label = "post" if len(parts) == 1 else f"post {i + 1}/{len(parts)}"
-                    con.rule(Text(label, style="dim green"), align="left", style="dim green")
-                    con.print(Text(part), soft_wrap=True)
-            else:
-                con.print(Text(f"{audience_label(o.audience, names)} {o.text}", style="cyan"), soft_wrap=True)
-        elif o.kind == "refusal":
-            con.print(Text.assemble(("✗ ", "bold red"), (o.input or "", "red"), (" — ", "red"), (o.text, "bold red")), soft_wrap=True)
-        elif o.kind == "view" and o.view is not None:
-            v = o.view
-            if v.columns:
-                table = Table(title=v.title, title_justify="left")
-                for c in v.columns:
-                    table.add_column(c)
-                for r in v.rows:
-                    table.add_row(*(escape(x) for x in r))
-                con.print(table)
-            else:
-                con.print(Text(v.title, style="bold"))
-            for note in v.notes:
-                con.print(Text(note))
-            if v.chat:
-                con.rule(Text("chat text", style="dim green"), align="left", style="dim green")
-                con.print(Text(v.chat), soft_wrap=True)
-        else:
-            con.print(Text(o.text), soft_wrap=True)
+        parts += text_of(o, names, paint, width)
+    if parts:
+        out = con.file
+        out.write("\n".join(parts) + "\n")
+        out.flush()
+
+
+def text_of(o: Output, names: tuple[str, ...], paint: Paint, width: int) -> list[str]:
+    """The lines one output shows in the terminal (a line may hold line breaks)."""
+    if o.kind == "announce":
+        if not o.text:
+            return []
+        if o.audience.public:
+            parts = chat.split(o.text)
+            out = []
+            for i, part in enumerate(parts):
+                label = "post" if len(parts) == 1 else f"post {i + 1}/{len(parts)}"
+                out += [rule(label, width, paint), _plain(part)]
+            return out
+        return [paint(_plain(f"{audience_label(o.audience, names)} {o.text}"), CYAN)]
+    if o.kind == "refusal":
+        return [
+            paint("✗ ", BOLD, RED) + paint(_plain(printable(o.input or "")), RED) + paint(" — ", RED) + paint(_plain(o.text), BOLD, RED)
+        ]
+    if o.kind == "view" and o.view is not None:
+        return view_text(o.view, paint, width)
+    return [_plain(o.text)]
+
+
+def view_text(v: View, paint: Paint, width: int) -> list[str]:
+    """A host view: its table (or its title alone), its notes, then the chat text under a rule."""
+    out = [*table(v, paint, width)] if v.columns else [paint(_plain(v.title), BOLD)]
+    out += [_plain(n) for n in v.notes]
+    if v.chat:
+        out += [rule("chat text", width, paint), _plain(v.chat)]
+    return out
+
+
+def rule(label: str, width: int, paint: Paint) -> str:
+    """A labelled rule across the terminal, as rich's `Console.rule(align="left")` draws it."""
+    return paint(label, DIM, GREEN) + " " + paint("─" * max(0, width - cell_len(label) - 1), DIM, GREEN)
+
+
+def _plain(text: str) -> str:
+    """Text made safe to show: control characters escaped (line breaks kept), tabs expanded as rich expands them."""
+    text = printable_lines(text)
+    return text.expandtabs(8) if "\t" in text else text
+
+
+def _cells(v: View) -> list[list[list[str]]]:
+    """Every cell of the table (the header first) as its lines, made safe to show."""
+    return [[_plain(str(c)).split("\n") for c in row] for row in (v.columns, *v.rows)]
+
+
+def _len(line: str) -> int:
+    return len(line) if line.isascii() else cell_len(line)
+
+
+def _widths(cells: list[list[list[str]]], columns: int) -> list[int]:
+    """Each column's width: its widest line."""
+    widths = [0] * columns
+    for row in cells:
+        for i, lines in enumerate(row):
+            for line in lines:
+                w = _len(line)
+                if w > widths[i]:
+                    widths[i] = w
+    return widths
+
+
+def _narrowed(cells: list[list[list[str]]], widths: list[int], room: int) -> tuple[list[list[list[str]]], list[int]]:
+    """A table too wide for the terminal: its widest columns narrowed a character at a time until it fits
+    (as rich narrows a table), and every cell wrapped to its column at spaces (a word wider than it, cut)."""
+    allowed = list(widths)
+    while sum(allowed) + 3 * len(allowed) + 1 > room and max(allowed) > 1:
+        widest = max(allowed)
+        allowed[len(allowed) - 1 - allowed[::-1].index(widest)] -= 1  # of equally wide ones, the rightmost first
+    wrapped = [[[piece for line in lines for piece in _wrap(line, w)] for lines, w in zip(row, allowed, strict=True)] for row in cells]
+    return wrapped, allowed
+
+
+def _wrap(line: str, width: int) -> list[str]:
+    if _len(line) <= width:
+        return [line]
+    return textwrap.wrap(line, width=width, break_on_hyphens=False) or [""]
+
+
+def table(v: View, paint: Paint, room: int = 10**6) -> list[str]:
+    """The view's table with rich's default box (a heavy head): the title, then every row, each cell padded by a space.
+
+    A table wider than `room` (the terminal's width) has its widest columns narrowed and their cells wrapped.
+    """
+    cells = _cells(v)
+    widths = _widths(cells, len(v.columns))
+    if sum(widths) + 3 * len(widths) + 1 > room:
+        cells, widths = _narrowed(cells, widths, room)
+
+    def border(left: str, fill: str, mid: str, right: str) -> str:
+        return left + mid.join(fill * (w + 2) for w in widths) + right
+
+    def row(lines_of: Sequence[list[str]], bar: str, *style: str) -> list[str]:
+        height = max(len(lines) for lines in lines_of)
+        out = []
+        for k in range(height):
+            texts = []
+            for lines, w in zip(lines_of, widths, strict=True):
+                text = lines[k] if k < len(lines) else ""
+                cell = f" {text}{' ' * (w - _len(text))} "
+                texts.append(paint(cell, *style) if style else cell)
+            out.append(bar + bar.join(texts) + bar)
+        return out
+
+    out = [paint(_plain(v.title), ITALIC)] if v.title else []
+    out.append(border("┏", "━", "┳", "┓"))
+    out += row(cells[0], "┃", BOLD)
+    out.append(border("┡", "━", "╇", "┩"))
+    for r in cells[1:]:
+        out += row(r, "│")
+    out.append(border("└", "─", "┴", "┘"))
+    return out

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from umpire.core.clock import fmt_clock
 from umpire.core.errors import InvalidCommand
 from umpire.games.base import JSON, Toolbar, View, ViewDef
-from umpire.games.choice.expressions import solutions, written
+from umpire.games.choice.expressions import count, solutions, written
 from umpire.games.choice.generate import shop_lines, shop_text
 from umpire.games.choice.gyul import board_plain as gyul_plain
 from umpire.games.choice.gyul import tile_letters
@@ -127,7 +127,7 @@ def _puzzles_view(state: State, now: int, args: Sequence[str]) -> View:
     rows = []
     for i, p in enumerate(_set_puzzles(state)):
         by = [names[s] for s, solved in enumerate(state.expr.solved) if i + 1 in solved]
-        rows.append((str(i + 1), p.text(), str(len(solutions(p.ops, p.target))), ", ".join(by) or "—"))
+        rows.append((str(i + 1), p.text(), str(count(p.ops, p.target)), ", ".join(by) or "—"))  # counted, not listed: ~1 ms, not ~5 ms
     return View(
         title=f"Expressions, block {state.block} set {state.expr.block_set}/{SETS_PER_BLOCK}",
         columns=("#", "puzzle", "solutions", "solved by"),
