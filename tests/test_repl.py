@@ -22,6 +22,7 @@ from umpire.repl.clipboard import Copied
 from umpire.repl.complete import LiveCheck, UmpireCompleter
 from umpire.repl.shell import Shell
 from umpire.session import Session
+from umpire.session.entries import opened
 
 SETUP = "p2: first p1\rstart\r"
 
@@ -33,7 +34,7 @@ def paste(text: str) -> str:
 
 def entries(session: Session) -> list[dict]:
     assert session.journal_path is not None
-    return journal.read(session.journal_path).entries
+    return [opened(e) for e in journal.read(session.journal_path).entries]  # a sealed input's fields are in its `sealed` member
 
 
 def lines_of(session: Session) -> list[str]:

@@ -31,6 +31,7 @@ from umpire.games.base import Resolve
 from umpire.repl import complete, shell
 from umpire.scenario import load
 from umpire.session import Session, derive_salt
+from umpire.session.entries import opened
 
 READER_BUG = "internal error in the game's reader (IndexError); Enter reports it without changing anything"
 ENTER_BUG = (
@@ -129,7 +130,7 @@ def type_into_repl(session: Session, *chunks: str) -> str:
 
 def journaled_lines(session: Session) -> list[str]:
     assert session.journal_path is not None
-    return [e["line"] for e in journal.read(session.journal_path).entries if e["kind"] == "input"]
+    return [opened(e)["line"] for e in journal.read(session.journal_path).entries if e["kind"] == "input"]
 
 
 def test_the_broken_game_really_raises(broken: Session) -> None:

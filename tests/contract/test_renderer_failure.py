@@ -17,6 +17,7 @@ from umpire.core import journal
 from umpire.games.base import Event, Post, Renderers
 from umpire.scenario import load
 from umpire.session import Session, derive_salt
+from umpire.session.entries import opened
 
 
 class BrokenRenderers(Renderers[Any]):
@@ -56,7 +57,7 @@ def test_a_renderer_that_fails_refuses_the_line_and_writes_nothing(tmp_path: Pat
     assert "this line was NOT accepted, nothing changed" in refused.text
     assert (s.state, s.now, s.entries) == (before, now, entries)
     assert path.read_bytes() == lines_before
-    assert [e["line"] for e in journal.read(path).entries if e["kind"] == "input"] == ["start", "p1: bid 25", "p2: bid 10"]
+    assert [opened(e)["line"] for e in journal.read(path).entries if e["kind"] == "input"] == ["start", "p1: bid 25", "p2: bid 10"]
 
 
 def test_after_a_failed_renderer_the_journal_replays_and_undo_takes_back_the_right_entry(tmp_path: Path) -> None:

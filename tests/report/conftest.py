@@ -71,9 +71,12 @@ def chromium_missing() -> str | None:
     return None
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
-    """Debian's Chromium driven by Playwright (never a downloaded browser), with a fresh profile."""
+    """Debian's Chromium driven by Playwright (never a downloaded browser), with a fresh profile.
+
+    Module-scoped: Playwright's sync API holds an asyncio loop while it runs, which the REPL tests
+    after this module need free."""
     why = chromium_missing()
     if why is not None:
         if REQUIRED:

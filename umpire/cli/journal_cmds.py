@@ -126,7 +126,7 @@ _DM_STATUS = {
 
 
 def _entry_text(entry: dict[str, Any]) -> str:
-    from umpire.session.entries import opened
+    from umpire.session import opened
 
     kind = entry["kind"]
     entry = opened(entry)  # a sealed input's line is in its sealed member (the host sees it)

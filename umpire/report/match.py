@@ -20,8 +20,7 @@ from umpire.core.errors import UmpireError
 from umpire.core.redaction import SEALED
 from umpire.games.base import JSON
 from umpire.report import publish
-from umpire.session import Output, OutputKind, Session
-from umpire.session.entries import opened
+from umpire.session import Output, OutputKind, Session, opened
 
 
 @dataclass(kw_only=True)

@@ -16,6 +16,7 @@ Its parts, each in its own module:
 
 from umpire.session.delivery import Dm, DmId, DmStatus
 from umpire.session.engine import JournalMismatch, RenderFailure
+from umpire.session.entries import opened
 from umpire.session.host import HOST_COMMANDS, HostCommand, host_command
 from umpire.session.outputs import Output, OutputKind, info, internal_error, refusal
 from umpire.session.session import Session, derive_salt
@@ -35,5 +36,6 @@ __all__ = [
     "host_command",
     "info",
     "internal_error",
+    "opened",
     "refusal",
 ]
