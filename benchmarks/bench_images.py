@@ -32,23 +32,13 @@ OLD_BYTES = {
 def _examples() -> dict[str, Any]:
     """The heaviest realistic value of each kind: full boards with claims, a 13-player table."""
     from umpire.core.pieces import HAP_PIECES
+    from umpire.games.choice.drawing import ExpressionsSet, ExprPuzzle, GyulBoard
     from umpire.games.choice.expressions import puzzle_sets
     from umpire.games.choice.gyul import boards
-    from umpire.images import (
-        Card,
-        ExpressionsSet,
-        ExprPuzzle,
-        GyulBoard,
-        HapBoard,
-        HapCheck,
-        OpenPassRow,
-        PokerSeat,
-        PokerTable,
-        Standings,
-        block_from_code,
-        star_from_code,
-    )
-    from umpire.images.model import SQUARES
+    from umpire.games.devilsdeal.drawing import Card, PokerSeat, PokerTable
+    from umpire.games.haptactoe.drawing import SQUARES, HapBoard
+    from umpire.games.openpass.drawing import OpenPassRow
+    from umpire.images import HapCheck, Standings, block_from_code, star_from_code
 
     claims = (("A1", "B2", "C3"), ("A1", "A2", "A4"), ("B5", "C5", "E5"), ("E1", "D2", "B4"))
     order = [(7 * i + 3) % 27 for i in range(25)]  # 25 different pieces
@@ -115,9 +105,10 @@ def _examples() -> dict[str, Any]:
 
 def _clear_caches() -> None:
     """Forget every cached shape, text and font, as in a process that has drawn nothing yet."""
-    from umpire.images import cards, haps, shapes, text
+    from umpire.games.devilsdeal import drawing as devils
+    from umpire.images import haps, shapes, text
 
-    for f in (shapes.disc, shapes.polygon_mask, shapes._box_mask, shapes.star, shapes.striped_star, cards.lattice, haps.piece_tile):
+    for f in (shapes.disc, shapes.polygon_mask, shapes._box_mask, shapes.star, shapes.striped_star, devils.lattice, haps.piece_tile):
         f.cache_clear()
     for g in (text.render, text._advance, text.family_of, text.font):
         g.cache_clear()

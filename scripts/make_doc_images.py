@@ -27,22 +27,11 @@ if str(ROOT) not in sys.path:
 from umpire.core import hap  # noqa: E402 - after the path is set
 from umpire.core.arith import read_row, show  # noqa: E402
 from umpire.core.pieces import HAP_PIECES, STAR_PIECES  # noqa: E402
-from umpire.images import (  # noqa: E402
-    Card,
-    Drawable,
-    ExpressionsSet,
-    ExprPuzzle,
-    GyulBoard,
-    HapBoard,
-    HapCheck,
-    OpenPassRow,
-    PokerSeat,
-    PokerTable,
-    Standings,
-    block_from_code,
-    piece_from_words,
-    render,
-)
+from umpire.games.choice.drawing import ExpressionsSet, ExprPuzzle, GyulBoard  # noqa: E402
+from umpire.games.devilsdeal.drawing import Card, PokerSeat, PokerTable  # noqa: E402
+from umpire.games.haptactoe.drawing import HapBoard  # noqa: E402
+from umpire.games.openpass.drawing import OpenPassRow  # noqa: E402
+from umpire.images import Drawable, HapCheck, Standings, block_from_code, piece_from_words, render  # noqa: E402
 
 
 def _claims_are_haps(board: HapBoard, words: dict[str, str]) -> None:

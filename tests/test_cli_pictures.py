@@ -11,11 +11,12 @@ from typer.testing import CliRunner
 
 from tests.images.support import same_pixels
 from umpire.cli import app, check, gen  # noqa: F401 - registers the commands
+from umpire.games.choice.drawing import ExpressionsSet, ExprPuzzle, GyulBoard
 from umpire.games.choice.expressions import puzzle_sets
 from umpire.games.choice.gyul import boards
 from umpire.games.choice.settings import SETTINGS
 from umpire.games.choice.shape import expression_sets
-from umpire.images import ExpressionsSet, ExprPuzzle, GyulBoard, HapCheck, block_from_code, draw, piece_from_words
+from umpire.images import HapCheck, block_from_code, draw, piece_from_words
 
 DEFAULTS = {s.key: s.default for s in SETTINGS}
 

@@ -33,6 +33,7 @@ LAYOUT = (
     "render.py",
     "views.py",
     "pictures.py",
+    "drawing.py",
     "game.py",
 )
 FRONT_ENDS = ("repl", "cli", "discord", "report", "render.py")

@@ -7,7 +7,8 @@ from pathlib import Path
 from tests.images.support import same_pixels
 from tests.seeds import test_seed
 from tests.transcript_support import scenario_of
-from umpire.images import ExpressionsSet, ExprPuzzle, GyulBoard, draw, piece_from_words
+from umpire.games.choice.drawing import ExpressionsSet, ExprPuzzle, GyulBoard
+from umpire.images import draw, piece_from_words
 from umpire.session import Output, Session, derive_salt
 
 MATCH = Path(__file__).resolve().parent.parent / "transcripts" / "choice-match.script"

@@ -10,7 +10,8 @@ from PIL import Image
 from tests.images.support import same_pixels
 from tests.seeds import test_seed
 from tests.transcript_support import scenario_of
-from umpire.images import Card, PokerSeat, PokerTable, draw
+from umpire.games.devilsdeal.drawing import Card, PokerSeat, PokerTable
+from umpire.images import draw
 from umpire.session import Output, Session, derive_salt
 
 DM = Path(__file__).resolve().parent.parent / "transcripts" / "devils-deal.script"

@@ -9,7 +9,8 @@ import pytest
 from tests.images.support import same_pixels
 from tests.seeds import test_seed
 from tests.transcript_support import scenario_of
-from umpire.images import HapBoard, draw, piece_from_words
+from umpire.games.haptactoe.drawing import HapBoard
+from umpire.images import draw, piece_from_words
 from umpire.session import Output, Session, derive_salt
 
 TRANSCRIPTS = Path(__file__).resolve().parent.parent / "transcripts"

@@ -7,7 +7,8 @@ from pathlib import Path
 from tests.images.support import same_pixels
 from tests.seeds import test_seed
 from tests.transcript_support import scenario_of
-from umpire.images import OpenPassRow, Standings, draw
+from umpire.games.openpass.drawing import OpenPassRow
+from umpire.images import Standings, draw
 from umpire.session import Output, Session, derive_salt
 
 MATCH = Path(__file__).resolve().parent.parent / "transcripts" / "open-pass-match.script"

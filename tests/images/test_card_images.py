@@ -7,23 +7,24 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from umpire.core.arith import read_row
-from umpire.images import Card, OpenPassRow, PokerSeat, PokerTable, draw, draw_open_pass_row, draw_poker_table
-from umpire.images.cards import (
+from umpire.games.devilsdeal.drawing import (
     BIG_H,
     BIG_W,
     HUGE_H,
     HUGE_W,
     SEAT_W,
-    SMALL_GAP,
-    SMALL_H,
-    SMALL_W,
-    counted,
+    Card,
+    PokerSeat,
+    PokerTable,
+    draw_poker_table,
     private_top,
     seat_left,
     table_top,
 )
+from umpire.games.openpass.drawing import OPEN_PASS_CARDS, OpenPassRow, counted, draw_open_pass_row
+from umpire.images import draw
+from umpire.images.cards import SMALL_GAP, SMALL_H, SMALL_W
 from umpire.images.layout import LINE, MARGIN
-from umpire.images.model import OPEN_PASS_CARDS
 
 from .support import Picture, same_pixels
 

@@ -4,8 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from umpire.images import ExpressionsSet, ExprPuzzle, draw, draw_expressions
-from umpire.images.expressions import BOX_H, BOX_W, DIGIT_H, DIGIT_W, OP_W, box_left, row_top
+from umpire.games.choice.drawing import (
+    BOX_H,
+    BOX_W,
+    DIGIT_H,
+    DIGIT_W,
+    OP_W,
+    ExpressionsSet,
+    ExprPuzzle,
+    box_left,
+    draw_expressions,
+    row_top,
+)
+from umpire.images import draw
 from umpire.images.layout import GAP, LINE, MARGIN
 
 from .support import Picture, same_pixels

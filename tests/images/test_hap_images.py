@@ -11,32 +11,11 @@ from hypothesis import strategies as st
 
 from umpire.core import hap
 from umpire.core.errors import InvalidCommand
-from umpire.images import (
-    Block,
-    GyulBoard,
-    HapBoard,
-    HapCheck,
-    Star,
-    block_from_code,
-    draw,
-    draw_hap_board,
-    piece_from_words,
-    star_from_code,
-)
-from umpire.images.haps import (
-    BOARD_X,
-    CELL,
-    CHECK_TILE,
-    GYUL_TILE,
-    PITCH,
-    board_top,
-    gyul_tile_origin,
-    gyul_top,
-    square_centre,
-    star_radius,
-)
+from umpire.games.choice.drawing import GYUL_TILE, GyulBoard, gyul_tile_origin, gyul_top
+from umpire.games.haptactoe.drawing import BOARD_X, CELL, PITCH, SQUARES, HapBoard, board_top, draw_hap_board, square_centre
+from umpire.images import Block, HapCheck, Star, block_from_code, draw, piece_from_words, star_from_code
+from umpire.images.haps import CHECK_TILE, star_radius
 from umpire.images.layout import MARGIN
-from umpire.images.model import SQUARES
 from umpire.images.text import cap
 
 from .support import Picture, same_pixels

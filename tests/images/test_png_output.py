@@ -7,9 +7,10 @@ import io
 import pytest
 from PIL import Image, ImageChops, ImageOps
 
-from umpire.images import Canvas, GyulBoard, HapBoard, Standings, block_from_code, render, star_from_code
+from umpire.games.choice.drawing import GyulBoard
+from umpire.games.haptactoe.drawing import SQUARES, HapBoard
+from umpire.images import Canvas, Standings, block_from_code, render, star_from_code
 from umpire.images.canvas import PALETTE
-from umpire.images.model import SQUARES
 from umpire.images.text import SCALE
 
 from .support import decode

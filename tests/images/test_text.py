@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import ImageChops
 
-from umpire.images import PokerSeat, PokerTable
+from umpire.games.devilsdeal.drawing import PokerSeat, PokerTable
 from umpire.images.layout import MARGIN, TITLE, WIDTH
 from umpire.images.text import FAMILIES, FONTS, MISSING, family_of, fit, render, runs, width, wrap
 

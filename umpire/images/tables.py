@@ -13,6 +13,7 @@ import re
 from umpire.images.canvas import Canvas
 from umpire.images.layout import GAP, LINE, MARGIN, TEXT, WIDTH, block_height, draw_lines, draw_title, title_lines, wrapped
 from umpire.images.model import Standings
+from umpire.images.painters import painter
 from umpire.images.text import fit, width
 
 MAX_WIDTH = 560
@@ -88,6 +89,7 @@ def body_top(table: Standings) -> int:
     return MARGIN + block_height(title_lines(table.title, total - 2 * MARGIN)) + rows * LINE + 8
 
 
+@painter(Standings)
 def paint_standings(table: Standings) -> Canvas:
     """A table: title, header band, rows, notes."""
     widths = column_widths(table)

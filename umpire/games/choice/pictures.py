@@ -1,7 +1,7 @@
 """The pictures the Final Match's posts carry: a Gyul Hap board, an Expressions set, the status table.
 
 Each function returns what draws the PNG, called only when the host copies the post: the drawing
-code (`umpire.images`) is imported then, never when the game loads.
+code (`drawing`, and `umpire.images` with it) is imported then, never when the game loads.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ def board_picture(ev: GhBoard) -> Callable[[], bytes]:
     """The board's nine tiles as a picture (claimed haps marked), drawn only when copied."""
 
     def draw_board() -> bytes:
-        from umpire.images import GyulBoard, draw, piece_from_words
+        from umpire.games.choice.drawing import GyulBoard
+        from umpire.images import draw, piece_from_words
 
         tiles = tuple(piece_from_words(ev.tiles[str(i)]) for i in range(1, 10))
         claimed = tuple((int(c.positions[0]), int(c.positions[1]), int(c.positions[2])) for c in ev.claimed or ())
@@ -31,7 +32,8 @@ def puzzles_picture(title: str, puzzles: Sequence[tuple[str, int]], extras_used:
     """An Expressions set as a picture, drawn only when copied."""
 
     def draw_set() -> bytes:
-        from umpire.images import ExpressionsSet, ExprPuzzle, draw
+        from umpire.games.choice.drawing import ExpressionsSet, ExprPuzzle
+        from umpire.images import draw
 
         return draw(ExpressionsSet(puzzles=tuple(ExprPuzzle(ops=o, target=t) for o, t in puzzles), extras_used=extras_used, title=title))
 

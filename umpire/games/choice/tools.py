@@ -195,7 +195,8 @@ def gyul_boards(
         ]
     drawn: dict[str, Any] = {}
     if pictures:
-        from umpire.images import GyulBoard, block_from_code
+        from umpire.games.choice.drawing import GyulBoard
+        from umpire.images import block_from_code
 
         drawn = {
             f"board-{b.number}.png": GyulBoard(tiles=tuple(block_from_code(t) for t in b.tiles), title=f"Board {b.number}") for b in dealt
@@ -230,7 +231,7 @@ def expression_sets(seed: str, settings: Mapping[str, Any], *, pictures: bool = 
         lines += [f"  {i}. {p.text()}   ({solved[i - 1]} solutions)" for i, p in enumerate(puzzles, start=1)]
     drawn: dict[str, Any] = {}
     if pictures:
-        from umpire.images import ExpressionsSet, ExprPuzzle
+        from umpire.games.choice.drawing import ExpressionsSet, ExprPuzzle
 
         drawn = {
             f"set-{n}.png": ExpressionsSet(

@@ -1,7 +1,7 @@
 """The pictures Devil's Deal posts attach, drawn only when the host copies them.
 
-Each function returns the `Post(image=...)` callable: the drawing code (`umpire.images`) is imported
-at the first copy, never when the game loads.
+Each function returns the `Post(image=...)` callable: the drawing code (`drawing`, and
+`umpire.images` with it) is imported at the first copy, never when the game loads.
 """
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ def showdown_picture(ev: Showdown) -> Callable[[], bytes]:
     """The table at the showdown (the community card, both hands face up, the pot)."""
 
     def draw_table() -> bytes:
-        from umpire.images import Card, PokerSeat, PokerTable, draw
+        from umpire.games.devilsdeal.drawing import Card, PokerSeat, PokerTable
+        from umpire.images import draw
 
         def own(cards: Sequence[str]) -> tuple[Card | None, ...]:
             rest = list(cards)

@@ -1,7 +1,7 @@
 """The pictures of Hap-Tac-Toe and When Stars Align's posts: the board after a turn, and the final scores.
 
 Each function returns what a `Post(image=...)` draws when the host copies the post; the drawing
-code (`umpire.images`) is imported only then, never when the game loads.
+code (`drawing`, and `umpire.images` with it) is imported only then, never when the game loads.
 """
 
 from __future__ import annotations
@@ -28,7 +28,8 @@ def board_picture(state: State, ev: TurnEnded) -> Callable[[], bytes]:
     title = f"{book.title}, game {ev.game}, turn {ev.turn}"
 
     def draw_board() -> bytes:
-        from umpire.images import HapBoard, draw, piece_from_words
+        from umpire.games.haptactoe.drawing import HapBoard
+        from umpire.images import draw, piece_from_words
 
         cells = {sq: piece_from_words(words) for sq, words in ev.board.items()}
         return draw(HapBoard(cells=cells, variant=variant, row_one=row_one, claimed=claimed, last=ev.square, title=title))

@@ -1,6 +1,6 @@
 """Open, Pass's pictures: a finished row, and the results as a table. Each returns the `Post.image`
-callable; the drawing code (`umpire.images`) is imported only when the host copies the post, so a
-session that never copies a picture pays nothing for it."""
+callable; the drawing code (`drawing`, and `umpire.images` with it) is imported only when the host
+copies the post, so a session that never copies a picture pays nothing for it."""
 
 from __future__ import annotations
 
@@ -14,7 +14,8 @@ def row_picture(player: str, row: tuple[str, ...], reading: str, shown: str) -> 
     """A player's row, its reading and its score, as a picture."""
 
     def draw_row() -> bytes:
-        from umpire.images import OpenPassRow, draw
+        from umpire.games.openpass.drawing import OpenPassRow
+        from umpire.images import draw
 
         return draw(OpenPassRow(player=player, cards=row, reading=reading, score=shown))
 
