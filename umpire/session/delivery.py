@@ -106,14 +106,28 @@ class Outbox:
     def withdraw(self, dms: Sequence[Dm], what: str = "") -> list[Dm]:
         """An undo took back the ruling that made `dms` (`what`: how it names it): those waiting are dropped; returns those already sent."""
         gone = {d.id for d in dms}
-        for seat, queue in self.queues.items():
-            self.queues[seat] = [d for d in queue if d.id not in gone]
+        for seat in {d.seat for d in dms}:
+            self._drop(seat, gone, sum(1 for d in dms if d.seat == seat and d.id not in self.sent))
         sent = [d for d in dms if d.id in self.sent]
         for d in dms:
             if d.id not in self.sent:
                 self.withdrawn.add(d.id)
                 self.gone[d.id] = (d, what)
         return sent
+
+    def _drop(self, seat: int, gone: set[DmId], waiting: int) -> None:
+        """Drop the DMs `gone` from `seat`'s queue, where `waiting` of them wait: from the queue's end, where the last
+        ruling's DMs are, so a long queue of DMs nobody sent is not walked at every undo; the whole queue if they are not all there."""
+        queue = self.queues.get(seat)
+        if not queue or not waiting:
+            return
+        keep = len(queue)
+        while keep and queue[keep - 1].id in gone:
+            keep -= 1
+        if len(queue) - keep == waiting:
+            del queue[keep:]
+        else:
+            queue[:] = [d for d in queue if d.id not in gone]
 
     def status(self, dm: DmId) -> DmStatus:
         """Where the DM `dm` is now."""

@@ -10,6 +10,7 @@ needs; `to_json` is what the entry says (the engine moves what is private into t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
@@ -28,11 +29,11 @@ class Entry:
     def to_json(self) -> dict[str, Any]:
         """The entry's fields as JSON, its kind first (optional fields left out when unset)."""
         out: dict[str, Any] = {"kind": self.kind}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if value is None and f.name in _OPTIONAL:
+        for name, _, _ in _SPECS.get(type(self)) or _spec(type(self)):
+            value = getattr(self, name)
+            if value is None and name in _OPTIONAL:
                 continue
-            out[f.name] = _plain(value)
+            out[name] = _plain(value) if type(value) is tuple else value
         return out
 
 
@@ -196,7 +197,9 @@ def opened(data: dict[str, Any], where: str = "") -> dict[str, Any]:
     n = data.get("n")
     line = n + 1 if isinstance(n, int) else None
     if isinstance(payload, str):
-        raise Redacted(where, line, f"entry {n} is published: what it held is sealed (a salted digest in its place), so it cannot be replayed")
+        raise Redacted(
+            where, line, f"entry {n} is published: what it held is sealed (a salted digest in its place), so it cannot be replayed"
+        )
     if not isinstance(payload, dict) or any(key in data for key in payload if key != "salt"):
         raise JournalError(where, line, f"the entry's “{SEALED}” member should be a JSON object of fields the entry does not also hold")
     out = {key: value for key, value in data.items() if key != SEALED}
@@ -218,38 +221,55 @@ def read(data: dict[str, Any], where: str) -> Entry:
     if cls is None:
         raise JournalError(where, line, f"unknown entry kind {kind!r} (expected one of {', '.join(KINDS)})")
     values: dict[str, Any] = {}
-    for f in fields(cls):
-        if f.name in data:
-            values[f.name] = _field(cls, f.name, data[f.name], where, line)
-        elif f.default is MISSING:
-            raise JournalError(where, line, f"{_a(cls.kind)} “{kind}” entry needs “{f.name}”")
+    for name, want, required in _SPECS.get(cls) or _spec(cls):
+        if name in data:
+            value = data[name]
+            if not _CHECKS[want](value):
+                raise JournalError(where, line, f"{_a(cls.kind)} “{cls.kind}” entry's “{name}” is {value!r}, not {_WANT_WORDS[want]}")
+            values[name] = _converted(want, value)
+        elif required:
+            raise JournalError(where, line, f"{_a(cls.kind)} “{kind}” entry needs “{name}”")
     try:
         return cls(**values)
     except TypeError as exc:
         raise JournalError(where, line, f"{_a(cls.kind)} “{kind}” entry does not read: {exc}") from exc
 
 
-def _field(cls: type[Entry], name: str, value: Any, where: str, line: int | None) -> Any:
-    """One field checked against what its kind needs (ints are ints, texts are texts…)."""
-    want = _TYPES.get(name, "any")
-    ok = {
-        "int": isinstance(value, int) and not isinstance(value, bool),
-        "int?": value is None or (isinstance(value, int) and not isinstance(value, bool)),
-        "str": isinstance(value, str),
-        "str?": value is None or isinstance(value, str),
-        "bool?": value is None or isinstance(value, bool),
-        "dms": value is None or (isinstance(value, list) and all(_is_dm(v) for v in value)),
-        "strs": value is None or (isinstance(value, list) and all(isinstance(v, str) for v in value)),
-        "ints": isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in value),
-        "any": True,
-    }[want]
-    if not ok:
-        raise JournalError(where, line, f"{_a(cls.kind)} “{cls.kind}” entry's “{name}” is {value!r}, not {_WANT_WORDS[want]}")
-    if want == "dms" and value is not None:
+def _is_int(value: Any) -> bool:
+    return type(value) is int or (isinstance(value, int) and not isinstance(value, bool))
+
+
+# Whether a field's value is what its kind needs (ints are ints, texts are texts…), by what `_TYPES` says it holds.
+_CHECKS: dict[str, Callable[[Any], bool]] = {
+    "int": _is_int,
+    "int?": lambda v: v is None or _is_int(v),
+    "str": lambda v: isinstance(v, str),
+    "str?": lambda v: v is None or isinstance(v, str),
+    "bool?": lambda v: v is None or isinstance(v, bool),
+    "dms": lambda v: v is None or (isinstance(v, list) and all(_is_dm(x) for x in v)),
+    "strs": lambda v: v is None or (isinstance(v, list) and all(isinstance(x, str) for x in v)),
+    "ints": lambda v: isinstance(v, list) and all(_is_int(x) for x in v),
+    "any": lambda v: True,
+}
+
+
+def _converted(want: str, value: Any) -> Any:
+    """A checked value as its field holds it: lists as tuples."""
+    if value is None or want not in ("dms", "strs", "ints"):
+        return value
+    if want == "dms":
         return tuple((int(a), int(b)) for a, b in value)
-    if want in ("strs", "ints") and value is not None:
-        return tuple(value)
-    return value
+    return tuple(value)
+
+
+# Each kind's fields as (name, what it holds, whether it must be there), looked up once per kind: read at every replayed entry.
+_SPECS: dict[type[Entry], tuple[tuple[str, str, bool], ...]] = {}
+
+
+def _spec(cls: type[Entry]) -> tuple[tuple[str, str, bool], ...]:
+    spec = tuple((f.name, _TYPES.get(f.name, "any"), f.default is MISSING) for f in fields(cls))
+    _SPECS[cls] = spec
+    return spec
 
 
 def _a(kind: str) -> str:
