@@ -222,14 +222,28 @@ class Bot:
         return self.clock.now() - self.lag
 
     def _drain(self) -> None:
-        """Judge every waiting message that may be judged now, in the order they count."""
+        """Judge the waiting messages and apply the settled deadlines, in the order they count.
+
+        A message that counts before the next deadline is judged; a deadline is applied once the settled
+        time (the clock less the allowance) has reached it; a message that counts at or after a deadline
+        not yet settled waits for it.
+        """
         if not self.taking or self._draining:
             return
         self._draining = True
         try:
-            s = self.session
-            while (w := self.pending.next_ready(s.next_due(), self._settled(), s.paused)) is not None:
-                self._judge(w)
+            s, settled = self.session, self._settled()
+            while True:
+                due = None if s.paused else s.next_due()
+                first = self.pending.first()
+                if first is not None and (due is None or first.at < due):
+                    self._judge(self.pending.pop())
+                elif due is not None and due <= settled:
+                    self._emit(s.advance(due))
+                    if s.next_due() == due:  # the journal could not be written: try again at the next tick
+                        return
+                else:
+                    return
         finally:
             self._draining = False
 
@@ -253,17 +267,10 @@ class Bot:
             return
         assert self.timeline is not None
         self.timeline.follow()
-        s, settled = self.session, now - self.lag
-        while True:
-            self._drain()
-            due = s.next_due()
-            if s.paused or due is None or due > settled:
-                break
-            self._emit(s.advance(due))
-            if s.next_due() == due:  # the journal could not be written: try again at the next tick
-                return
-        self._emit(s.advance(settled))
         self._drain()
+        due = self.session.next_due()
+        if due is None or due > now - self.lag:  # nothing settled is left to apply (else the journal failed: next tick)
+            self._emit(self.session.advance(now - self.lag))
 
     def _emit(self, outs: list[Output]) -> None:
         if outs:

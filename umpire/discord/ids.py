@@ -129,9 +129,9 @@ def parse(data: dict[str, Any], roster: Roster, where: str) -> Ids:
         raise SetupError(f"{where}: unknown table {sorted(unknown)[0]!r} (expected [discord] and [players.NAME])")
     d = _table(data, "discord", where)
     _no_unknown(d, _DISCORD_KEYS, f"{where}: [discord]")
-    server = _id(d, "server", f"{where}: [discord] server", "the server's ID (right-click the server icon)")
+    server = _id(d, "server", f"{where}: [discord] server", "the server's ID")
     channel = _id(d, "channel", f"{where}: [discord] channel", "the public game channel's ID")
-    host = _id(d, "host", f"{where}: [discord] host", "your own user ID (right-click your name)")
+    host = _id(d, "host", f"{where}: [discord] host", "your own user ID")
     players = _players(_table(data, "players", where), roster, where)
     ids = Ids(
         path=where,
@@ -206,7 +206,7 @@ def _players(table: dict[str, Any], roster: Roster, where: str) -> tuple[PlayerI
             raise SetupError(f"{where}: players.{_key(name)} should be a table with user = ID (and channel = ID)")
         _no_unknown(entry, _PLAYER_KEYS, f"{where}: [players.{_key(name)}]")
         here = f"{where}: [players.{_key(name)}]"
-        user = _id(entry, "user", f"{here} user", f"{player.name}'s user ID (right-click their name)")
+        user = _id(entry, "user", f"{here} user", f"{player.name}'s user ID")
         channel = entry.get("channel")
         if channel == 0 or channel is None:
             channel = None

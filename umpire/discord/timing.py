@@ -6,9 +6,10 @@ never later than now). A player's line counts at that time, not when it reached 
 
 Deadlines wait a short allowance (`allowance_ms`, 1.5 s by default) for messages still on their way: the
 session is moved only to the *settled* time, the game clock minus the allowance, so a deadline due at D
-is applied once the clock reads D + allowance. A message that counts before D and arrives in that
-window is judged before the deadline. A message that counts at or after a deadline not yet applied
-waits in `Pending` until the deadline is applied, then is judged in Discord's order (docs/discord.md).
+is applied once the clock reads D + allowance. Messages and deadlines are taken in the order they
+count (the bot's `_drain`): a message that counts before D, arriving in that window, is judged before
+the deadline; one that counts at or after a deadline not yet applied waits in `Pending` until it is
+applied, then is judged in Discord's order (docs/discord.md).
 """
 
 from __future__ import annotations
@@ -58,7 +59,7 @@ class Timeline:
         starts = [s[0] for s in self.stretches]
         i = bisect.bisect_right(starts, moment) - 1
         start, base, running = self.stretches[max(i, 0)]
-        game = base + int((moment - start) * 1000) if running and i >= 0 else base
+        game = base + round((moment - start) * 1000) if running and i >= 0 else base
         return max(0, min(game, self.clock.now()))
 
 
@@ -87,18 +88,13 @@ class Pending:
         self.ids.add(item.id)
         return True
 
-    def next_ready(self, due: int | None, settled: int, paused: bool) -> Waiting | None:
-        """The first message that may be judged now, taken off the queue; None while the first one must wait.
+    def first(self) -> Waiting | None:
+        """The message that counts first (None if none waits)."""
+        return self.items[0] if self.items else None
 
-        A message that counts at or after a deadline not yet applied (`due`) waits until the settled time
-        reaches that deadline, so that every message sent before it is judged first.
-        """
-        if not self.items:
-            return None
-        first = self.items[0]
-        if not paused and due is not None and first.at >= due and settled < due:
-            return None
-        self.items.pop(0)
+    def pop(self) -> Waiting:
+        """Take the first message off the queue."""
+        first = self.items.pop(0)
         self.ids.discard(first.id)
         return first
 

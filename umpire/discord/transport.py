@@ -115,7 +115,7 @@ class DiscordTransport:
         if self._log_handler is not None:
             log.addHandler(self._log_handler)
             log.propagate = False
-        client = _Client(self, guild_ready_timeout=1.0)
+        client = _Client(self, guild_ready_timeout=0.5)
         self._client = client
         try:
             await client.login(self._token)

@@ -65,7 +65,7 @@ class GameClock:
     def now(self) -> int:
         if self.since is None:
             return self.base
-        return self.base + int((self.monotonic() - self.since) * 1000)
+        return self.base + round((self.monotonic() - self.since) * 1000)
 
     def follow(self, session: Session) -> None:
         """Match the session after a command: paused, resumed, or rewound by an undo."""
