@@ -103,6 +103,8 @@ class Hosted:
     session: Session
     ids: Ids
     recovery: Recovery | None = None
+    backlog: list[Any] = field(default_factory=list)
+    review: bool = False
     keys: int = 0
     out: io.StringIO = field(default_factory=io.StringIO)
     shell: Shell | None = None
@@ -114,7 +116,7 @@ class Hosted:
 
     def run(self, driver: Callable[[Hosted], None], *, timeout: float = 120.0) -> str:
         """Host until the driver is done (then Ctrl-D); returns what the REPL printed."""
-        self.bot = Bot(self.session, self.ids, self.table.bot.token, recovery=self.recovery)
+        self.bot = Bot(self.session, self.ids, self.table.bot.token, recovery=self.recovery, backlog=self.backlog, review=self.review)
         with pointed_at(self.fake), create_pipe_input() as inp:
             self._inp = inp
             console = Console(file=self.out, width=160)
@@ -255,3 +257,14 @@ def play(h: Hosted, script: Sequence[Step]) -> None:
             h.says(step.seat, step.text, at=h.moment(now))
     h.wait(lambda: h.session.now >= now, f"the game clock to reach {now} ms")
     h.settle()
+
+
+def resumed(path: Path) -> tuple[Session, Recovery, list[Any]]:
+    """What `umpire resume JOURNAL --discord` does before the REPL starts: replay (the bot's recovery watching), reopen, pause."""
+    session, loaded, stream = Session.stream(path)
+    recovery = Recovery()
+    for _ in recovery.watch(stream):
+        pass
+    session.reopen(loaded)
+    paused = [] if session.paused else session.feed("pause")
+    return session, recovery, paused

@@ -139,8 +139,11 @@ class Bot:
         self.connected = True
         went_live = snowflake_at(int(self.clock.monotonic() * 1000))
         earlier = self.recovery.floor if self.recovery is not None else None
-        for n, i, o in self.recovery.posts() if self.recovery is not None else []:
-            self._post(n, i, o)
+        if self.recovery is not None:
+            if self.recovery.commitment_unposted:
+                self.route(self.session.commitment_outputs())  # a post again once the REPL showed it to the host
+            for n, i, o in self.recovery.posts():
+                self._post(n, i, o)
         self.route(self.backlog)
         caught = await self.catch_up(earlier) if earlier is not None else 0
         self.floor = earlier if earlier is not None else went_live

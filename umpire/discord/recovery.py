@@ -5,7 +5,7 @@
   latest `listening` entry). If the host relayed a player's line by hand after that (a run without the
   bot), nothing sent before that line is taken: the host may have relayed any of it.
 * Which public posts never reached the channel: those of entries made since the bot first listened that
-  no `posted` entry confirms. They are posted again, with the nonces they had (Discord then returns a
+  no `posted` entry confirms, and the commitment if no `posted` entry confirms it (`of` 0). They are posted again, with the nonces they had (Discord then returns a
   message it already made instead of a second one). A post taken back by an undo before it was ever
   posted is not posted, and neither is the correction that withdraws it.
 
@@ -68,6 +68,7 @@ class Recovery:
     def __init__(self) -> None:
         self.floor: int | None = None  # catch up only on messages after this Discord ID (None: the bot never listened)
         self.hand_relayed = False  # a player's line was entered by hand since the bot last listened
+        self.commitment_posted = False  # a `posted` entry confirms the commitment (which no entry makes: `of` 0)
         self.unposted: dict[int, dict[int, Output]] = {}  # entry -> its public posts not confirmed, by place
         self._count: dict[int, int] = {}  # entry -> how many public posts it made
         self._withdrawn: set[int] = set()  # undo entries whose correction withdraws a post never posted
@@ -91,6 +92,7 @@ class Recovery:
             self.hand_relayed = True
             self.unposted.clear()  # the host was relaying, and posting, by hand
         elif kind == "posted":
+            self.commitment_posted = self.commitment_posted or entry.get("of") == 0
             waiting = self.unposted.get(int(entry.get("of", -1)), {})
             for i in entry.get("posts") or []:
                 waiting.pop(i, None)
@@ -105,6 +107,11 @@ class Recovery:
                 self.unposted[n] = dict(enumerate(posts))
                 self._count[n] = len(posts)
         self.unposted = {k: v for k, v in self.unposted.items() if v}
+
+    @property
+    def commitment_unposted(self) -> bool:
+        """The bot listened but the commitment never reached the channel."""
+        return self.floor is not None and not self.commitment_posted
 
     def posts(self) -> list[tuple[int, int, Output]]:
         """The public posts to post again: (entry, place among its public posts, the post), oldest first."""
