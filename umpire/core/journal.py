@@ -464,6 +464,7 @@ class Writer:
         self._fd: int | None = fd
         self._size = size  # the length of the file up to its last whole entry
         self._dirty = False  # a failed write could not be undone yet: undo it before the next one
+        self._durable: tuple[int, int, str] | None = None  # (size, next_n, last_hash) at the last fsync, while lines wait for `sync`
         self._finalizer = weakref.finalize(self, _release, fd, path, flocked)
 
     @classmethod
@@ -545,8 +546,12 @@ class Writer:
         data = _line(full)
         return Prepared(entry=full, data=data, hash=entry_hash(data[:-1], full), prev=self.last_hash)
 
-    def commit(self, prepared: Prepared) -> None:
-        """Write a prepared line and make it durable. On any failure the file is left as it was and OSError is raised."""
+    def commit(self, prepared: Prepared, *, sync: bool = True) -> None:
+        """Write a prepared line and make it durable. On any failure the file is left as it was and OSError is raised.
+
+        With `sync` False the line is written but made durable only by the next `sync` (or the next
+        line committed with `sync`): one fsync for a burst of lines, none of which may be announced before it.
+        """
         if self._fd is None:
             raise OSError(errno.EBADF, f"the journal {self.path} is closed")
         if prepared.entry["n"] != self.next_n or prepared.prev != self.last_hash:
@@ -556,8 +561,12 @@ class Writer:
         try:
             if self._dirty:
                 self._cut_back(fd)
+            if not sync and self._durable is None:
+                self._durable = (self._size, self.next_n, self.last_hash)
             _write_all(fd, data)
-            os.fsync(fd)
+            if sync:
+                os.fsync(fd)
+                self._durable = None
         except OSError:
             with contextlib.suppress(OSError):
                 self._cut_back(fd)
@@ -565,6 +574,23 @@ class Writer:
         self._size += len(data)
         self.last_hash = prepared.hash
         self.next_n += 1
+
+    def sync(self) -> None:
+        """Make the lines committed without `sync` durable (one fsync). If that fails, they are cut off the file
+        (it ends with the last line made durable, as before them) and OSError is raised."""
+        if self._durable is None:
+            return
+        if self._fd is None:
+            raise OSError(errno.EBADF, f"the journal {self.path} is closed")
+        try:
+            os.fsync(self._fd)
+        except OSError:
+            self._size, self.next_n, self.last_hash = self._durable
+            self._durable = None
+            with contextlib.suppress(OSError):
+                self._cut_back(self._fd)
+            raise
+        self._durable = None
 
     def _cut_back(self, fd: int) -> None:
         """Cut the file back to its last whole entry (after a failed write)."""
@@ -581,6 +607,8 @@ class Writer:
     def close(self) -> None:
         """Release the lock and close the file (everything accepted is already on disk)."""
         if self._fd is not None:
+            with contextlib.suppress(OSError):
+                self.sync()  # lines a burst left waiting for their fsync (a burst always syncs, unless it raised)
             self._fd = None
             self._finalizer()
 

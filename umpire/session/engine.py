@@ -10,6 +10,8 @@ State = replay(scenario, journal); undo and resume are replays.
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -23,6 +25,7 @@ from umpire.games.base import HOST, JSON, Event, Game, Post, Setup, dm
 from umpire.scenario import Scenario
 from umpire.session import entries as E
 from umpire.session import fairness
+from umpire.session.burst import Saved
 from umpire.session.delivery import Dm, DmId, Outbox
 from umpire.session.events import RENDER, Commitment, Delivered, DmCorrection, FinalHash, Paused, Resumed, SeedRevealed, Undone
 from umpire.session.events import Correction as CorrectionPost
@@ -136,6 +139,7 @@ class Engine:
         self.last_events: list[Event] = []
         self.last_public: list[str] = []
         self.last_public_posts: list[tuple[int | None, Post]] = []  # (entry, post), for pictures
+        self._held: list[str] | None = None  # in a burst (`batched`): what each entry written and not yet fsync'd was
 
     def setup(self, seed: str) -> Setup:
         """What the game starts from, with the streams of `seed`."""
@@ -159,10 +163,40 @@ class Engine:
         try:
             prepared = self.writer.prepare(data)
             self.finish(ruling, line_hash=prepared.hash, prev=prepared.prev)
-            self.writer.commit(prepared)
+            self.writer.commit(prepared, sync=self._held is None)
         except OSError:
             return [journal_failed(what)]
+        if self._held is not None:
+            self._held.append(what)
         return self.commit(ruling)
+
+    def batched(self, run: Callable[[], list[Output]]) -> list[Output]:
+        """`run` a burst of entries (a pasted block) with one fsync for all of them.
+
+        Each entry is judged, written and committed as it comes, and all of them are made durable
+        before their outputs are returned to be announced. If that fails, none of them stands: the
+        journal and the game are as they were before the burst, and each entry is refused.
+        """
+        writer = self.writer
+        if writer is None or self._held is not None:
+            return run()
+        saved = Saved(self)
+        self._held = []
+        try:
+            out = run()
+        except BaseException:
+            self._held = None
+            with contextlib.suppress(OSError):
+                writer.sync()  # what was written stands, as after any entry
+            raise
+        held, self._held = self._held, None
+        if held:
+            try:
+                writer.sync()
+            except OSError:
+                saved.restore(self)
+                return [journal_failed(what) for what in held]
+        return out
 
     def replay(self, data: dict[str, JSON], path: str, *, line_hash: str | None = None) -> list[Output]:
         """Apply one journal entry exactly as the live session did (`line_hash`: the hash of its line, if known)."""

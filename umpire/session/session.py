@@ -307,8 +307,9 @@ class Session:
         in order: a player's message of several lines as the game reads one (`Game.message`).
         """
         body = text.replace("\r\n", "\n").replace("\r", "\n").strip("\n")
-        pasted = "\n" in body
-        return judging.judge(self, self.intake.block(body, lineno=lineno) if pasted else self.intake.line(body, lineno=lineno), allow_time)
+        if "\n" in body:  # a pasted block: its rulings are made durable together, by one fsync, before any is shown
+            return self.engine.batched(lambda: judging.judge(self, self.intake.block(body, lineno=lineno), allow_time))
+        return judging.judge(self, self.intake.line(body, lineno=lineno), allow_time)
 
     def flush(self) -> list[Output]:
         """End the message being read (an empty line, the end of a paste or a script) and judge it."""
