@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
 import umpire
-from umpire.cli import app, check, devils, games, gen, journal_cmds, new, play  # noqa: F401 - registers the commands
+from umpire.cli import app, check, devils, games, gen, journal_cmds, new, play, report_cmd  # noqa: F401 - registers the commands
 from umpire.cli.common import bundled_dir, find_scenario
 from umpire.games import PACKAGES, entries, get, keys, registry
 from umpire.scenario import load

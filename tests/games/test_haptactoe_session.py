@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from umpire.session import Session
+from umpire.session import Session, opened
 
 from . import BOTH, CHOOSER, HAP_1, begin, events, journal_lines, new_session, ok, play_game, play_turn, public_text, refused
 
@@ -220,7 +220,7 @@ def test_accepted_lines_are_journaled_and_refused_lines_are_not(tmp_path: Path) 
     ok(s, "haps")  # a view: nothing to journal
     ok(s, "@ 0:55")  # one clock ruling (the reminder)
     ok(s, "undo")
-    lines = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines()]
+    lines = [opened(json.loads(x)) for x in path.read_text(encoding="utf-8").splitlines()]  # a sealed input's fields in place
     assert [(e.get("n"), e.get("kind"), e.get("text")) for e in lines[1:]] == [
         (1, "input", "first p1"),
         (2, "input", "start"),

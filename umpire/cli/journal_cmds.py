@@ -188,7 +188,7 @@ def replay(
 
 @app.command()
 def verify(
-    journal: Path = typer.Argument(..., help="The journal to audit."),
+    journal: Path = typer.Argument(..., help="The journal to audit, or a match report page (umpire report) that embeds one."),
     commitment: str = typer.Option(
         None, "--commitment", "-c", metavar="HEX", help="The commitment the host posted at the start, to check too."
     ),
