@@ -75,9 +75,10 @@ def test_no_sealed_submission_or_private_seeded_item_is_anywhere_in_the_page(rep
     text = page_text(report)
     sealed = [e[SEALED] for e in report.entries() if isinstance(e.get(SEALED), dict)]
     assert sealed, "every bundled transcript has sealed submissions"
+    public_lines = {e["line"] for e in report.entries() if "line" in e}  # the same line entered where the public saw it
     for payload in sealed:
         assert payload["salt"] not in text
-        if "line" in payload:
+        if "line" in payload and payload["line"] not in public_lines:
             assert payload["line"] not in text
         for item in payload.get("generated", []):
             assert json.dumps(item, ensure_ascii=False, separators=(",", ":")) not in text
@@ -128,3 +129,23 @@ def test_the_page_journal_embeds_the_published_lines_only(reports: dict[str, Rep
     href = re.search(rb'id="umpire-journal" href="data:application/x-ndjson;base64,([A-Za-z0-9+/=]+)"', report.html)
     assert href is not None
     assert base64.b64decode(href.group(1)) == journal_of_page(report.page)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_input_left_in_the_clear_in_the_pages_journal_is_one_the_public_saw_ruled_on(reports: dict[str, Report], name: str) -> None:
+    report = reports[name]
+    _, _, steps = Session.stream(report.journal)
+    seen = {int(entry["n"]): any(o.kind == OutputKind.ANNOUNCE and o.audience.public for o in outputs) for entry, outputs in steps}
+    embedded = (journal_of_page(report.page) or b"").decode("utf-8")
+    clear = [json.loads(line) for line in embedded.splitlines()[1:]]
+    clear = [e for e in clear if e["kind"] == "input" and "text" in e]
+    assert clear, "host commands and public moves stay readable"
+    assert [e["n"] for e in clear if not seen[e["n"]]] == []
+
+
+def test_open_pass_trades_told_to_their_two_players_alone_are_not_in_the_page(reports: dict[str, Report]) -> None:
+    report = reports["open-pass-match"]
+    trades = [e for e in report.entries() if e.get(SEALED, {}).get("text", "").startswith(("trade", "accept", "decline", "cancel"))]
+    assert len(trades) >= 5
+    text = page_text(report)
+    assert all(e[SEALED]["line"] not in text and e[SEALED]["text"] not in text for e in trades)

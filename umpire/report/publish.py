@@ -4,9 +4,9 @@ A journal written since umpire seals private payloads (umpire/core/redaction.py)
 line for line: a line with a `sealed` member becomes its redacted form, which hashes to what the
 full line hashes to, so the chain and the final hash hold for the published journal too. A
 journal that holds something private in the clear cannot be published without breaking its
-chain, so the page then embeds no journal and says why. In the clear are: a sealed move's input
-or a message taken and not judged, in a journal written before payloads were sealed; seeded items
-dealt in private, likewise; and the seed itself, in an older journal's header, or in a scenario
+chain, so the page then embeds no journal and says why. In the clear are: a sealed move's input,
+an input whose ruling made no public event, or a message taken and not judged, in a journal
+written before payloads were sealed; seeded items dealt in private, likewise; and the seed itself, in an older journal's header, or in a scenario
 that sets one, while the journal has not revealed it.
 """
 
@@ -53,9 +53,12 @@ class Checker:
             self.clear.append((int(entry["n"]), "a player's message taken without being judged"))
 
     def after(self, entry: dict[str, Any]) -> None:
-        """After it was replayed: seeded items it dealt in private, written in the clear."""
-        if "generated" in entry and any(e.is_generated and not e.audience.public for e in self.session.last_events):
+        """After it was replayed: seeded items it dealt in private, or an input nobody but a few heard of, in the clear."""
+        events = self.session.last_events
+        if "generated" in entry and any(e.is_generated and not e.audience.public for e in events):
             self.clear.append((int(entry["n"]), "seeded items dealt in private"))
+        elif entry.get("kind") == "input" and "text" in entry and not any(e.audience.public for e in events):
+            self.clear.append((int(entry["n"]), "an input the public never heard of"))
 
     def publish(self, path: str | Path, loaded: journal.Loaded, *, revealed: bool) -> Published:
         """The published journal, or why it cannot be published."""

@@ -81,14 +81,16 @@ SEALED_KINDS = {"heard": ("by", "text", "refused")}  # entries private whatever 
 def line_data(ruling: Ruling) -> dict[str, JSON]:
     """What is written for a ruling: the entry, the seeded items it revealed, and what is private in a salted `sealed` member.
 
-    Private: a sealed move's input (its sender, text and line), a player's message a front end took
+    Private: a sealed move's input (its sender, text and line), likewise an input whose ruling made
+    no public event (only its player, another or the host heard of it), a player's message a front end took
     without judging it (`heard`: a refusal, or a word for the seed), and the seeded items of an
     entry that dealt any of them to less than everyone (all of that entry's, kept in their order).
     A published journal carries their digest only (umpire/core/redaction.py).
     """
     data = ruling.entry.to_json()
     private: dict[str, JSON] = {}
-    if ruling.sealed:
+    unseen = ruling.entry.kind == "input" and not any(e.audience.public for e in ruling.events)
+    if ruling.sealed or unseen:  # a sealed move, or an input the public never heard of (a trade between two players)
         private.update((key, data.pop(key)) for key in SEALED_INPUT)
     private.update((key, data.pop(key)) for key in SEALED_KINDS.get(ruling.entry.kind, ()) if key in data)
     items = [e for e in ruling.events if e.is_generated]
