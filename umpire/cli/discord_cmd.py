@@ -91,12 +91,12 @@ def check(
 
 def prepare(roster: Roster, ids_file: Path) -> tuple[Ids, str]:
     """The set-up file read and checked against Discord, and the token; aborts with every problem and its fix."""
-    import importlib.util
-
     from umpire.cli.common import abort
     from umpire.discord.ids import SetupError, load, token
 
-    if importlib.util.find_spec("discord") is None:
+    try:
+        import discord  # noqa: F401 - only to know it is there: the `discord` extra
+    except ImportError:
         abort(MISSING_EXTRA)
     try:
         ids = load(ids_file, roster)
