@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.transcript_support import TRANSCRIPTS, run
+from tests.transcript_support import TRANSCRIPTS, run, scenario_of
 from umpire.core import journal, redaction
 from umpire.core.journal import JournalError, Redacted
 from umpire.session import Session
@@ -153,3 +153,19 @@ def test_a_journal_written_before_sealed_payloads_still_replays_and_verifies(htt
     assert session.final() == live.final() and loaded.breaks == []
     rep = check(old)
     assert rep.ok and rep.replayed == rep.entries
+
+
+def test_which_private_messages_reached_whom_is_sealed(tmp_path: Path) -> None:
+    # A sealed play's receipt goes to its player alone; its delivery would name who played.
+    path = tmp_path / "choice.journal.jsonl"
+    script = TRANSCRIPTS / "choice-goofspiel.script"
+    s = Session.create(scenario_of(script), journal_path=path, seed="9701", salt="0" * 32)
+    s.feed("start")
+    play = next(line for line in script.read_text(encoding="utf-8").split("\n") if line.startswith("p2: gs "))
+    s.feed(play)
+    s.feed("sent p2")
+    s.close()
+    delivered = [e for e in entries(path) if e["kind"] == "delivered"]
+    assert delivered and all(not {"to", "dms", "receipts"} & set(e) and "to" in e["sealed"] for e in delivered)
+    session, _, _ = Session.load(path, reopen=False)
+    assert session.waiting(1) == []  # read back: Uri's receipt is marked as sent

@@ -75,7 +75,9 @@ class Ruling:
 
 
 SEALED_INPUT = ("by", "text", "line")  # what a sealed move's input keeps private: who sent it, what it said, the line
-SEALED_KINDS = {"heard": ("by", "text", "refused")}  # entries private whatever they say: a player's message taken and not judged
+# Entries private whatever they say: a player's message taken and not judged; and which private messages reached
+# whom (a receipt's delivery would name the sender of the sealed move it answers).
+SEALED_KINDS = {"heard": ("by", "text", "refused"), "delivered": ("to", "dms", "receipts", "through")}
 
 
 def line_data(ruling: Ruling) -> dict[str, JSON]:
