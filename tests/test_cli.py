@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
 import umpire
-from umpire.cli import app, check, devils, games, gen, journal_cmds, new, play, report_cmd  # noqa: F401 - registers the commands
+from umpire.cli import app, check, devils, discord_cmd, games, gen, journal_cmds, new, play, report_cmd  # noqa: F401 - registers the commands
 from umpire.cli.common import bundled_dir, find_scenario
 from umpire.games import PACKAGES, entries, get, keys, registry
 from umpire.scenario import load
@@ -223,7 +223,7 @@ def test_help_lists_the_commands_in_the_order_a_host_meets_them(cli):
     res = cli("--help")
     assert res.exit_code == 0
     listed = [line.split()[0] for line in res.stdout.split("Commands:\n", 1)[1].splitlines() if line.startswith("  ") and line[2] != " "]
-    assert listed == ["play", "resume", "replay", "verify", "check", "solve", "gen", "new", "games"]
+    assert listed == ["play", "resume", "replay", "verify", "report", "check", "solve", "gen", "new", "discord", "games"]
 
 
 def test_help_never_cuts_a_description_short(cli):
@@ -232,9 +232,9 @@ def test_help_never_cuts_a_description_short(cli):
         assert res.exit_code == 0
         assert "…" not in res.stdout and "..." not in res.stdout.split("Commands:", 1)[1], args
     res = cli("--help")
-    assert "  games   List the games, the players they seat, and the bundled scenarios.\n" in res.stdout
+    assert "  games    List the games, the players they seat, and the bundled scenarios.\n" in res.stdout
     assert (
-        "  resume  Rebuild a game from its journal (after a crash, or another day) and\n          continue it in the REPL.\n" in res.stdout
+        "  resume   Rebuild a game from its journal (after a crash, or another day) and\n           continue it in the REPL.\n" in res.stdout
     )
 
 
