@@ -69,11 +69,6 @@ def test_the_page_makes_no_network_request(reports: dict[str, Report], open_repo
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_the_page_is_under_1_mb(reports: dict[str, Report], name: str) -> None:
-    assert len(reports[name].html) < 1_000_000
-
-
-@pytest.mark.parametrize("name", NAMES)
 @pytest.mark.parametrize(("width", "scheme"), [(390, "light"), (1280, "dark")])
 def test_the_page_fits_its_width_without_sideways_scrolling(
     reports: dict[str, Report], open_report: Any, request: pytest.FixtureRequest, tmp_path: Path, name: str, width: int, scheme: str

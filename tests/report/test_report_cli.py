@@ -44,6 +44,20 @@ def with_journal(page: Path, data: bytes, out: Path) -> Path:
     return out
 
 
+@pytest.mark.parametrize("name", [p.stem for p in sorted(TRANSCRIPTS.glob("*.script"))])
+def test_the_report_of_every_bundled_transcript_is_one_file_under_1_mb(reports: dict[str, Report], name: str) -> None:
+    assert 0 < len(reports[name].html) < 1_000_000
+
+
+def test_a_published_journal_cannot_be_reported_again_and_says_why(reports: dict[str, Report], tmp_path: Path) -> None:
+    pub = tmp_path / "downloaded.journal.jsonl"
+    pub.write_bytes(journal_of_page(reports["hap-tac-toe"].page) or b"")
+    res = umpire("report", str(pub), "-o", str(tmp_path / "again.html"))
+    assert res.exit_code == 2
+    assert "is published: what it held is sealed" in res.stderr and "no report was written" in res.stderr
+    assert not (tmp_path / "again.html").exists()
+
+
 def test_report_writes_the_page_beside_the_journal_by_default(reports: dict[str, Report], tmp_path: Path) -> None:
     j = tmp_path / "final.journal.jsonl"
     j.write_bytes(reports["devils-deal"].journal.read_bytes())
