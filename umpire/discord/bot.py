@@ -19,7 +19,6 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
-from typing import Protocol
 
 from umpire.core import chat
 from umpire.core.clock import fmt_stamp
@@ -31,19 +30,12 @@ from umpire.discord.recovery import Recovery, last_ids, source
 from umpire.discord.timing import Clock, Pending, Timeline, Waiting
 from umpire.discord.wire import Incoming, Outgoing, Place, Refused, Transport, Unreachable, snowflake_at
 from umpire.games.base import Post
+from umpire.repl.companion import Screen
 from umpire.session import Dm, DmStatus, Output, OutputKind, Session
 from umpire.session.events import Undone
 
 VIA = "Discord"
 SKEW_WARNING_MS = 2000
-
-
-class Screen(Protocol):
-    """Where the host sees what the bot does: the REPL."""
-
-    def show(self, outs: list[Output]) -> None: ...
-
-    def say(self, text: str, problem: bool = False) -> None: ...
 
 
 class StartFailed(Exception):

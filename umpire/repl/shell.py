@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.application import get_app_or_none
@@ -39,6 +39,7 @@ from umpire.games.base import Post, dm
 from umpire.render import printable
 from umpire.repl.clipboard import copy as copy_to_clipboard
 from umpire.repl.clipboard import copy_image
+from umpire.repl.companion import REVIEW_KEY, Companion
 from umpire.repl.complete import LiveCheck, UmpireCompleter
 from umpire.repl.show import show
 from umpire.session import DmId, Output, OutputKind, Session
@@ -73,35 +74,6 @@ class GameClock:
             self.base, self.since = session.now, None
         elif self.since is None:
             self.base, self.since = session.now, self.monotonic()
-
-
-class Screen(Protocol):
-    """Where a companion shows what it does: the REPL's console."""
-
-    def show(self, outs: list[Output]) -> None: ...
-
-    def say(self, text: str, problem: bool = False) -> None: ...
-
-
-class Companion(Protocol):
-    """A front end running beside the REPL on the same session (the Discord bot)."""
-
-    def attach(self, screen: Screen, clock: GameClock) -> None: ...
-
-    async def start(self) -> None: ...
-
-    def tick(self, now: int) -> None: ...
-
-    def route(self, outs: list[Output]) -> None: ...
-
-    def release(self) -> int: ...
-
-    def toolbar(self) -> str | None: ...
-
-    async def close(self) -> None: ...
-
-
-REVIEW_KEY = "f2"
 
 
 def history_file() -> History:
