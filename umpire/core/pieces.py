@@ -30,13 +30,28 @@ class PieceSet:
 
     def words(self, code: int) -> str:
         """The piece written as its attribute words, e.g. "yellow solid 4" or "black red circle"."""
-        a = hap.attributes(code)
-        return " ".join(self.values[i][a[i]] for i in self.order)
+        return self._words[code]
 
     def short(self, code: int) -> str:
         """Three letters for the chat board, e.g. "YS4"."""
-        a = hap.attributes(code)
-        return "".join(self.letters[i][a[i]] for i in range(3))
+        return self._shorts[code]
+
+    def short_of(self, words: str) -> str | None:
+        """The three letters of a piece written as `words` (what `words` gives), or None for any other spelling."""
+        return self._short_of_words.get(words)
+
+    # Every piece's words and letters, made once per piece set: a turn's post and the board's JSON write them 25 times.
+    @functools.cached_property
+    def _words(self) -> tuple[str, ...]:
+        return tuple(" ".join(self.values[i][a[i]] for i in self.order) for a in map(hap.attributes, hap.PIECES))
+
+    @functools.cached_property
+    def _shorts(self) -> tuple[str, ...]:
+        return tuple("".join(self.letters[i][a[i]] for i in range(3)) for a in map(hap.attributes, hap.PIECES))
+
+    @functools.cached_property
+    def _short_of_words(self) -> dict[str, str]:
+        return dict(zip(self._words, self._shorts, strict=True))
 
     def lookup(self) -> Mapping[str, tuple[int, int]]:
         """Every accepted word -> (attribute index, value index); built once per piece set."""

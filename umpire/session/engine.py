@@ -21,15 +21,18 @@ from umpire.core.clock import fmt_stamp
 from umpire.core.errors import IllegalAction, UmpireError
 from umpire.core.settings import Settings
 from umpire.core.streams import Streams
-from umpire.games.base import HOST, JSON, Event, Game, Post, Setup, dm
+from umpire.games.base import JSON, Event, Game, Post, Setup, dm
 from umpire.scenario import Scenario
 from umpire.session import entries as E
-from umpire.session import fairness
+from umpire.session import fairness, wording
 from umpire.session.burst import Saved
 from umpire.session.delivery import Dm, DmId, Outbox
-from umpire.session.events import RENDER, Commitment, Delivered, DmCorrection, FinalHash, Paused, Resumed, SeedRevealed, Undone
+from umpire.session.events import Commitment, Delivered, DmCorrection, FinalHash, Paused, Resumed, SeedRevealed, Undone
 from umpire.session.events import Correction as CorrectionPost
-from umpire.session.outputs import Output, OutputKind, info, journal_failed
+from umpire.session.outputs import Output, info, journal_failed
+from umpire.session.wording import Deferred
+
+PENDING = 16  # replayed rulings with public posts not yet in words, before the newest is put into words (`settle`)
 
 
 class JournalMismatch(journal.JournalError):
@@ -52,6 +55,7 @@ class Step:
     now_before: int
     withdrawn: str | None  # the first line of its first public post, which an undo withdraws
     dms: tuple[Dm, ...]  # the private messages it made
+    deferred: Deferred | None = None  # a replayed ruling's public posts, not yet in words (its first line is found from them)
 
 
 @dataclass(kw_only=True)
@@ -72,6 +76,7 @@ class Ruling:
     revealed: bool = False
     delivered: tuple[int, tuple[DmId, ...] | None] | None = None  # (seat, the DMs sent; None: all waiting)
     sealed: bool = False  # an input of a sealed move: who sent it and what it said are written sealed
+    deferred: Deferred | None = None  # in a replay that puts posts into words when asked for: those not yet in words
 
 
 SEALED_INPUT = ("by", "text", "line", "source")  # what a sealed move's input keeps private: who, what, the line, its message
@@ -144,6 +149,9 @@ class Engine:
         self.last_public: list[str] = []
         self.last_public_posts: list[tuple[int | None, Post]] = []  # (entry, post), for pictures
         self._held: list[str] | None = None  # in a burst (`batched`): what each entry written and not yet fsync'd was
+        self.lazy = False  # a replay puts public and host posts into words only when asked for (session/wording.py)
+        self.last_deferred: Deferred | None = None  # the last replayed ruling's posts not yet in words
+        self._pending: list[Deferred] = []  # replayed rulings that may have made public posts since `last_public` was set
 
     def setup(self, seed: str) -> Setup:
         """What the game starts from, with the streams of `seed`."""
@@ -291,8 +299,12 @@ class Engine:
             raise JournalMismatch("", 0, f"undo of entry {entry.undoes}, which is not the last entry in force")
         step = self.history[-1]
         notes: list[Event] = [Undone(t=now, undid=step.n, input=step.what, rewind=entry.rewind)]
-        if step.withdrawn is not None:
-            notes.append(CorrectionPost(t=now, withdrawn=step.withdrawn))
+        withdrawn = step.withdrawn
+        if step.deferred is not None:  # a replayed ruling: its first public post is put into words now
+            public = step.deferred.render()
+            withdrawn = first_line(public[0].text) if public else None
+        if withdrawn is not None:
+            notes.append(CorrectionPost(t=now, withdrawn=withdrawn))
         sent = [d for d in step.dms if d.id in self.outbox.sent]
         notes += [DmCorrection(t=now, audience=dm(d.seat), withdrawn=step.what, about=d.first_line) for d in sent]
         ruling = self._note(entry, n, now if entry.rewind is None else entry.rewind, notes)
@@ -326,35 +338,10 @@ class Engine:
         elif ruling.entry.ruling and line_hash and self.game.is_over(ruling.state) and not self.game.is_over(self.state):
             ruling.notes.append(FinalHash(t=ruling.now, final_hash=line_hash))
         if self.announce:
-            self._render(ruling, replaying=replaying)
-
-    def _render(self, ruling: Ruling, *, replaying: bool) -> None:
-        names, n = self.names, ruling.n
-        game_events = len(ruling.events)
-        for k, ev in enumerate((*ruling.events, *ruling.notes)):
-            try:
-                posts = self.game.announce(ruling.state, ev) if k < game_events else RENDER.render(self, ev)
-            except Exception as exc:  # a renderer's bug refuses the line: nothing is written
-                who = self.game.key if k < game_events else "the session"
-                if not replaying:
-                    raise RenderFailure(
-                        f"internal error: {who} could not put its “{ev.kind}” event into words ({type(exc).__name__}: {exc}); this line was NOT accepted, nothing changed"
-                    ) from exc
-                posts = [Post(text=f"({who} could not put its “{ev.kind}” event into words: {type(exc).__name__})")]
-            if not any(p.text for p in posts):  # the event still goes out as JSON, to the host
-                ruling.outputs.append(Output(kind=OutputKind.ANNOUNCE, audience=HOST, source=ev, names=names, n=n))
-                continue
-            audience = ev.audience
-            dm = (n, k) if audience.seat is not None else None
-            source: Event | None = ev  # the event goes with its first post only
-            for post in posts:
-                o = Output(kind=OutputKind.ANNOUNCE, text=post.text, post=post, audience=audience, source=source, names=names, n=n, dm=dm)
-                ruling.outputs.append(o)
-                source = None
-                if post.text and audience.public:
-                    ruling.public.append(o)
-            if dm is not None and audience.seat is not None:
-                ruling.dms.append(Dm(id=dm, seat=audience.seat, posts=tuple(p for p in posts if p.text)))
+            if self.lazy and replaying:
+                wording.render_later(self, ruling)
+            else:
+                wording.render(self, ruling, replaying=replaying)
 
     def commit(self, ruling: Ruling) -> list[Output]:
         """Make a written (or replayed) ruling so: swap the state in and queue what it said."""
@@ -377,6 +364,11 @@ class Engine:
         if ruling.public:
             self.last_public = [o.text for o in ruling.public]
             self.last_public_posts = [(o.n, o.post) for o in ruling.public if o.post is not None]
+        deferred = self.last_deferred = ruling.deferred
+        if deferred is not None and deferred.has_public:
+            self._pending.append(deferred)
+            if len(self._pending) > PENDING:
+                self.settle()
         if entry.ruling:
             first = ruling.public[0].text if ruling.public else None
             what = entry.line if isinstance(entry, E.Input) and entry.line else f"the clock ruling at {fmt_stamp(entry.t)}"
@@ -387,16 +379,27 @@ class Engine:
                 now_before=max(now_before, ruling.now),
                 withdrawn=None if first is None else first_line(first),
                 dms=tuple(ruling.dms),
+                deferred=deferred if deferred is not None and deferred.has_public else None,
             )
             self.history.append(step)
         return ruling.outputs
+
+    def settle(self) -> None:
+        """Put into words the last public posts of a replay that left them for later: what `copy` copies."""
+        pending = self._pending
+        while pending:
+            public = pending.pop().render()  # the newest ruling that made a public post is the one
+            if public:
+                self.last_public = [o.text for o in public]
+                self.last_public_posts = [(o.n, o.post) for o in public if o.post is not None]
+                pending.clear()
 
     def announcements(self, notes: list[Event]) -> list[Output]:
         """The session's own posts that no entry makes (the commitment, shown again on request); public ones become what `copy` copies."""
         if not self.announce:
             return []
         ruling = Ruling(entry=E.Stop(t=self.now), n=0, state=self.state, now=self.now, paused=self.paused, events=[], notes=notes)
-        self._render(ruling, replaying=False)
+        wording.render(self, ruling, replaying=False)
         for o in ruling.outputs:
             o.n = None
         if ruling.public:

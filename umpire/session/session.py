@@ -29,7 +29,7 @@ from umpire.games.base import JSON, Event, Game, Post, View
 from umpire.scenario import Scenario, ScenarioError
 from umpire.scenario import parse as parse_scenario
 from umpire.session import entries as E
-from umpire.session import fairness, host, judging
+from umpire.session import fairness, host, judging, wording
 from umpire.session.delivery import Dm, DmId, DmStatus, Outbox
 from umpire.session.engine import Engine, Step, wall
 from umpire.session.intake import Intake
@@ -213,23 +213,22 @@ class Session:
 
     @classmethod
     def stream(
-        cls, path: str | Path, *, announce: bool = True
+        cls, path: str | Path, *, announce: bool = True, recent: int | None = None
     ) -> tuple[Session, journal.Loaded, Iterator[tuple[dict[str, JSON], list[Output]]]]:
         """Replay a journal one entry at a time: each entry with what it announced.
 
         The session is at the start of the game until the iterator runs; `loaded` is complete
         once it is exhausted. Nothing is kept that the game does not need, so a resume of a long
         game holds no more than the game itself. Without `announce` nothing is put into words.
+
+        With `recent`, only the last `recent` entries' posts are wanted in words (a resume shows
+        them; `replay --json` wants none): every other public or host post is left unworded, its
+        output carrying the event alone (its JSON), and the lists yielded for the last `recent`
+        entries are filled in with their posts when the journal ends (session/wording.py).
         """
         loaded, entries = journal.scan(path)
         session = cls.from_header(loaded, path, announce=announce)
-        where = str(path)
-
-        def steps() -> Iterator[tuple[dict[str, JSON], list[Output]]]:
-            for entry, own in entries:
-                yield entry, session.engine.replay(entry, where, line_hash=own)
-
-        return session, loaded, steps()
+        return session, loaded, wording.replayed(session.engine, entries, str(path), recent)
 
     def replay_entry(self, entry: dict[str, JSON], path: str, *, line_hash: str | None = None) -> list[Output]:
         """Apply one journal entry exactly as the live session did (`line_hash`: the hash of its line, if known)."""

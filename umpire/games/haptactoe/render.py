@@ -219,6 +219,8 @@ def grid(pieces: PieceSet, row_one: str, board: Mapping[str, str]) -> str:
             words = board.get(f"{c}{r}")
             if words is None:
                 cells.append(" · ")
+            elif (short := pieces.short_of(words)) is not None:  # as the board's JSON writes a piece: looked up
+                cells.append(short)
             else:
                 vals = sorted(lookup[w] for w in words.split())
                 cells.append("".join(pieces.letters[i][v] for i, v in vals))

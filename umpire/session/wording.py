@@ -1,0 +1,149 @@
+"""Putting rulings into words: each event's posts, made at once, or, in a replay, when first asked for.
+
+A live ruling is put into words before it is written (a renderer that fails refuses the line), and
+so is every ruling of a replay that shows its posts (`umpire replay`). A replay that shows only its
+last few entries (`umpire resume`) or only the events' JSON (`umpire replay --json`) puts into words
+at once only what the session itself keeps: each private message, which waits in the outbox. The
+public and host posts of every other ruling are made when something asks for them: the last
+entries' outputs when the journal ends, the first public post of a ruling an undo takes back (the
+correction names it), the last public posts (what `copy` copies). They are the same words, since
+a ruling's posts depend only on the state it left and its events, which never change.
+"""
+
+from __future__ import annotations
+
+import collections
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from umpire.games.base import HOST, Event, Post
+from umpire.session.delivery import Dm
+from umpire.session.events import RENDER
+from umpire.session.outputs import Output, OutputKind
+
+if TYPE_CHECKING:
+    from umpire.session.engine import Engine, Ruling
+
+
+def event_outputs(engine: Engine, state: Any, k: int, ev: Event, game_events: int, n: int, *, replaying: bool) -> list[Output]:
+    """The outputs of the `k`th event of entry `n` (the game's first `game_events`, then the session's notes): one per post.
+
+    An event none of whose posts has text still goes out, as JSON, to the host. A renderer that
+    raises refuses a live line (RenderFailure); in a replay its post says what failed, since the
+    journal is the truth.
+    """
+    try:
+        posts = engine.game.announce(state, ev) if k < game_events else RENDER.render(engine, ev)
+    except Exception as exc:  # a renderer's bug refuses the line: nothing is written
+        who = engine.game.key if k < game_events else "the session"
+        if not replaying:
+            from umpire.session.engine import RenderFailure
+
+            raise RenderFailure(
+                f"internal error: {who} could not put its “{ev.kind}” event into words ({type(exc).__name__}: {exc}); this line was NOT accepted, nothing changed"
+            ) from exc
+        posts = [Post(text=f"({who} could not put its “{ev.kind}” event into words: {type(exc).__name__})")]
+    names = engine.names
+    if not any(p.text for p in posts):
+        return [Output(kind=OutputKind.ANNOUNCE, audience=HOST, source=ev, names=names, n=n)]
+    audience = ev.audience
+    dm = (n, k) if audience.seat is not None else None
+    out = []
+    source: Event | None = ev  # the event goes with its first post only
+    for post in posts:
+        out.append(Output(kind=OutputKind.ANNOUNCE, text=post.text, post=post, audience=audience, source=source, names=names, n=n, dm=dm))
+        source = None
+    return out
+
+
+def _public(outputs: list[Output]) -> list[Output]:
+    return [o for o in outputs if o.post is not None and o.text and o.audience.public]
+
+
+def render(engine: Engine, ruling: Ruling, *, replaying: bool) -> None:
+    """Put every event of the ruling into words now: its outputs, its public posts and its private messages."""
+    n = ruling.n
+    game_events = len(ruling.events)
+    for k, ev in enumerate((*ruling.events, *ruling.notes)):
+        outs = event_outputs(engine, ruling.state, k, ev, game_events, n, replaying=replaying)
+        ruling.outputs += outs
+        ruling.public += _public(outs)
+        seat = ev.audience.seat
+        if seat is not None and outs[0].post is not None:
+            ruling.dms.append(Dm(id=(n, k), seat=seat, posts=tuple(o.post for o in outs if o.post is not None and o.text)))
+
+
+def render_later(engine: Engine, ruling: Ruling) -> None:
+    """Put the ruling's private messages into words now, and its other posts when first asked for (`Deferred`).
+
+    Meanwhile each of those events is one output carrying the event (its JSON) without words.
+    """
+    n = ruling.n
+    game_events = len(ruling.events)
+    later: list[tuple[int, Event, Output]] = []
+    for k, ev in enumerate((*ruling.events, *ruling.notes)):
+        seat = ev.audience.seat
+        if seat is None:
+            held = Output(kind=OutputKind.ANNOUNCE, audience=ev.audience, source=ev, names=engine.names, n=n)
+            ruling.outputs.append(held)
+            later.append((k, ev, held))
+            continue
+        outs = event_outputs(engine, ruling.state, k, ev, game_events, n, replaying=True)
+        ruling.outputs += outs
+        if outs[0].post is not None:
+            ruling.dms.append(Dm(id=(n, k), seat=seat, posts=tuple(o.post for o in outs if o.post is not None and o.text)))
+    if later:
+        ruling.deferred = Deferred(engine=engine, state=ruling.state, n=n, game_events=game_events, later=later, outputs=ruling.outputs)
+
+
+@dataclass(kw_only=True, slots=True)
+class Deferred:
+    """A replayed ruling's public and host posts, not yet put into words."""
+
+    engine: Engine
+    state: Any  # the state the ruling left, which its posts describe
+    n: int
+    game_events: int
+    later: list[tuple[int, Event, Output]]  # each event not yet in words, with the output standing for it
+    outputs: list[Output]  # the ruling's outputs, where the posts replace the outputs standing for their events
+    public: list[Output] | None = None  # its public posts with text, once in words
+
+    @property
+    def has_public(self) -> bool:
+        """Whether any event not yet in words is for everyone (it may make a public post)."""
+        return any(ev.audience.public for _, ev, _ in self.later)
+
+    def render(self) -> list[Output]:
+        """Put the posts into words (once), in the ruling's outputs; returns its public posts with text."""
+        if self.public is None:
+            public: list[Output] = []
+            for k, ev, held in self.later:
+                outs = event_outputs(self.engine, self.state, k, ev, self.game_events, self.n, replaying=True)
+                at = next(i for i, o in enumerate(self.outputs) if o is held)
+                self.outputs[at : at + 1] = outs
+                public += _public(outs)
+            self.public = public
+        return self.public
+
+
+def replayed(
+    engine: Engine, entries: Iterable[tuple[dict[str, Any], str]], where: str, recent: int | None
+) -> Iterator[tuple[dict[str, Any], list[Output]]]:
+    """Replay journal entries (each with its line's hash), yielding each with its outputs.
+
+    With `recent`, each ruling's public and host posts are left for later, and when the entries
+    end, the last public posts and the last `recent` entries' posts are put into words (the lists
+    already yielded for those entries are filled in).
+    """
+    engine.lazy = recent is not None
+    last: collections.deque[Deferred | None] = collections.deque(maxlen=recent or 0)
+    for entry, own in entries:
+        out = engine.replay(entry, where, line_hash=own)
+        last.append(engine.last_deferred)
+        yield entry, out
+    engine.lazy = False
+    engine.settle()
+    for deferred in last:
+        if deferred is not None:
+            deferred.render()
