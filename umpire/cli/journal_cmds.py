@@ -46,7 +46,8 @@ def resume(
     if review and not discord:
         abort("--review goes with --discord (it holds the bot's public posts)")
     try:
-        session, loaded, steps = Session.stream(journal)
+        # Only the last entries' posts are shown, so only they are put into words; the bot's recovery reads every post.
+        session, loaded, steps = Session.stream(journal, recent=None if discord else RECENT)
         if discord:
             from umpire.discord.recovery import Recovery
 
@@ -158,7 +159,7 @@ def replay(
 
     stdout_utf8()
     try:
-        session, loaded, steps = Session.stream(journal)
+        session, loaded, steps = Session.stream(journal, recent=0 if json_out else None)  # JSON needs no post in words
     except JournalError as exc:
         abort(str(exc))
     names = session.names
