@@ -139,3 +139,32 @@ def test_a_session_discord_will_not_resume_is_caught_up_from_history(fake: FakeD
     out = Hosted(fake, table, session, table.ids()).run(play, timeout=120)
     assert "connected again with a new session; reading what was sent meanwhile" in out
     assert taken(tmp_path / "bot.jsonl") == [source(table.channel_of(i).id, m.id) for i, m in enumerate(said)]
+
+
+def test_a_line_the_host_relayed_by_hand_in_a_run_without_the_bot_is_not_taken_again(tmp_path: Path) -> None:
+    with FakeDiscord() as fake:  # its clock is the real one: the journal's wall times and Discord's IDs are compared
+        relayed_then_later(fake, tmp_path)
+
+
+def relayed_then_later(fake: FakeDiscord, tmp_path: Path) -> None:
+    table, session = bidding(fake, tmp_path)
+
+    def first(h: Hosted) -> None:
+        h.type("start")
+        h.says(0, "bid 1")
+        h.settle()
+
+    Hosted(fake, table, session, table.ids()).run(first)
+    relayed = fake.user_says(table.users[1], table.place(1), "bid 2")  # umpire runs without the bot: the host pastes it
+    plain, _, _ = resumed(tmp_path / "bot.jsonl")
+    plain.feed("p2: bid 2")
+    plain.close()
+    later = fake.user_says(table.users[2], table.place(2), "bid 3")  # sent after the host's last relay: the bot reads it
+
+    again, recovery, paused = resumed(tmp_path / "bot.jsonl")
+    assert recovery.hand_relayed
+    out = Hosted(fake, table, again, table.ids(), recovery=recovery, backlog=paused).run(lambda h: h.settle())
+    bids = [(e.by, e.text, e.source) for e in entries_of(tmp_path / "bot.jsonl") if isinstance(e, E.Input) and e.by is not None]
+    assert [(by, text) for by, text, _ in bids] == [(0, "bid 1"), (1, "bid 2"), (2, "bid 3")]
+    assert bids[2][2] == source(table.channel_of(2).id, later.id) and relayed.id < later.id
+    assert "players' lines were entered by hand since the bot last listened" in out

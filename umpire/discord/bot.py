@@ -137,6 +137,10 @@ class Bot:
             for n, i, o in self.recovery.posts():
                 self._post(n, i, o)
         self.route(self.backlog)
+        if self.recovery is not None and self.recovery.hand_relayed:
+            self._tell(
+                "players' lines were entered by hand since the bot last listened: what was sent before the last of them is not read back"
+            )
         caught = await self.catch_up(earlier) if earlier is not None else 0
         self.floor = earlier if earlier is not None else went_live
         self.taking = True

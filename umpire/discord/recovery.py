@@ -2,8 +2,8 @@
 
 * Where to catch up from: each channel's history after the last message journaled from it (the session's
   `sources`, `discord:CHANNEL/MESSAGE`), and no earlier than where the bot last began listening (the
-  latest `listening` entry). If the host relayed a player's line by hand after that (a run without the
-  bot), nothing sent before that line is taken: the host may have relayed any of it.
+  latest `listening` entry). If the host entered a player's line by hand after that (relaying it, perhaps
+  in a run without the bot), nothing sent before that line is taken: the host may have relayed any of it.
 * Which public posts never reached the channel: those of entries made since the bot first listened that
   no `posted` entry confirms, and the commitment if no `posted` entry confirms it (`of` 0). They are posted again, with the nonces they had (Discord then returns a
   message it already made instead of a second one). A post taken back by an undo before it was ever
@@ -20,6 +20,7 @@ from typing import Any
 
 from umpire.discord.wire import snowflake_at
 from umpire.session import Output, OutputKind
+from umpire.session.entries import opened
 
 SOURCE_PREFIX = "discord:"
 
@@ -67,7 +68,7 @@ class Recovery:
 
     def __init__(self) -> None:
         self.floor: int | None = None  # catch up only on messages after this Discord ID (None: the bot never listened)
-        self.hand_relayed = False  # a player's line was entered by hand since the bot last listened
+        self.hand_relayed = False  # a player's line was entered by hand since the bot last listened (the floor moved to it)
         self.commitment_posted = False  # a `posted` entry confirms the commitment (which no entry makes: `of` 0)
         self.unposted: dict[int, dict[int, Output]] = {}  # entry -> its public posts not confirmed, by place
         self._count: dict[int, int] = {}  # entry -> how many public posts it made
@@ -80,6 +81,7 @@ class Recovery:
             yield entry, outputs
 
     def see(self, entry: dict[str, Any], outputs: list[Output]) -> None:
+        entry = opened(entry)  # a sealed input's sender and source are in its sealed member
         kind, n = entry.get("kind"), int(entry.get("n", 0))
         if kind == "listening":
             after = str(entry.get("after", ""))
@@ -90,7 +92,6 @@ class Recovery:
             if ms is not None:
                 self.floor = max(self.floor, snowflake_at(ms))
             self.hand_relayed = True
-            self.unposted.clear()  # the host was relaying, and posting, by hand
         elif kind == "posted":
             self.commitment_posted = self.commitment_posted or entry.get("of") == 0
             waiting = self.unposted.get(int(entry.get("of", -1)), {})
@@ -101,7 +102,7 @@ class Recovery:
             if undone in self.unposted and len(self.unposted[undone]) == self._count.get(undone):
                 del self.unposted[undone]  # none of its posts reached the channel: neither they nor the correction go
                 self._withdrawn.add(n)
-        if self.floor is not None and not self.hand_relayed and n not in self._withdrawn:
+        if self.floor is not None and n not in self._withdrawn:
             posts = public(outputs)
             if posts:
                 self.unposted[n] = dict(enumerate(posts))
