@@ -218,3 +218,43 @@ def test_the_discord_options_are_refused_where_they_mean_nothing(tmp_path: Path,
     assert result.exit_code == 2 and "--review goes with --discord" in result.output
     result = CliRunner().invoke(app, ["resume", "j.jsonl", "--review"])
     assert result.exit_code == 2 and "--review goes with --discord" in result.output
+
+
+def test_discord_check_says_ready_when_everything_is_in_place(fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    table = Table(fake, ["Hedger", "Uri"], dm_seats=(1,))
+    filled(table, tmp_path / "discord.toml")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv(TOKEN_ENV, table.bot.token)
+    with pointed_at(fake):
+        result = CliRunner().invoke(app, ["discord", "check", str(CHOICE)])
+    assert result.exit_code == 0, result.output
+    assert f"Ready: the bot can host The Choice is Yours — Final Match on the server {table.guild.id} (2 players)." in result.output
+
+
+def test_a_bot_that_cannot_go_live_ends_the_run_saying_why_and_changes_nothing(fake: FakeDiscord, tmp_path: Path) -> None:
+    import io
+
+    from prompt_toolkit.history import InMemoryHistory
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+    from rich.console import Console
+
+    from umpire.discord.bot import Bot
+    from umpire.repl.shell import build
+    from umpire.session import Session
+
+    table = Table(fake, ["Hedger", "Uri"], dm_seats=(1,))
+    session = Session.create(load_scenario(CHOICE), journal_path=tmp_path / "j.jsonl", seed="1", salt="0" * 32)
+    before = (tmp_path / "j.jsonl").read_bytes()
+    out = io.StringIO()
+    with pointed_at(fake), create_pipe_input() as inp:
+        bot = Bot(session, table.ids(), "revoked.since.the.checks")
+        shell, prompt = build(
+            session, Console(file=out, width=160), pt_input=inp, pt_output=DummyOutput(), history=InMemoryHistory(), companion=bot
+        )
+        shell.start([])
+        asyncio.run(asyncio.wait_for(shell.loop(prompt), 60))
+    text = out.getvalue()
+    assert "✗ Discord refused the bot token (401 Unauthorized): in the developer portal open the application → Bot → Reset Token" in text
+    assert "Nothing was changed; the journal is as it was." in text and "Bye." not in text
+    assert (tmp_path / "j.jsonl").read_bytes() == before
