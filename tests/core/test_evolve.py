@@ -86,3 +86,35 @@ def test_evolve_refuses_records_a_copy_would_get_wrong(record: object, why: str)
     with pytest.raises(TypeError) as err:
         evolve(record, n=2)
     assert str(err.value) == why
+
+
+@dataclass(frozen=True)
+class Timed:
+    due: int
+    steps: tuple[int, ...] = field(init=False, default=())
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "steps", (self.due - 10, self.due))
+
+
+def test_replace_copies_a_record_evolve_can_copy_as_dataclasses_replace_would() -> None:
+    from umpire.core.evolve import replace
+
+    r = Record(seat=2, claims=(1, 2))
+    assert replace(r, note="x") == dataclasses.replace(r, note="x") == Record(seat=2, claims=(1, 2), note="x")
+
+
+def test_replace_leaves_a_record_with_post_init_to_dataclasses_replace() -> None:
+    from umpire.core.evolve import replace
+
+    again = replace(Timed(due=60), due=90)
+    assert again == dataclasses.replace(Timed(due=60), due=90) and again.steps == (80, 90)  # worked out again, not copied stale
+
+
+def test_replace_refuses_a_field_the_record_does_not_have() -> None:
+    from umpire.core.evolve import replace
+
+    with pytest.raises(TypeError):
+        replace(Record(seat=1), goals=3)
+    with pytest.raises(TypeError):
+        replace(Timed(due=1), goals=3)

@@ -59,3 +59,33 @@ def _copyable_fields(cls: type) -> frozenset[str]:
     if any(isinstance(v, functools.cached_property) for k in cls.__mro__ for v in vars(k).values()):
         raise TypeError(f"{cls.__name__} caches properties: use dataclasses.replace")
     return frozenset(f.name for f in fields)
+
+
+_PLAIN: set[type] = set()  # classes `evolve` refuses: `replace` hands them to `dataclasses.replace`
+
+
+def replace(record: T, **changes: Any) -> T:
+    """`dataclasses.replace`, the same record made by `evolve` where it can be (most of the rules' state records).
+
+    A drop-in for the rules' `replace` calls: a class `evolve` refuses (one with `__post_init__`,
+    such as `Deadline`) is left to `dataclasses.replace`, decided once per class.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Clock:
+    ...     due: int
+    ...     def __post_init__(self) -> None:
+    ...         pass
+    >>> replace(Clock(1), due=2)
+    Clock(due=2)
+    """
+    cls = type(record)
+    if cls not in _FIELDS:
+        if cls in _PLAIN:
+            return dataclasses.replace(record, **changes)  # type: ignore[type-var]
+        try:
+            _FIELDS[cls] = _copyable_fields(cls)
+        except TypeError:
+            _PLAIN.add(cls)
+            return dataclasses.replace(record, **changes)  # type: ignore[type-var]
+    return evolve(record, **changes)

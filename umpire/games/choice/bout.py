@@ -7,10 +7,9 @@ nobody but that player (and the host) sees it before the reveal.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from umpire.core.deadline import Deadline
 from umpire.core.errors import IllegalAction
+from umpire.core.evolve import replace  # dataclasses.replace, cheaper for the state records (replay hot spot)
 from umpire.core.sealed import Sealed
 from umpire.games.base import Event, dm
 from umpire.games.choice.commands import GsPlay

@@ -9,10 +9,10 @@ left, then a 1 s break) in blocks 1–5, the shop cycle (3 min 20 s) and the Exp
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from umpire.core.deadline import Deadline, earliest
+from umpire.core.evolve import replace  # dataclasses.replace, cheaper for the state records (replay hot spot)
 from umpire.games.base import Event, Setup
 from umpire.games.choice.bout import judge_play, next_round, open_round, remind, resolve_round
 from umpire.games.choice.commands import Buy, Command, ExprCall, GsPlay, GyulCall, HapCall, PostBoard, PostSet, PostShop, StartBlock, Status

@@ -4,12 +4,12 @@ The puzzles themselves are drawn in `expressions.py`."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 
 from umpire.core.arith import evaluate, show
 from umpire.core.deadline import Deadline
 from umpire.core.errors import IllegalAction
+from umpire.core.evolve import replace  # dataclasses.replace, cheaper for the state records (replay hot spot)
 from umpire.games.base import Event
 from umpire.games.choice.commands import ExprCall
 from umpire.games.choice.events import ExprClosed, ExprReposted, ExprSetOpened, ExprSolved, PuzzleDealt, PuzzlePosted

@@ -4,10 +4,9 @@ of the round, and the loss conditions in the order a round reaches them."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from umpire.core.clock import SECOND
 from umpire.core.errors import IllegalAction
+from umpire.core.evolve import replace  # dataclasses.replace, cheaper for the state records (replay hot spot)
 from umpire.core.sealed import Sealed
 from umpire.games.base import Event, dm
 from umpire.games.devilsdeal import cards as C

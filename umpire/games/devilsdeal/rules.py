@@ -18,11 +18,11 @@ Chance comes from the seed's named streams: `devils/start`, `devils/refill/ROUND
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from umpire.core import deadline as deadlines
 from umpire.core.errors import IllegalAction
+from umpire.core.evolve import replace  # dataclasses.replace, cheaper for the state records (replay hot spot)
 from umpire.games.base import Event, Setup, dm
 from umpire.games.devilsdeal import cards as C
 from umpire.games.devilsdeal.commands import (

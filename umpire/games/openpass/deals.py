@@ -10,11 +10,11 @@ by one seeded draw of the whole table, Tokens of Life and ECs.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 
 from umpire.core.arith import exact, read_row, show
 from umpire.core.errors import IllegalAction
+from umpire.core.evolve import replace  # dataclasses.replace, cheaper for the state records (replay hot spot)
 from umpire.core.streams import Streams
 from umpire.games.base import Event, dm
 from umpire.games.openpass.cards import reading_text

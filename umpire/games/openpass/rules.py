@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from umpire.core.clock import MINUTE
 from umpire.core.deadline import Deadline, next_at
 from umpire.core.errors import IllegalAction
+from umpire.core.evolve import replace  # dataclasses.replace, cheaper for the state records (replay hot spot)
 from umpire.core.sealed import Sealed
 from umpire.core.streams import Streams
 from umpire.games.base import HOST, PUBLIC, Event, Setup, dm

@@ -13,9 +13,9 @@ and what they hold is too, so the channel learns at most that two players traded
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 
 from umpire.core.errors import IllegalAction
+from umpire.core.evolve import replace  # dataclasses.replace, cheaper for the state records (replay hot spot)
 from umpire.games.base import PUBLIC, Event, dm
 from umpire.games.openpass.cards import KINDS
 from umpire.games.openpass.commands import Answer, Offer
