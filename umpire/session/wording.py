@@ -45,9 +45,15 @@ def event_outputs(engine: Engine, state: Any, k: int, ev: Event, game_events: in
             ) from exc
         posts = [Post(text=f"({who} could not put its “{ev.kind}” event into words: {type(exc).__name__})")]
     names = engine.names
+    audience = ev.audience
+    if len(posts) == 1:  # most events make one post
+        post = posts[0]
+        if not post.text:
+            return [Output(kind=OutputKind.ANNOUNCE, audience=HOST, source=ev, names=names, n=n)]
+        dm = (n, k) if audience.seat is not None else None
+        return [Output(kind=OutputKind.ANNOUNCE, text=post.text, post=post, audience=audience, source=ev, names=names, n=n, dm=dm)]
     if not any(p.text for p in posts):
         return [Output(kind=OutputKind.ANNOUNCE, audience=HOST, source=ev, names=names, n=n)]
-    audience = ev.audience
     dm = (n, k) if audience.seat is not None else None
     out = []
     source: Event | None = ev  # the event goes with its first post only
@@ -65,12 +71,13 @@ def render(engine: Engine, ruling: Ruling, *, replaying: bool) -> None:
     """Put every event of the ruling into words now: its outputs, its public posts and its private messages."""
     n = ruling.n
     game_events = len(ruling.events)
-    for k, ev in enumerate((*ruling.events, *ruling.notes)):
+    for k, ev in enumerate((*ruling.events, *ruling.notes) if ruling.notes else ruling.events):
         outs = event_outputs(engine, ruling.state, k, ev, game_events, n, replaying=replaying)
         ruling.outputs += outs
-        ruling.public += _public(outs)
         seat = ev.audience.seat
-        if seat is not None and outs[0].post is not None:
+        if ev.audience.kind == "public":
+            ruling.public += _public(outs)
+        elif seat is not None and outs[0].post is not None:
             ruling.dms.append(Dm(id=(n, k), seat=seat, posts=tuple(o.post for o in outs if o.post is not None and o.text)))
 
 
