@@ -9,7 +9,7 @@ comments or Discord headers), the session is measured where it stands:
   round where the script has the clocks paused), each once: the first call at that state, as a
   host pays it. Views are built only when asked for, so `status` is the only view built.
 - the live check: `session.check(prefix, allow_time=False)` (as the REPL calls it) for every
-  prefix of the line about to be fed, the session's `_live_check` cache cleared before each call:
+  prefix of the line about to be fed, the session's `_live` cache cleared before each call:
   one sample per keystroke.
 
 All of that runs on a shallow copy of the session (`copy.copy`), which pause, resume and the live
@@ -216,7 +216,7 @@ def walk(game: str, script: Path, into: Samples) -> tuple[list[list[tuple[str, s
             into.lines[phase] += 1
             if len(text) > len(into.widest[phase]):
                 into.widest[phase] = text
-            probe = copy.copy(session)
+            probe = detached(session)
             for cmd in ("status", *(("resume", "pause") if probe.paused else ("pause", "resume"))):
                 c0, t0 = time.thread_time(), time.perf_counter()
                 outs = probe.feed(cmd)
@@ -224,10 +224,10 @@ def walk(game: str, script: Path, into: Samples) -> tuple[list[list[tuple[str, s
                 into.commands[phase][cmd].append(t1 - t0)
                 into.cpu_commands[phase] = max(into.cpu_commands[phase], c1 - c0)
                 _accepted(cmd, outs, game, phase)
-            probe = copy.copy(session)
+            probe = detached(session)
             keys = into.keys[phase]
             for k in range(1, len(text) + 1):
-                probe._live_check = (None, None, None)
+                probe._live = (None, None, None)
                 c0, t0 = time.thread_time(), time.perf_counter()
                 probe.check(text[:k], allow_time=False)
                 t1, c1 = time.perf_counter(), time.thread_time()
@@ -235,6 +235,20 @@ def walk(game: str, script: Path, into: Samples) -> tuple[list[list[tuple[str, s
                 into.cpu_keys[phase] = max(into.cpu_keys[phase], c1 - c0)
         printed.append(plain(session.feed(raw, lineno=lineno)))
     return printed, session.final()
+
+
+def detached(session: Session) -> Session:
+    """A copy of the session that host commands and the live check can change without changing the walk's own:
+    its engine, and the engine's undo history, outbox, sources and fairness, copied (the game's state is a value)."""
+    from umpire.session.burst import copied
+
+    probe = copy.copy(session)
+    engine = probe.engine = copy.copy(session.engine)
+    engine.history = list(engine.history)
+    engine.outbox = copied(engine.outbox)
+    engine.sources = set(engine.sources)
+    engine.fair = probe.fair = copied(engine.fair)
+    return probe
 
 
 def _accepted(cmd: str, outs: list[Any], game: str, phase: str) -> None:

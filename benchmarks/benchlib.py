@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
+import random
 import re
 import select
 import shutil
@@ -22,7 +23,7 @@ import timeit
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 if TYPE_CHECKING:
     from umpire.scenario import Scenario
@@ -33,16 +34,25 @@ PIECES_HAP = ("black red circle", "gray red square", "white red triangle")
 
 
 class Measure(TypedDict):
-    """One row of the results table. Times are in seconds; `unit` is how to print them."""
+    """One row of the results table. Times are in seconds; `unit` is how to print them.
+
+    A row measured against a floor in the same run names it (`floor`, the floor row's name) and
+    may have a `ratio` target: its median over the floor's. `paired`: its samples and the floor's
+    were taken in the same rounds (interleaved), so the ratio is taken round by round.
+    """
 
     name: str
     target: float | None  # seconds; None: informational, no target
     unit: str  # "ms" or "µs"
     samples: list[float]
     median: float
+    p10: float
     p90: float
     max: float
     note: str
+    floor: NotRequired[str]
+    ratio: NotRequired[float]
+    paired: NotRequired[bool]
 
 
 class Report(TypedDict):
@@ -52,22 +62,91 @@ class Report(TypedDict):
     notes: list[str]
 
 
-def measure(name: str, samples: Sequence[float], *, unit: str, target: float | None = None, note: str = "") -> Measure:
-    """Summarize samples (seconds): median, 90th percentile (nearest rank) and max."""
+def measure(
+    name: str,
+    samples: Sequence[float],
+    *,
+    unit: str,
+    target: float | None = None,
+    note: str = "",
+    floor: str | None = None,
+    ratio: float | None = None,
+    paired: bool = False,
+) -> Measure:
+    """Summarize samples (seconds): median, 10th and 90th percentiles (nearest rank) and max; with
+    `floor`, the row it is measured against (and `ratio`, the most its median may be over the floor's)."""
     if not samples:
         raise ValueError(f"{name}: no samples")
     ordered = sorted(samples)
-    rank = max(0, min(len(ordered) - 1, -(-9 * len(ordered) // 10) - 1))
-    return Measure(
+    m = Measure(
         name=name,
         target=target,
         unit=unit,
         samples=list(samples),
         median=statistics.median(ordered),
-        p90=ordered[rank],
+        p10=percentile(ordered, 10),
+        p90=percentile(ordered, 90),
         max=ordered[-1],
         note=note,
     )
+    if floor is not None:
+        m["floor"] = floor
+        m["paired"] = paired
+        if ratio is not None:
+            m["ratio"] = ratio
+    return m
+
+
+def percentile(ordered: Sequence[float], p: float) -> float:
+    """The p-th percentile of sorted samples, nearest rank."""
+    rank = max(0, min(len(ordered) - 1, -(-int(p * len(ordered)) // 100) - 1))
+    return ordered[rank]
+
+
+def ratio_ci(samples: Sequence[float], floor: Sequence[float], *, paired: bool, draws: int = 2000) -> tuple[float, float, float]:
+    """The ratio of the medians (samples over floor) and its 95 % confidence interval, by the bootstrap:
+    rounds resampled together when `paired` (the samples were taken interleaved), each side on its own otherwise.
+    A fixed seed: the same samples always give the same interval."""
+    rng = random.Random(20261126)
+    point = statistics.median(samples) / statistics.median(floor)
+    n, k = len(samples), len(floor)
+    ratios = []
+    for _ in range(draws):
+        if paired and n == k:
+            idx = [rng.randrange(n) for _ in range(n)]
+            a, b = [samples[i] for i in idx], [floor[i] for i in idx]
+        else:
+            a = [samples[rng.randrange(n)] for _ in range(n)]
+            b = [floor[rng.randrange(k)] for _ in range(k)]
+        ratios.append(statistics.median(a) / statistics.median(b))
+    ratios.sort()
+    return point, ratios[int(0.025 * draws)], ratios[int(0.975 * draws) - 1]
+
+
+def decided(samples: Sequence[float], floor: Sequence[float], ratio: float, *, paired: bool) -> bool:
+    """Whether the 95 % interval of the ratio lies wholly on one side of `ratio` (a verdict more rounds would not flip)."""
+    _, lo, hi = ratio_ci(samples, floor, paired=paired, draws=400)
+    return hi <= ratio or lo > ratio
+
+
+def until_decided(
+    variants: Sequence[Callable[[], float]],
+    against: Sequence[tuple[int, int, float]],
+    *,
+    least: int,
+    most: int,
+) -> list[list[float]]:
+    """`interleaved` rounds of the variants, at least `least` and at most `most`, stopping as soon as every
+    (variant, floor variant, ratio) in `against` has a verdict its confidence interval does not straddle."""
+    for v in variants:
+        v()
+    out: list[list[float]] = [[] for _ in variants]
+    for r in range(most):
+        for samples, v in zip(out, variants, strict=True):
+            samples.append(v())
+        if r + 1 >= least and all(decided(out[i], out[j], ratio, paired=True) for i, j, ratio in against):
+            break
+    return out
 
 
 def fmt(seconds: float, unit: str) -> str:

@@ -206,12 +206,14 @@ def _must(outs: list[Any], what: str) -> None:
 
 
 def _count(game: str, path: Path, entries: int) -> Built:
+    from umpire.session.entries import opened
+
     kinds: collections.Counter[str] = collections.Counter()
     players = 0
     with open(path, encoding="utf-8") as f:
         next(f)
         for raw in f:
-            entry = json.loads(raw)
+            entry = opened(json.loads(raw))  # a sealed move's player is in its sealed member
             kinds[entry["kind"]] += 1
             players += entry["kind"] == "input" and entry.get("by") is not None
     total = sum(kinds.values())

@@ -26,7 +26,7 @@ HERE = Path(__file__).resolve().parent
 if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
-from benchlib import Measure, Report, fmt  # noqa: E402 - after the path is set
+from benchlib import Measure, Report, fmt, ratio_ci  # noqa: E402 - after the path is set
 
 # name -> (module, repetitions for a full run, for --quick). Any other bench_*.py beside this file
 # is run too, after these, with its REPEAT = (full, quick) if it has one, else (15, 5).
@@ -36,10 +36,11 @@ KNOWN: dict[str, tuple[str, int, int]] = {
     "repl_prompt": ("bench_repl_prompt", 15, 5),
     "repl_roundtrip": ("bench_repl_roundtrip", 20, 5),
     "feed": ("bench_feed", 20, 5),
-    "replay": ("bench_replay", 10, 3),
+    "replay": ("bench_replay", 3, 2),
     "hap": ("bench_hap", 15, 5),
     "imports": ("bench_imports", 20, 3),
     "phases": ("bench_phases", 10, 3),
+    "views": ("bench_views", 5, 2),
 }
 
 
@@ -141,26 +142,57 @@ def revision() -> str:
     return f"commit {head}" + (" + uncommitted changes in umpire/" if dirty.strip() else "")
 
 
-def verdict(m: Measure) -> str:
-    """ "pass" when the median is within the target; "pass, p90 over" flags a slow tail."""
-    if m["target"] is None:
+def against_floor(m: Measure, by_name: dict[str, Measure]) -> tuple[float, float, float] | None:
+    """The row's median over its floor's, with a 95 % confidence interval (None: no floor in this run)."""
+    floor = by_name.get(m.get("floor", ""))
+    if floor is None:
+        return None
+    return ratio_ci(m["samples"], floor["samples"], paired=bool(m.get("paired")))
+
+
+def verdict(m: Measure, by_name: dict[str, Measure] | None = None) -> str:
+    """ "pass" when the median is within the target and the ratio to the floor within its target; "pass, p90 over"
+    flags a slow tail. A ratio is judged by its 95 % confidence interval: wholly within the target is a pass,
+    wholly over it a FAIL, and an interval across it "undecided" (more rounds would be needed), never a verdict
+    that the next run could flip."""
+    out = []
+    if m["target"] is not None:
+        if m["median"] > m["target"]:
+            out.append("**FAIL**")
+        else:
+            out.append("pass, p90 over" if m["p90"] > m["target"] else "pass")
+    found = against_floor(m, by_name or {}) if "ratio" in m else None
+    if found is not None:
+        _, lo, hi = found
+        out.append("pass" if hi <= m["ratio"] else "**FAIL**" if lo > m["ratio"] else "undecided")
+    if not out:
         return "info"
-    if m["median"] > m["target"]:
+    if "**FAIL**" in out:
         return "**FAIL**"
-    return "pass, p90 over" if m["p90"] > m["target"] else "pass"
+    if "undecided" in out:
+        return "undecided"
+    return "pass, p90 over" if "pass, p90 over" in out else "pass"
 
 
 def table(measures: Sequence[Measure]) -> str:
-    """The results as a Markdown table."""
+    """The results as a Markdown table: the median, the spread (10th to 90th percentile, and the slowest), and
+    for a row measured against a floor in the same run, the ratio with its 95 % confidence interval."""
+    by_name = {m["name"]: m for m in measures}
     rows = [
-        "| measure | target | median | p90 / max | n | result | how |",
-        "|---|---:|---:|---:|---:|:---:|---|",
+        "| measure | target | median | p10–p90 (max) | n | against the floor | result | how |",
+        "|---|---:|---:|---:|---:|---:|:---:|---|",
     ]
     for m in measures:
-        target = f"< {fmt(m['target'], m['unit'])}" if m["target"] is not None else "—"
-        spread = f"{fmt(m['p90'], m['unit'])} / {fmt(m['max'], m['unit'])}"
+        target = f"< {fmt(m['target'], m['unit'])}" if m["target"] is not None else ""
+        if "ratio" in m:
+            target = f"{target}; " if target else ""
+            target += f"≤ {m['ratio']:g}x"
+        spread = f"{fmt(m['p10'], m['unit'])}–{fmt(m['p90'], m['unit'])} ({fmt(m['max'], m['unit'])})"
+        found = against_floor(m, by_name)
+        vs = f"{found[0]:.2f}x ({found[1]:.2f}–{found[2]:.2f})" if found is not None else "—"
         rows.append(
-            f"| {m['name']} | {target} | {fmt(m['median'], m['unit'])} | {spread} | {len(m['samples'])} | {verdict(m)} | {m['note']} |"
+            f"| {m['name']} | {target or '—'} | {fmt(m['median'], m['unit'])} | {spread} | {len(m['samples'])} | {vs} | "
+            f"{verdict(m, by_name)} | {m['note']} |"
         )
     return "\n".join(rows)
 
@@ -220,7 +252,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.json:
         out: dict[str, Any] = {"machine": info, "busy": busy, "measures": measures, "notes": notes, "errors": failed}
         args.json.write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    over = [m["name"] for m in measures if verdict(m) not in ("pass", "info")]
+    by_name = {m["name"]: m for m in measures}
+    over = [m["name"] for m in measures if verdict(m, by_name) not in ("pass", "info")]
     if over:
         print(f"\nOver target: {', '.join(over)}", file=sys.stderr)
     return 1 if failed else 0
