@@ -32,7 +32,6 @@ from umpire.discord.wire import Incoming, Outgoing, Place, Refused, Transport, U
 from umpire.games.base import Post
 from umpire.repl.companion import Screen
 from umpire.session import Dm, DmStatus, Output, OutputKind, Session
-from umpire.session.events import Undone
 
 VIA = "Discord"
 SKEW_WARNING_MS = 2000
@@ -236,7 +235,7 @@ class Bot:
                 due = None if s.paused else s.next_due()
                 first = self.pending.first()
                 if first is not None and (due is None or first.at < due):
-                    self._judge(self.pending.pop())
+                    self._take(self.pending.pop())
                 elif due is not None and due <= settled:
                     self._emit(s.advance(due))
                     if s.next_due() == due:  # the journal could not be written: try again at the next tick
@@ -246,7 +245,7 @@ class Bot:
         finally:
             self._draining = False
 
-    def _judge(self, w: Waiting) -> None:
+    def _take(self, w: Waiting) -> None:
         s, m = self.session, w.message
         p = self.ids.players[w.seat]
         before = s.now
@@ -284,7 +283,7 @@ class Bot:
 
     def route(self, outs: list[Output], reply: Place | None = None) -> None:
         """Send each output where its audience says (DMs from the outbox); host notes stay in the REPL."""
-        skip_correction = any(self._withdraw_held(ev.undid) for ev in _undone(outs))
+        skip_correction = any(self._withdraw_held(undid) for undid in _undone(outs))
         places: dict[int, int] = {}
         for o in outs:
             if o.kind == OutputKind.ANNOUNCE and o.audience.public and o.text:
@@ -424,8 +423,9 @@ class Bot:
             await self.transport.close()
 
 
-def _undone(outs: list[Output]) -> list[Undone]:
-    return [o.source for o in outs if isinstance(o.source, Undone)]
+def _undone(outs: list[Output]) -> list[int]:
+    """The entries the undos among `outs` took back."""
+    return [int(getattr(o.source, "undid", -1)) for o in outs if o.source is not None and o.source.kind == "undone"]
 
 
 def wall_clock() -> float:

@@ -19,8 +19,7 @@ from datetime import datetime
 from typing import Any
 
 from umpire.discord.wire import snowflake_at
-from umpire.session import Output, OutputKind
-from umpire.session.entries import opened
+from umpire.session import Output, OutputKind, opened
 
 SOURCE_PREFIX = "discord:"
 
