@@ -234,7 +234,8 @@ def test_help_never_cuts_a_description_short(cli):
     res = cli("--help")
     assert "  games    List the games, the players they seat, and the bundled scenarios.\n" in res.stdout
     assert (
-        "  resume   Rebuild a game from its journal (after a crash, or another day) and\n           continue it in the REPL.\n" in res.stdout
+        "  resume   Rebuild a game from its journal (after a crash, or another day) and\n           continue it in the REPL.\n"
+        in res.stdout
     )
 
 

@@ -265,7 +265,14 @@ TAMPERS: dict[str, Callable[[Path], None]] = {
 def reveal_line(j: Path, *, salt: str) -> bytes:
     """A reveal entry appended by hand, chained properly, with the salt given."""
     last = lines_of(j)[-1]
-    entry = {"n": json.loads(last)["n"] + 1, "kind": "reveal", "t": 0, "seed": "9701", "salt": salt, "prev": entry_hash(last, json.loads(last))}
+    entry = {
+        "n": json.loads(last)["n"] + 1,
+        "kind": "reveal",
+        "t": 0,
+        "seed": "9701",
+        "salt": salt,
+        "prev": entry_hash(last, json.loads(last)),
+    }
     return json.dumps(entry, separators=(",", ":")).encode()
 
 

@@ -358,7 +358,10 @@ def test_a_player_who_cannot_pay_the_fold_penalty_loses() -> None:
     state, evs = play(_betting(pools=("R1 G2 B3", "R5 G5 B7"), chips=(3, 30)), (0, "fold"))
     assert kinds_of(evs) == ["folded", "devils_deal_over"]
     assert state.over and state.winner == 1
-    assert one(evs, "devils_deal_over").payload()["reason"] == "Hedger folded a high-card hand and cannot pay the 2 chips penalty (1 chip, R-DD-6)"
+    assert (
+        one(evs, "devils_deal_over").payload()["reason"]
+        == "Hedger folded a high-card hand and cannot pay the 2 chips penalty (1 chip, R-DD-6)"
+    )
 
 
 def test_a_call_short_of_the_bet_is_all_in_and_the_excess_goes_back() -> None:

@@ -71,7 +71,10 @@ def test_an_older_undo_entry_without_paused_still_reads() -> None:
             "a “delivered” entry's “dms” is [[1]], not a list of [entry, index] pairs",
         ),
         ({"n": 1, "kind": "delivered", "t": 0, "to": True}, "a “delivered” entry's “to” is True, not a whole number"),
-        ({"n": 1, "kind": "posted", "t": 0, "of": 3, "posts": [0, "1"]}, "a “posted” entry's “posts” is [0, '1'], not a list of whole numbers"),
+        (
+            {"n": 1, "kind": "posted", "t": 0, "of": 3, "posts": [0, "1"]},
+            "a “posted” entry's “posts” is [0, '1'], not a list of whole numbers",
+        ),
         ({"n": 1, "kind": "heard", "t": 0, "by": 0, "text": "x"}, "a “heard” entry needs “source”"),
         ({"n": 1, "kind": "listening", "t": 0, "via": "Discord"}, "a “listening” entry needs “after”"),
     ],

@@ -364,7 +364,7 @@ def rules_text(s: Session, width: int = 80) -> str:
         if setting.kind == "player":
             player = s.scenario.roster.resolve(str(shown[setting.key]))
             shown[setting.key] = player.name if player.name == shown[setting.key] else f"{player.name} ({shown[setting.key]})"
-    head = f"House rulings in force ({Path(s.scenario.path).name}; each is explained in docs/rulings.md of umpire's source):"
+    head = f"House rulings in force ({Path(s.scenario.path).name}; each is explained in {game.doc} of umpire's source):"
     lines = textwrap.wrap(head, width=width, break_long_words=False)
     for r in game.rulings(shown):
         lines += textwrap.wrap(
