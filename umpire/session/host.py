@@ -365,7 +365,7 @@ def rules_text(s: Session, width: int = 80) -> str:
             player = s.scenario.roster.resolve(str(shown[setting.key]))
             shown[setting.key] = player.name if player.name == shown[setting.key] else f"{player.name} ({shown[setting.key]})"
     head = f"House rulings in force ({Path(s.scenario.path).name}; each is explained in {game.doc} of umpire's source):"
-    lines = textwrap.wrap(head, width=width, break_long_words=False)
+    lines = textwrap.wrap(head, width=width, break_long_words=False, break_on_hyphens=False)
     for r in game.rulings(shown):
         lines += textwrap.wrap(
             r, width=width, initial_indent="  • ", subsequent_indent="    ", break_long_words=False, break_on_hyphens=False
