@@ -50,14 +50,21 @@ class LiveCheck(Lexer):
 
     def __init__(self, session: Session) -> None:
         self.session = session
+        self._seen: tuple[object, object, dict[str, bool]] = (None, None, {})  # per state and speaker: line -> unreadable
 
     def lex_document(self, document: Document) -> Callable[[int], StyleAndTextTuples]:
         lines = document.lines
+        s = self.session
+        state, speaker, seen = self._seen
+        if state is not s.state or speaker != s.speaker:  # a pasted block's lines are checked once, not at every redraw
+            seen = {}
+            self._seen = (s.state, s.speaker, seen)
 
         def get_line(i: int) -> StyleAndTextTuples:
             text = lines[i] if i < len(lines) else ""
-            if text.strip() and self.session.check(text, allow_time=False):
-                return [("class:unreadable", text)]
-            return [("", text)]
+            bad = seen.get(text)
+            if bad is None:
+                bad = seen[text] = bool(text.strip() and s.check(text, allow_time=False))
+            return [("class:unreadable", text)] if bad else [("", text)]
 
         return get_line
