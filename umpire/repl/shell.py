@@ -55,6 +55,9 @@ STYLE = Style.from_dict(
 )
 
 
+_PROMPTS: dict[str | None, Any] = {}  # the prompt for each speaker (None: the host's own lines)
+
+
 class GameClock:
     """Game time from the wall clock: runs while the session's clocks run, holds while paused."""
 
@@ -210,11 +213,18 @@ class Shell:
             app.invalidate()
 
     def prompt_text(self) -> Any:
-        """`umpire> `, or `umpire (Yuna)> ` while lines are read as a player's messages."""
+        """`umpire> `, or `umpire (Yuna)> ` while lines are read as a player's messages.
+
+        Made once per speaker: prompt_toolkit asks for it at every line of the input it draws (81 times to
+        draw a pasted block of 60 lines), and each HTML is parsed as XML.
+        """
         speaker = self.session.speaker
-        if speaker:
-            return HTML("<b>umpire</b> (<ansicyan>{}</ansicyan>)&gt; ").format(speaker)
-        return HTML("<b>umpire</b>&gt; ")
+        made = _PROMPTS.get(speaker)
+        if made is None:
+            made = _PROMPTS[speaker] = (
+                HTML("<b>umpire</b> (<ansicyan>{}</ansicyan>)&gt; ").format(speaker) if speaker else HTML("<b>umpire</b>&gt; ")
+            )
+        return made
 
     def toolbar(self) -> Any:
         """The bottom toolbar, most urgent first so that 80 columns show it: the game clock, the running
