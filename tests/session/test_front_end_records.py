@@ -35,6 +35,14 @@ def test_a_refused_message_is_journaled_as_heard_with_its_reason_and_changes_not
     assert heard == E.Heard(t=heard.t, by=0, text="gs 99", source="discord:1/11", refused="“99” is not a card: cards are 1 to 9")
 
 
+def test_a_refused_messages_sender_text_and_source_are_sealed_in_the_journal(game: Session, journal_path: Path) -> None:
+    game.submit(1, ["gs 99"], at=6000, source="discord:2/12")
+    raw = journal.read(journal_path).entries[-1]
+    assert raw["kind"] == "heard"
+    assert not {"by", "text", "refused", "source"} & set(raw), "a published journal must not say whose channel it came from"
+    assert E.read(raw, str(journal_path)).source == "discord:2/12"  # the host's own journal still has it
+
+
 def test_an_accepted_message_is_not_journaled_as_heard(game: Session, journal_path: Path) -> None:
     game.submit(0, ["gs 5"], at=5000, source="discord:1/10")
     assert "heard" not in kinds(journal_path)

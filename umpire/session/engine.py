@@ -82,7 +82,7 @@ class Ruling:
 SEALED_INPUT = ("by", "text", "line", "source")  # what a sealed move's input keeps private: who, what, the line, its message
 # Entries private whatever they say: a player's message taken and not judged; and which private messages reached
 # whom (a receipt's delivery would name the sender of the sealed move it answers).
-SEALED_KINDS = {"heard": ("by", "text", "refused"), "delivered": ("to", "dms", "receipts", "through")}
+SEALED_KINDS = {"heard": ("by", "text", "refused", "source"), "delivered": ("to", "dms", "receipts", "through")}
 
 
 def line_data(ruling: Ruling) -> dict[str, JSON]:
