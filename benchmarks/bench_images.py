@@ -108,9 +108,19 @@ def _clear_caches() -> None:
     from umpire.games.devilsdeal import drawing as devils
     from umpire.images import haps, shapes, text
 
-    for f in (shapes.disc, shapes.polygon_mask, shapes._box_mask, shapes.star, shapes.striped_star, devils.lattice, haps.piece_tile):
+    for f in (
+        shapes.disc,
+        shapes.polygon_mask,
+        shapes._box_mask,
+        shapes.star,
+        shapes.striped_star,
+        devils.lattice,
+        haps.piece_tile,
+        haps._block_stack,
+        haps._star_stack,
+    ):
         f.cache_clear()
-    for g in (text.render, text._advance, text.family_of, text.font):
+    for g in (text.render, text._advance, text._char_advance, text.family_of, text.font):
         g.cache_clear()
 
 

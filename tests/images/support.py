@@ -17,6 +17,7 @@ from umpire.images import text as fonts
 from umpire.images.canvas import COLOURS, TextMark
 
 _UNUSED = (1, 2, 3)  # a colour no picture uses (not a multiple of 4)
+PAPER = 1  # pixels of paper read around a text's mask (cut to its ink), where its background shows
 _NAMES = {rgb: name for name, rgb in reversed(COLOURS.items())}  # the first name wins where two share a colour
 
 
@@ -96,15 +97,16 @@ class Picture:
         return mark.baseline / self.scale - fonts.cap(mark.px / self.scale)
 
     def region(self, mark: TextMark) -> tuple[int, int, int, int]:
-        """The pixels a text's ink may cover."""
+        """The pixels a text's ink may cover (its mask's box), and a pixel of paper all round."""
         r = fonts.render(mark.text, mark.px, mark.bold)
-        return mark.x + r.left, mark.baseline + r.top, mark.x + r.left + r.mask.width, mark.baseline + r.top + r.mask.height
+        x, y = mark.x + r.left, mark.baseline + r.top
+        return x - PAPER, y - PAPER, x + r.mask.width + PAPER, y + r.mask.height + PAPER
 
     def background(self, mark: TextMark) -> tuple[int, int, int]:
         """What a text is drawn on: the commonest colour in its region where its letters leave no ink."""
         crop = self.image.crop(self.region(mark))
         inked = fonts.render(mark.text, mark.px, mark.bold).mask.point([0] + [255] * 255)
-        crop.paste(_UNUSED, (0, 0), inked)
+        crop.paste(_UNUSED, (PAPER, PAPER), inked)
         colours = [(n, rgb) for n, rgb in crop.getcolors(crop.width * crop.height) or () if rgb != _UNUSED]
         assert colours, f"{mark.text!r} leaves no paper in its region"
         return max(colours)[1]
@@ -114,7 +116,8 @@ class Picture:
         box = self.region(mark)
         crop = self.image.crop(box)
         expected = Image.new("RGB", crop.size, self.background(mark))
-        expected.paste(COLOURS[mark.colour], (0, 0), fonts.render(mark.text, mark.px, mark.bold).mask)
+        mask = fonts.render(mark.text, mark.px, mark.bold).mask
+        expected.paste(COLOURS[mark.colour], (PAPER, PAPER, PAPER + mask.width, PAPER + mask.height), mask)
         return ImageChops.difference(ImageOps.posterize(expected, 6), crop).getbbox() is None
 
     def ink(self, mark: TextMark) -> Image.Image:

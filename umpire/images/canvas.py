@@ -13,7 +13,12 @@ import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw, ImageOps
+from PIL import (
+    Image,
+    ImageDraw,
+    ImageOps,
+    PngImagePlugin,  # noqa: F401 - the PNG writer, imported here: see `_PngBuffer`
+)
 
 from umpire.images import shapes, text
 
@@ -58,6 +63,15 @@ BIG = 400_000
 Point = tuple[float, float]
 
 
+def _blend(under: tuple[int, int, int], over: tuple[int, int, int], m: int) -> tuple[int, int, int]:
+    """`over` laid on `under` with coverage `m` (0-255), rounded as Pillow rounds it when it pastes a colour through a mask."""
+    out = []
+    for a, b in zip(under, over, strict=True):
+        t = a * (255 - m) + b * m + 128
+        out.append((t + (t >> 8)) >> 8)
+    return out[0], out[1], out[2]
+
+
 @dataclass(frozen=True)
 class TextMark:
     """Where a text was drawn: its origin (left end of the baseline) in pixels, font size in pixels."""
@@ -70,36 +84,47 @@ class TextMark:
     colour: str
 
 
-class Canvas:
-    """A `width` x `height` picture in layout units, all `bg` to start with; with `bg=None`, a
-    transparent one (a piece drawn once, then stamped on boards: see `stamp`)."""
+@dataclass(frozen=True)
+class Tile:
+    """Part of a canvas kept to be laid on others (a piece drawn once, laid wherever it stands):
+    its pixels, the mask they are laid through (None: laid whole), where they go in pixels from
+    the point it is laid at, and the texts drawn on it (positions from that point)."""
 
-    def __init__(self, width: int, height: int, bg: str | None = "bg") -> None:
+    image: Image.Image
+    mask: Image.Image | None
+    left: int
+    top: int
+    marks: tuple[TextMark, ...]
+
+
+class Canvas:
+    """A `width` x `height` picture in layout units, all `bg` to start with."""
+
+    def __init__(self, width: int, height: int, bg: str = "bg") -> None:
         """A blank canvas at the current scale."""
         self.scale = s = text.SCALE.get()
         self.width = width
         self.height = height
-        self.transparent = bg is None
-        if bg is None:
-            self.image = Image.new("RGBA", (width * s, height * s), (0, 0, 0, 0))
-        else:
-            self.image = Image.new("RGB", (width * s, height * s), COLOURS[bg])
+        self.image = Image.new("RGB", (width * s, height * s), COLOURS[bg])
         self.pen = ImageDraw.Draw(self.image)
         self.marks: list[TextMark] = []
 
     def _paint(self, colour: str, left: int, top: int, mask: Image.Image) -> None:
         """`colour` through an alpha mask whose top-left corner is at pixel (left, top)."""
-        if self.transparent:  # laid over what is there, keeping the tile's own transparency right
-            layer = Image.new("RGBA", mask.size, COLOURS[colour])
-            layer.putalpha(mask)
-            self.image.alpha_composite(layer, (left, top))
-        else:
-            self.image.paste(COLOURS[colour], (left, top, left + mask.width, top + mask.height), mask)
+        self.image.paste(COLOURS[colour], (left, top, left + mask.width, top + mask.height), mask)
 
-    def stamp(self, tile: Canvas, x: float, y: float) -> None:
-        """Lay a transparent canvas (drawn at the same scale) over this one with its top-left corner at (x, y)."""
+    def cut(self, box: tuple[int, int, int, int] | None = None, mask: Image.Image | None = None) -> Tile:
+        """This canvas (the pixels in `box`, by default all of them) as a tile to lay on others
+        through `mask` (the size of the box; None: whole)."""
+        left, top, right, bottom = box or (0, 0, self.image.width, self.image.height)
+        if mask is not None and mask.size != (right - left, bottom - top):
+            raise ValueError(f"a tile's mask is {mask.size}, its box {right - left}x{bottom - top}")
+        return Tile(self.image.crop((left, top, right, bottom)), mask, left, top, tuple(self.marks))
+
+    def stamp(self, tile: Tile, x: float, y: float) -> None:
+        """Lay a tile (cut from a canvas at the same scale) with its canvas's top-left corner at (x, y)."""
         left, top = round(x * self.scale), round(y * self.scale)
-        self.image.paste(tile.image, (left, top), tile.image)
+        self.image.paste(tile.image, (left + tile.left, top + tile.top), tile.mask)
         self.marks += [TextMark(m.text, m.x + left, m.baseline + top, m.px, m.bold, m.colour) for m in tile.marks]
 
     def rect(self, x0: float, y0: float, x1: float, y1: float, colour: str) -> None:
@@ -121,12 +146,38 @@ class Canvas:
         """Paint `colour` through an alpha mask whose top-left corner is at (x, y) units."""
         self._paint(colour, round(x * self.scale), round(y * self.scale), mask)
 
+    def shape(self, placed: shapes.Placed, x: float, y: float, colour: str) -> None:
+        """Paint `colour` through a placed mask, its place counted in pixels from (x, y) units."""
+        self._paint(colour, round(x * self.scale) + placed.left, round(y * self.scale) + placed.top, placed.mask)
+
+    def stack(self, st: shapes.Stack, x: float, y: float, under: str, colours: tuple[str, ...]) -> None:
+        """Paint a stack of masks in `colours` (one a mask, in order) over its box, counted in pixels
+        from (x, y) units, where the canvas is all `under`: the pixels painting each mask in turn
+        would give (see `shapes.Stack`)."""
+        palette = bytearray(768)
+        for index, coverage in st.coverage:
+            rgb = COLOURS[under]
+            for colour, m in zip(colours, coverage, strict=True):
+                rgb = _blend(rgb, COLOURS[colour], m)
+            palette[3 * index : 3 * index + 3] = bytes(rgb)
+        painted = st.index.copy()
+        painted.putpalette(palette)
+        self.image.paste(painted.convert("RGB"), (round(x * self.scale) + st.left, round(y * self.scale) + st.top))
+
     def polygon(self, points: Sequence[Point], colour: str) -> None:
-        """A filled polygon, anti-aliased; points in units."""
+        """A filled polygon, anti-aliased; points in units. An upright rectangle whose corners fall
+        on whole pixels (a level or plumb stroke, as most claimed lines are) has no edge to smooth:
+        it is filled as a rectangle, the same pixels at a fraction of the cost."""
         if len(points) < 3:
             return
         s = self.scale
-        for m in shapes.polygon_mask(tuple((x * s, y * s) for x, y in points)):
+        pixels = tuple((x * s, y * s) for x, y in points)
+        xs, ys = sorted({x for x, _ in pixels}), sorted({y for _, y in pixels})
+        upright = all((a[0] == b[0]) != (a[1] == b[1]) for a, b in zip(pixels, pixels[1:] + pixels[:1], strict=True))
+        if len(pixels) == 4 and upright and len(xs) == len(ys) == 2 and all(v == int(v) for v in (*xs, *ys)):
+            self.pen.rectangle((int(xs[0]), int(ys[0]), int(xs[1]) - 1, int(ys[1]) - 1), fill=COLOURS[colour])
+            return
+        for m in shapes.polygon_mask(pixels):
             self._paint(colour, m.left, m.top, m.mask)
 
     def line(self, x0: float, y0: float, x1: float, y1: float, width: float, colour: str) -> None:
@@ -179,8 +230,17 @@ class Canvas:
             palette = Image.new("P", (1, 1))
             palette.putpalette([c for rgb, _ in sorted(counts.items(), key=lambda e: (-e[1], e[0])) for c in rgb])
             pal = im.quantize(palette=palette, dither=Image.Dither.NONE)
-        out = io.BytesIO()
+        out = _PngBuffer()
         if compress_level is None:
             compress_level = COMPRESS_LEVEL if im.width * im.height <= BIG else COMPRESS_LEVEL_BIG
-        pal.save(out, "PNG", compress_level=compress_level)
+        pal.save(out, compress_level=compress_level)
         return out.getvalue()
+
+
+class _PngBuffer(io.BytesIO):
+    """Bytes in memory that Pillow writes as a PNG, knowing the format from the name. Told
+    `format="PNG"`, Pillow loads its five commonest format plugins on the first save (BMP, GIF,
+    JPEG, PPM and PNG: ~5 ms of the first picture a process draws); from a name ending in .png it
+    uses the PNG plugin alone, imported with this module."""
+
+    name = "picture.png"

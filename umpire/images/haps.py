@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from PIL import Image
+
 from umpire.images import shapes
-from umpire.images.canvas import Canvas
+from umpire.images.canvas import Canvas, Tile
 from umpire.images.layout import GAP, LINE, MARGIN, TEXT, WIDTH, Lines, block_height, draw_lines, draw_title, title_lines, wrapped
 from umpire.images.model import Block, HapCheck, Piece, Star
 from umpire.images.painters import painter
@@ -39,48 +41,120 @@ def background_colour(block: Block) -> str:
 
 def draw_block(cv: Canvas, x: int, y: int, size: int, block: Block, *, background: bool = True) -> None:
     """A block filling the `size` square at (x, y): background (unless told not to), shape with
-    its outline, colour letter."""
-    if not background and block.background == "white":  # drawn without it, a block's background
-        block = Block(colour=block.colour, background="gray", shape=block.shape)  # shows only in its outline: one tile for both
+    its outline, colour letter. Without its background it is laid over whatever is there (a
+    claimed line under a piece stays visible around its shape)."""
     cv.stamp(piece_tile(block, size, background, cv.scale), x, y)
 
 
-@lru_cache(maxsize=256)
-def piece_tile(piece: Piece, size: int, background: bool, scale: int) -> Canvas:
-    """A piece drawn once on a transparent `size` square, at `scale`, to be stamped wherever it stands."""
-    tile = Canvas(size, size, bg=None)
-    assert tile.scale == scale
+def draw_star(cv: Canvas, x: int, y: int, size: int, star: Star, *, background: bool = True) -> None:
+    """A star filling the `size` square at (x, y), on the night background (unless told not to),
+    its colour letter in the corner."""
+    cv.stamp(piece_tile(star, size, background, cv.scale), x, y)
+    cv.text(x + 4, y + 4, LETTER[star.colour], "text", letter_size(size), bold=True)
+
+
+def draw_piece(cv: Canvas, x: int, y: int, size: int, piece: Piece, *, background: bool = True) -> None:
+    """A block or a star filling the `size` square at (x, y)."""
     if isinstance(piece, Block):
-        _draw_block(tile, 0, 0, size, piece, background=background)
+        draw_block(cv, x, y, size, piece, background=background)
     else:
-        _draw_star(tile, 0, 0, size, piece, background=background)
-    return tile
+        draw_star(cv, x, y, size, piece, background=background)
 
 
-def _draw_block(cv: Canvas, x: int, y: int, size: int, block: Block, *, background: bool) -> None:
-    if background:
-        cv.rect(x, y, x + size, y + size, background_colour(block))
+@lru_cache(maxsize=256)
+def piece_tile(piece: Piece, size: int, background: bool, scale: int) -> Tile:
+    """A piece drawn once on a `size` square at `scale`, to be laid wherever it stands: with its
+    background, the whole square; without, its shape alone, laid through the shape's mask (whose
+    edge is anti-aliased against whatever it is laid on). A star's letter is not on it: it stands
+    outside the star, and is drawn where the star is laid."""
+    if isinstance(piece, Block):
+        return _block_tile(piece, size, background, scale)
+    return _star_tile(piece, size, background, scale)
+
+
+def _block_tile(block: Block, size: int, background: bool, scale: int) -> Tile:
     edge = outline_colour(block.background)
-    t = max(2, size // 30)
-    s = cv.scale
-    if block.shape == "circle":
-        d = round(size * (0.76 if size < 100 else 0.72))
-        d += (size - d) % 2  # the same parity as the square, so the disc sits exactly in the middle
-        o = (size - d) // 2
-        cv.mask(shapes.disc(d * s), x + o, y + o, edge)
-        cv.mask(shapes.disc((d - 2 * t) * s), x + o + t, y + o + t, block.colour)
-    elif block.shape == "square":
-        side = round(size * (0.66 if size < 100 else 0.56))  # big tiles leave the corner to a number
-        side += (size - side) % 2
+    # Without its background, the canvas is all outline colour to start with and the tile is the
+    # shape's box, laid through the shape's mask: the outline shows at its anti-aliased edge.
+    under = background_colour(block) if background else edge
+    cv = Canvas(size, size, under)
+    assert cv.scale == scale
+    mask: Image.Image | None
+    if block.shape == "square":
+        t = max(2, size // 30)
+        side = _square_side(size)
         o = (size - side) // 2
-        cv.rect(x + o, y + o, x + o + side, y + o + side, edge)
-        cv.rect(x + o + t, y + o + t, x + o + side - t, y + o + side - t, block.colour)
+        cv.rect(o, o, o + side, o + side, edge)
+        cv.rect(o + t, o + t, o + side - t, o + side - t, block.colour)
+        box, mask = (o * scale, o * scale, (o + side) * scale, (o + side) * scale), None  # on whole pixels: laid whole
     else:
-        side = round(size * 0.88)
-        cv.mask(shapes.triangle(size * s, side * s), x, y, edge)
-        cv.mask(shapes.triangle(size * s, side * s, float(t * s)), x, y, block.colour)
-    letter = letter_size(size)
-    cv.text_centred(x + size / 2, y + size * 0.56, LETTER[block.colour], _LETTER_INK[block.colour], letter, bold=True)
+        st = _block_stack(block.shape, size, scale, background)
+        cv.stack(st, 0, 0, under, (edge, block.colour) if background else (block.colour,))
+        outline = _outline(block.shape, size, scale)
+        box, mask = outline.box, outline.mask
+    cv.text_centred(size / 2, size * 0.56, LETTER[block.colour], _LETTER_INK[block.colour], letter_size(size), bold=True)
+    return cv.cut() if background else cv.cut(box, mask)
+
+
+def _square_side(size: int) -> int:
+    side = round(size * (0.66 if size < 100 else 0.56))  # big tiles leave the corner to a number
+    return side + (size - side) % 2  # the same parity as the square, so it sits exactly in the middle
+
+
+def _outline(shape: str, size: int, scale: int) -> shapes.Placed:
+    """A round or triangular block's whole shape (its outline's outer edge), placed in its `size` square."""
+    if shape == "circle":
+        d = round(size * (0.76 if size < 100 else 0.72))
+        d += (size - d) % 2
+        o = (size - d) // 2
+        return shapes.Placed(shapes.disc(d * scale), o * scale, o * scale)
+    return shapes.triangle(size * scale, round(size * 0.88) * scale)
+
+
+@lru_cache(maxsize=32)
+def _block_stack(shape: str, size: int, scale: int, background: bool) -> shapes.Stack:
+    """A round or triangular block's masks: its whole shape (in the outline's colour: left out
+    without a background, where the tile starts in that colour) and what is inside the outline."""
+    outline = _outline(shape, size, scale)
+    t = max(2, size // 30) * scale
+    if shape == "circle":
+        inner = shapes.Placed(shapes.disc(outline.mask.width - 2 * t), outline.left + t, outline.top + t)
+    else:
+        inner = shapes.triangle(size * scale, round(size * 0.88) * scale, float(t))
+    return shapes.stack((outline, inner) if background else (inner,), outline.box)
+
+
+def _star_tile(star: Star, size: int, background: bool, scale: int) -> Tile:
+    colour = STAR_COLOUR[star.colour]
+    under = "night" if background else colour  # as a block's tile (see there)
+    cv = Canvas(size, size, under)
+    assert cv.scale == scale
+    whole = shapes.star(size * scale, star.points, star_radius(size) * scale)
+    if background or star.pattern != "solid":
+        cv.stack(
+            _star_stack(star.points, star.pattern, size, scale, background), 0, 0, under, _star_colours(colour, star.pattern, background)
+        )
+    return cv.cut() if background else cv.cut(whole.box, whole.mask)
+
+
+def _star_colours(colour: str, pattern: str, background: bool) -> tuple[str, ...]:
+    inks = (colour,) if background else ()
+    return inks + {"solid": (), "hollow": ("night",), "striped": ("night", colour)}[pattern]
+
+
+@lru_cache(maxsize=32)
+def _star_stack(points: int, pattern: str, size: int, scale: int, background: bool) -> shapes.Stack:
+    """A star's masks: the whole star (left out without a background, where the tile starts in
+    the star's colour); hollow, the inside of its outline band; striped, stripes across that."""
+    r = star_radius(size) * scale
+    whole = shapes.star(size * scale, points, r)
+    masks = [whole] if background else []
+    if pattern != "solid":  # hollow: only a band along the edges keeps the colour
+        t = max(3.0, size / 17) * scale
+        masks.append(shapes.star(size * scale, points, r, t))
+        if pattern == "striped":
+            masks.append(shapes.striped_star(size * scale, points, r, t, max(4, size // 12) * scale))
+    return shapes.stack(tuple(masks), whole.box)
 
 
 def letter_size(size: int) -> float:
@@ -91,35 +165,6 @@ def letter_size(size: int) -> float:
 def star_radius(size: int) -> float:
     """The outer radius of a star in a `size` square."""
     return size * 0.44
-
-
-def draw_star(cv: Canvas, x: int, y: int, size: int, star: Star, *, background: bool = True) -> None:
-    """A star filling the `size` square at (x, y), on the night background (unless told not to),
-    its colour letter in the corner."""
-    cv.stamp(piece_tile(star, size, background, cv.scale), x, y)
-
-
-def _draw_star(cv: Canvas, x: int, y: int, size: int, star: Star, *, background: bool) -> None:
-    if background:
-        cv.rect(x, y, x + size, y + size, "night")
-    colour = STAR_COLOUR[star.colour]
-    s = cv.scale
-    r = star_radius(size) * s
-    t = max(3.0, size / 17) * s
-    cv.mask(shapes.star(size * s, star.points, r), x, y, colour)
-    if star.pattern != "solid":  # hollow: only a band along the edges keeps the colour
-        cv.mask(shapes.star(size * s, star.points, r, t), x, y, "night")
-        if star.pattern == "striped":
-            cv.mask(shapes.striped_star(size * s, star.points, r, t, max(4, size // 12) * s), x, y, colour)
-    cv.text(x + 4, y + 4, LETTER[star.colour], "text", letter_size(size), bold=True)
-
-
-def draw_piece(cv: Canvas, x: int, y: int, size: int, piece: Piece, *, background: bool = True) -> None:
-    """A block or a star filling the `size` square at (x, y)."""
-    if isinstance(piece, Block):
-        draw_block(cv, x, y, size, piece, background=background)
-    else:
-        draw_star(cv, x, y, size, piece, background=background)
 
 
 CHECK_TILE = 112

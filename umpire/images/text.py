@@ -26,6 +26,8 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from umpire.images.shapes import LEVEL
+
 FONTS = Path(__file__).resolve().parent / "fonts"
 CAP = 0.73  # DejaVu Sans's capital height, as a fraction of the font size
 BOX = 0.62  # a missing character's box: its advance, as a fraction of the font size
@@ -123,11 +125,19 @@ def pixels(size: float) -> int:
 
 
 @lru_cache(maxsize=4096)
+def _char_advance(ch: str, family: int, px: int, bold: bool) -> float:
+    """How far one character moves the pen, in pixels."""
+    return px * BOX if family == MISSING else font(family, px, bold).getlength(ch)
+
+
+@lru_cache(maxsize=4096)
 def _advance(text: str, px: int, bold: bool) -> float:
-    total = 0.0
-    for run, fam in runs(text, bold):
-        total += px * BOX if fam == MISSING else font(fam, px, bold).getlength(run)
-    return total
+    """How wide `text` is, in pixels: the sum of its characters' advances. Pillow's basic layout
+    moves the pen by each character's own advance, plus a kerning table's adjustment where the
+    font has one; the bundled fonts have none (their kerning is in OpenType tables that basic
+    layout does not read; a test checks it), so a line is measured by looking up each character
+    once, however many lines a wrap tries."""
+    return sum(_char_advance(ch, fam, px, bold) for run, fam in runs(text, bold) for ch in run)
 
 
 def width(text: str, size: float, bold: bool = False) -> float:
@@ -152,39 +162,41 @@ class Rendered:
 
 @lru_cache(maxsize=2048)
 def render(text: str, px: int, bold: bool = False) -> Rendered:
-    """`text` at `px` pixels, each run in its font and each missing character as a box."""
-    pieces = []
+    """`text` at `px` pixels, each run in its font and each missing character as a box.
+
+    The runs are drawn once, on a mask with room for any ink (each run's advance plus half the
+    size either side, the fonts' ascent and descent plus half the size above and below), which
+    is then cut to the ink.
+    """
+    parts = []
     x = 0.0
     for run, fam in runs(text, bold):
+        parts.append((x, run, fam))
+        x += sum(_char_advance(ch, fam, px, bold) for ch in run)
+    metrics = [font(fam, px, bold).getmetrics() for _, _, fam in parts if fam != MISSING]
+    pad = px // 2 + 1
+    above = max([a for a, _ in metrics] + [round(px * CAP)]) + pad
+    mask = Image.new("L", (int(x) + 1 + 2 * pad, above + max([d for _, d in metrics] + [0]) + pad))
+    pen = ImageDraw.Draw(mask)
+    for start, run, fam in parts:
         if fam == MISSING:
             w = px * BOX
-            pieces.append((x, run, fam, (round(x + w * 0.1), round(-px * CAP), round(x + w * 0.9), 0)))
-            x += w
-            continue
-        f = font(fam, px, bold)
-        left, top, right, bottom = f.getbbox(run, anchor="ls")
-        pieces.append((x, run, fam, (round(x + left), round(top), round(x + right) + 1, round(bottom))))
-        x += f.getlength(run)
-    if not pieces:
-        return Rendered(Image.new("L", (1, 1)), 0, 0, 0.0)
-    x0 = min(p[3][0] for p in pieces)
-    y0 = min(p[3][1] for p in pieces)
-    x1 = max(p[3][2] for p in pieces)
-    y1 = max(p[3][3] for p in pieces)
-    mask = Image.new("L", (max(1, x1 - x0), max(1, y1 - y0)))
-    pen = ImageDraw.Draw(mask)
-    for start, run, fam, (bx0, by0, bx1, by1) in pieces:
-        if fam == MISSING:
             stroke = max(1, px // 14)
-            pen.rectangle((bx0 - x0, by0 - y0, bx1 - x0 - 1, by1 - y0 - 1), outline=255, width=stroke)
+            left, right = pad + round(start + w * 0.1), pad + round(start + w * 0.9)
+            pen.rectangle((left, above - round(px * CAP), right - 1, above - 1), outline=255, width=stroke)
         else:
-            pen.text((start - x0, -y0), run, font=font(fam, px, bold), fill=255, anchor="ls")
-    return Rendered(mask.point(_LEVELS), x0, y0, x)
+            pen.text((pad + start, above), run, font=font(fam, px, bold), fill=255, anchor="ls")
+    box = mask.getbbox()
+    if box is None:  # nothing inked (spaces, or no text)
+        return Rendered(Image.new("L", (1, 1)), 0, 0, x)
+    return Rendered(mask.crop(box).point(_LEVELS), box[0] - pad, box[1] - above, x)
 
 
-# FreeType's 256 levels of coverage rounded to 9: as smooth to the eye, and far fewer colours
-# at the edges of letters (so a palette PNG holds them all, and zlib finds more repeats).
-_LEVELS = [min(255, (v + 16) // 32 * 32) for v in range(256)]
+# FreeType's 256 levels of coverage rounded to 5 (none, a quarter, a half, three quarters, all),
+# the levels of the shapes' edges (see `umpire.images.shapes`): at 800 pixels across the letters
+# look the same as with 9 levels or 256 (compared side by side), and the fewer colours at their
+# edges let zlib find more repeats (a table of standings' PNG ~10 % smaller than with 9 levels).
+_LEVELS = [LEVEL[(v * 4 + 127) // 255] for v in range(256)]
 
 
 def fit(text: str, size: float, room: float, bold: bool = False) -> str:
