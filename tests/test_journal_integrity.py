@@ -23,7 +23,7 @@ from typer.testing import CliRunner, Result
 
 from tests.test_crash import env, input_lines, run_umpire, umpire_cmd, wait_for
 from umpire.cli import app, journal_cmds, play  # noqa: F401 - registers the commands
-from umpire.core import journal
+from umpire.core import journal, journal_writer
 from umpire.core.redaction import entry_hash
 from umpire.render import act, batch
 from umpire.scenario import Scenario
@@ -828,7 +828,7 @@ def test_reading_a_long_journal_is_linear(tmp_path):
     from tests.core.test_journal import HEADER
 
     def build(path: Path, n: int) -> None:
-        with journal.Writer.create(path, HEADER) as w:
+        with journal_writer.Writer.create(path, HEADER) as w:
             real = os.fsync
             try:
                 os.fsync = lambda fd: None  # building the fixture need not wait for the disk

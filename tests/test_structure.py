@@ -54,6 +54,11 @@ def imports(path: Path) -> Iterator[tuple[str, list[str]]]:
                 yield a.name, []
 
 
+def test_no_module_in_umpire_is_over_500_lines() -> None:
+    long = {str(p.relative_to(ROOT)): n for p in modules(UMPIRE) if (n := len(p.read_text(encoding="utf-8").splitlines())) > 500}
+    assert not long, f"split these by role or by phase: {long}"
+
+
 @pytest.mark.parametrize("package", PACKAGES)
 def test_every_game_folder_has_the_same_files_for_the_same_roles(package: str) -> None:
     folder = UMPIRE / "games" / package

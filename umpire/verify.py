@@ -17,7 +17,6 @@ report says so (umpire/core/redaction.py).
 
 from __future__ import annotations
 
-import json
 import re
 import tempfile
 from dataclasses import dataclass, field
@@ -26,7 +25,7 @@ from typing import Any
 
 from umpire.core import journal
 from umpire.session import fairness
-from umpire.session.entries import opened
+from umpire.verify_replay import FAILED, OPEN, PROVED, Replay
 
 MAX_BREAKS = 5  # chain breaks listed one by one; the rest are counted
 _HEX64 = re.compile(r"[0-9a-f]{64}")
@@ -43,8 +42,6 @@ def posted_hex(text: str) -> str | None:
     clean = text.strip().strip("`").strip().lower()
     return clean if _HEX64.fullmatch(clean) else None
 
-
-PROVED, FAILED, OPEN = "✓", "✗", "?"
 
 NOT_VERIFIED = "NOT VERIFIED."
 NOT_AGAINST_POSTED = (
@@ -196,7 +193,7 @@ def check(path: str | Path, *, posted: str | None = None, final_hash: str | None
     if secret is None and shown_as is not None:
         missing = "the page's journal has no reveal entry, and a page carries no key file"
     want = posted_hex(final_hash) if final_hash is not None else None
-    replay = _Replay(loaded, path, secret)
+    replay = Replay(loaded, path, secret)
     last: Any = 0
     upto: int | None = None  # the index of the first entry whose `prev` is the posted final hash
     after: list[dict[str, Any]] = []  # that entry and those after it: {"n", "kind"}
@@ -369,7 +366,7 @@ def _check_reveal(rep: Report, secret: fairness.Secret | None, reveals: int) -> 
         )
 
 
-def _check_seed(rep: Report, replay: _Replay) -> None:
+def _check_seed(rep: Report, replay: Replay) -> None:
     fair = replay.session.fair if replay.session is not None and replay.entropy_proved else None
     if fair is not None and fair.entropy is not None:
         rep.entropy, rep.entropy_entry = fair.entropy, fair.entropy_n
@@ -415,118 +412,3 @@ def _check_seed(rep: Report, replay: _Replay) -> None:
         )
     else:
         rep.checks.append((OPEN, f"seed source {source!r} is not one umpire records: players may have known the seed"))
-
-
-class _Replay:
-    """The replay half of verify: each entry re-applied as it is read, every generated item re-derived.
-
-    It stops at the first entry the rules do not reproduce; the rest of the journal is still
-    read for the other checks. Nothing is announced: only what the seed generates is compared.
-    """
-
-    def __init__(self, loaded: journal.Loaded, path: str | Path, secret: fairness.Secret | None) -> None:
-        from umpire.session import Session
-
-        self.path = str(path)
-        self.bad: list[str] = []
-        self.header_problem: str | None = None
-        self.no_seed = secret is None  # nothing can be replayed without the seed
-        self.stopped_at: int | None = None  # entries read when the replay stopped
-        self.stopped_n: Any = None  # the number of the entry it stopped at
-        self.sealed_stop = False  # it stopped at a published entry, whose sealed payload is a digest only
-        self.entropies: list[Any] = []  # the numbers of the `entropy` entries
-        self.session: Session | None = None
-        if secret is None:
-            return
-        try:
-            self.session = Session.from_header(loaded, path, secret, announce=False)
-        except journal.JournalError as exc:
-            self.header_problem = exc.reason
-            return
-
-    @property
-    def ran(self) -> bool:
-        """Every entry was replayed."""
-        return self.session is not None and self.stopped_at is None and not self.bad
-
-    @property
-    def entropy_proved(self) -> bool:
-        """The replay reached every entry that could mix the players' words in: all of them, or every one
-        before the first published sealed entry when no `entropy` entry comes after it."""
-        if self.ran:
-            return True
-        if self.session is None or not self.sealed_stop or self.bad:
-            return False
-        return all(isinstance(n, int) and n < self.stopped_n for n in self.entropies)
-
-    def step(self, rep: Report, entry: dict[str, Any]) -> None:
-        """Replay one entry (unless the replay has stopped) and compare what it generates with the journal."""
-        fresh = self.session
-        if fresh is None or self.stopped_at is not None:
-            return
-        n = entry.get("n")
-        try:
-            fresh.replay_entry(entry, self.path)
-        except journal.Redacted:
-            self.sealed_stop = True
-            self.stopped_at, self.stopped_n = rep.replayed + 1, n
-            return
-        except journal.JournalError as exc:
-            self.bad.append(f"entry {n}: {exc.reason}")
-            self.stopped_at, self.stopped_n = rep.replayed + 1, n
-            return
-        again, recorded = fresh.last_generated(), opened(entry).get("generated", [])
-        rep.replayed += 1
-        if not again and not recorded:  # most entries generate nothing
-            return
-        again, recorded = _norm(again), _norm(recorded)
-        rep.generated += len(again)
-        if again != recorded:
-            self.bad.append(f"entry {n}: the journal records {json.dumps(recorded)} but the seed gives {json.dumps(again)}")
-
-    def report(self, rep: Report) -> None:
-        """Add the replay's verdict to the report (once every entry has been read)."""
-        if self.no_seed:
-            rep.checks.append((OPEN, "nothing was replayed: without the seed no generated item can be re-derived"))
-            return
-        if self.header_problem is not None:
-            rep.checks.append((FAILED, "replay: the header does not describe a game"))
-            rep.problems.append(f"the header (line 1): {self.header_problem}; nothing could be replayed")
-            return
-        if self.sealed_stop and not self.bad:
-            self._sealed_report(rep)
-            return
-        if self.stopped_at is not None:
-            rest = rep.entries - self.stopped_at
-            if rest:
-                rep.notes.append(f"the replay stopped at entry {self.stopped_n}: the {rest} entries after it were not replayed")
-        rep.replay_ok = not self.bad
-        if self.bad:
-            rep.checks.append((FAILED, f"replayed {rep.replayed} of {rep.entries} entries"))
-            rep.problems += self.bad
-        else:
-            rep.checks.append((PROVED, f"replayed {rep.entries} entries; {rep.generated} generated items re-derived from the seed"))
-
-    def _sealed_report(self, rep: Report) -> None:
-        """What a replay of a published journal proved: the entries before its first sealed one, and no more."""
-        first, rest = self.stopped_n, rep.entries - rep.replayed
-        if rep.replayed:
-            rep.checks.append(
-                (
-                    PROVED,
-                    f"replayed entries 1–{rep.replayed} by the rules; {rep.generated} generated items in them re-derived from the seed",
-                )
-            )
-        rep.checks.append(
-            (
-                OPEN,
-                f"entry {first} and the {rest - 1} after it were not replayed: this is a published journal, and entry {first} holds "
-                "a private payload as its salted digest only, so the rules cannot be applied from there. The chain covers those "
-                "entries as written (digests included), but whether they follow the rules, and the generated items in them, "
-                "only a replay of the host's full journal checks",
-            )
-        )
-
-
-def _norm(items: Any) -> Any:
-    return json.loads(json.dumps(items, sort_keys=True))

@@ -14,8 +14,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from umpire.core import journal
-from umpire.core.journal import CHAIN, FORMAT, JournalError, JournalLocked, Writer, commitment, line_hash, read
+from umpire.core import journal, journal_writer
+from umpire.core.journal import CHAIN, FORMAT, JournalError, JournalLocked, commitment, line_hash, read
+from umpire.core.journal_writer import Writer
 
 HEADER: dict[str, Any] = {
     "game": "hap-tac-toe",
@@ -738,7 +739,7 @@ def test_a_stale_lock_record_after_a_crash_does_not_block_with_flock(tmp_path: P
 
 
 def test_without_flock_a_lock_file_with_the_pid_keeps_a_second_writer_out(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(journal, "fcntl", None)
+    monkeypatch.setattr(journal_writer, "fcntl", None)
     path = tmp_path / "g.jsonl"
     first = new_journal(path, entries=1)
     lock = Path(f"{path}.lock")
@@ -756,7 +757,7 @@ def test_without_flock_a_lock_file_with_the_pid_keeps_a_second_writer_out(tmp_pa
 
 
 def test_without_flock_a_lock_file_that_cannot_be_created_refuses(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(journal, "fcntl", None)
+    monkeypatch.setattr(journal_writer, "fcntl", None)
     path = tmp_path / "g.jsonl"
     new_journal(path).close()
     real_open = os.open

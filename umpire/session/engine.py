@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from umpire.core import journal, redaction
+from umpire.core import journal, journal_writer, redaction
 from umpire.core.clock import fmt_stamp
 from umpire.core.errors import IllegalAction, UmpireError
 from umpire.core.settings import Settings
@@ -127,7 +127,7 @@ class Engine:
         seed: str,
         salt: str,
         fair: fairness.Fairness,
-        writer: journal.Writer | None = None,
+        writer: journal_writer.Writer | None = None,
         announce: bool = True,
     ) -> None:
         self.scenario = scenario

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from umpire import __version__
-from umpire.core import journal
+from umpire.core import journal, journal_writer
 from umpire.core.errors import IllegalAction, UmpireError
 from umpire.games.base import JSON, Event, Game, Post, View
 from umpire.scenario import Scenario, ScenarioError
@@ -49,7 +49,7 @@ class Session:
         salt: str,
         seed_source: SeedSource | None = None,
         fair: fairness.Fairness | None = None,
-        writer: journal.Writer | None = None,
+        writer: journal_writer.Writer | None = None,
         journal_path: str | None = None,
         announce: bool = True,
     ) -> None:
@@ -100,7 +100,7 @@ class Session:
         return self.engine.entries
 
     @property
-    def writer(self) -> journal.Writer | None:
+    def writer(self) -> journal_writer.Writer | None:
         """The journal being written, if one is kept."""
         return self.engine.writer
 
@@ -163,7 +163,7 @@ class Session:
         committed = journal.commitment(seed, salt)
         writer = None
         if journal_path is not None:
-            writer = journal.Writer.create(
+            writer = journal_writer.Writer.create(
                 journal_path,
                 {
                     "umpire": __version__,
@@ -237,7 +237,7 @@ class Session:
     def reopen(self, loaded: journal.Loaded) -> None:
         """Continue writing the journal this session was replayed from (after `stream` ran to its end)."""
         assert self.journal_path is not None
-        self.engine.writer = journal.Writer.reopen(self.journal_path, loaded)
+        self.engine.writer = journal_writer.Writer.reopen(self.journal_path, loaded)
         self.fair.resumed = True
 
     @classmethod
