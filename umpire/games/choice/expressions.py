@@ -87,6 +87,8 @@ def _step(n: int, d: int, op: str, k: int) -> tuple[int, int]:
         n *= k
     else:
         d *= k
+    if d == 1:  # a whole number stays whole under +, - and x: nothing to reduce (most values a puzzle's digits make)
+        return n, 1
     g = gcd(n, d)
     return n // g, d // g
 
