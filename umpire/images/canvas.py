@@ -60,6 +60,7 @@ COLOURS = dict(PALETTE)
 COMPRESS_LEVEL = 6
 COMPRESS_LEVEL_BIG = 3
 BIG = 400_000
+SWATCH = 1200  # pixels: see `Canvas._paint`
 Point = tuple[float, float]
 
 
@@ -70,6 +71,21 @@ def _blend(under: tuple[int, int, int], over: tuple[int, int, int], m: int) -> t
         t = a * (255 - m) + b * m + 128
         out.append((t + (t >> 8)) >> 8)
     return out[0], out[1], out[2]
+
+
+def painted(st: shapes.Stack, under: str, colours: tuple[str, ...]) -> Image.Image:
+    """A stack of masks painted in `colours` (one a mask, in order) on `under`, as an RGB picture of
+    the stack's box: the pixels pasting each colour through its mask in turn gives, made by one
+    palette lookup (see `shapes.Stack`)."""
+    palette = bytearray(768)
+    for index, coverage in st.coverage:
+        rgb = COLOURS[under]
+        for colour, m in zip(colours, coverage, strict=True):
+            rgb = _blend(rgb, COLOURS[colour], m)
+        palette[3 * index : 3 * index + 3] = bytes(rgb)
+    out = st.index.copy()
+    out.putpalette(palette)
+    return out.convert("RGB")
 
 
 @dataclass(frozen=True)
@@ -110,8 +126,16 @@ class Canvas:
         self.marks: list[TextMark] = []
 
     def _paint(self, colour: str, left: int, top: int, mask: Image.Image) -> None:
-        """`colour` through an alpha mask whose top-left corner is at pixel (left, top)."""
-        self.image.paste(COLOURS[colour], (left, top, left + mask.width, top + mask.height), mask)
+        """`colour` through an alpha mask whose top-left corner is at pixel (left, top).
+
+        Pillow lays a picture through a mask in about half the time it lays a colour through one
+        (the same pixels), so a mask of more than `SWATCH` pixels gets a swatch of the colour; a
+        smaller one, where making the swatch would cost more than it saves, the colour itself.
+        """
+        if mask.width * mask.height > SWATCH:
+            self.image.paste(Image.new("RGB", mask.size, COLOURS[colour]), (left, top), mask)
+        else:
+            self.image.paste(COLOURS[colour], (left, top, left + mask.width, top + mask.height), mask)
 
     def cut(self, box: tuple[int, int, int, int] | None = None, mask: Image.Image | None = None) -> Tile:
         """This canvas (the pixels in `box`, by default all of them) as a tile to lay on others
@@ -136,6 +160,11 @@ class Canvas:
 
     def frame(self, x0: float, y0: float, x1: float, y1: float, thickness: float, colour: str) -> None:
         """A border `thickness` units wide just inside the rectangle [x0, x1) x [y0, y1)."""
+        s = self.scale
+        a, b, c, d, w = (round(v * s) for v in (x0, y0, x1, y1, thickness))
+        if all(v * s == round(v * s) for v in (x0, y0, x1, y1, thickness)) and 0 < 2 * w <= min(c - a, d - b):
+            self.pen.rectangle((a, b, c - 1, d - 1), outline=COLOURS[colour], width=w)  # the four sides in one call
+            return
         t = thickness
         self.rect(x0, y0, x1, y0 + t, colour)
         self.rect(x0, y1 - t, x1, y1, colour)
@@ -153,16 +182,8 @@ class Canvas:
     def stack(self, st: shapes.Stack, x: float, y: float, under: str, colours: tuple[str, ...]) -> None:
         """Paint a stack of masks in `colours` (one a mask, in order) over its box, counted in pixels
         from (x, y) units, where the canvas is all `under`: the pixels painting each mask in turn
-        would give (see `shapes.Stack`)."""
-        palette = bytearray(768)
-        for index, coverage in st.coverage:
-            rgb = COLOURS[under]
-            for colour, m in zip(colours, coverage, strict=True):
-                rgb = _blend(rgb, COLOURS[colour], m)
-            palette[3 * index : 3 * index + 3] = bytes(rgb)
-        painted = st.index.copy()
-        painted.putpalette(palette)
-        self.image.paste(painted.convert("RGB"), (round(x * self.scale) + st.left, round(y * self.scale) + st.top))
+        would give (see `painted`)."""
+        self.image.paste(painted(st, under, colours), (round(x * self.scale) + st.left, round(y * self.scale) + st.top))
 
     def polygon(self, points: Sequence[Point], colour: str) -> None:
         """A filled polygon, anti-aliased; points in units. An upright rectangle whose corners fall

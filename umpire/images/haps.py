@@ -15,7 +15,7 @@ from functools import lru_cache
 from PIL import Image
 
 from umpire.images import shapes
-from umpire.images.canvas import Canvas, Tile
+from umpire.images.canvas import COLOURS, Canvas, Tile, painted
 from umpire.images.layout import GAP, LINE, MARGIN, TEXT, WIDTH, Lines, block_height, draw_lines, draw_title, title_lines, wrapped
 from umpire.images.model import Block, HapCheck, Piece, Star
 from umpire.images.painters import painter
@@ -126,15 +126,16 @@ def _block_stack(shape: str, size: int, scale: int, background: bool) -> shapes.
 
 def _star_tile(star: Star, size: int, background: bool, scale: int) -> Tile:
     colour = STAR_COLOUR[star.colour]
-    under = "night" if background else colour  # as a block's tile (see there)
-    cv = Canvas(size, size, under)
-    assert cv.scale == scale
     whole = shapes.star(size * scale, star.points, star_radius(size) * scale)
-    if background or star.pattern != "solid":
-        cv.stack(
-            _star_stack(star.points, star.pattern, size, scale, background), 0, 0, under, _star_colours(colour, star.pattern, background)
-        )
-    return cv.cut() if background else cv.cut(whole.box, whole.mask)
+    if not background:  # the star's box, all the star's colour to start with, laid through its mask
+        if star.pattern == "solid":
+            return Tile(Image.new("RGB", whole.mask.size, COLOURS[colour]), whole.mask, whole.left, whole.top, ())
+        st = _star_stack(star.points, star.pattern, size, scale, background)
+        return Tile(painted(st, colour, _star_colours(colour, star.pattern, background)), whole.mask, st.left, st.top, ())
+    image = Image.new("RGB", (size * scale, size * scale), COLOURS["night"])
+    st = _star_stack(star.points, star.pattern, size, scale, background)
+    image.paste(painted(st, "night", _star_colours(colour, star.pattern, background)), (st.left, st.top))
+    return Tile(image, None, 0, 0, ())
 
 
 def _star_colours(colour: str, pattern: str, background: bool) -> tuple[str, ...]:

@@ -87,19 +87,27 @@ class Stack:
 
 
 LEVEL = (0, 64, 128, 191, 255)  # the coverage a mask can have at a pixel: what averaging SS x SS samples gives
-_LEVEL_DIGIT = [min(range(5), key=lambda d: abs(LEVEL[d] - v)) for v in range(256)]
 
 
 def stack(masks: tuple[Placed, ...], box: tuple[int, int, int, int]) -> Stack:
-    """The stack of `masks` (the first laid first) over `box` (pixels, the same frame as the masks')."""
+    """The stack of `masks` (the first laid first) over `box` (pixels, the same frame as the masks').
+
+    A pixel's index is the sum over the masks of its coverage's number (0-4, `LEVEL`) times 5 to
+    the mask's place, each worked out by Pillow's addition: (coverage + 2) / (64 / 5 ** place).
+    """
     left, top, right, bottom = box
     if len(masks) > 3:
         raise ValueError(f"a stack holds at most 3 masks (5 ** 3 indices), not {len(masks)}")
-    index = Image.new("L", (right - left, bottom - top))
+    size = (right - left, bottom - top)
+    two = Image.new("L", size, 2)
+    index = None
     for k, m in enumerate(masks):
-        digits = Image.new("L", index.size)
-        digits.paste(m.mask.point([d * 5**k for d in _LEVEL_DIGIT]), (m.left - left, m.top - top))
-        index = ImageChops.add(index, digits)
+        placed = Image.new("L", size)
+        placed.paste(m.mask, (m.left - left, m.top - top))
+        digits = ImageChops.add(placed, two, scale=64 / 5**k)
+        index = digits if index is None else ImageChops.add(index, digits)
+    if index is None:
+        index = Image.new("L", size)
     present = sorted(int(v) for _, v in index.getcolors(256) or ())  # type: ignore[arg-type]  # an "L" picture: each colour an int
     coverage = tuple((v, tuple(LEVEL[v // 5**k % 5] for k in range(len(masks)))) for v in present)
     return Stack(index.convert("P"), coverage, left, top)
