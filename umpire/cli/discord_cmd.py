@@ -6,7 +6,6 @@ is imported only once a bot is checked or started).
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -103,6 +102,8 @@ def prepare(roster: Roster, ids_file: Path) -> tuple[Ids, str]:
         secret = token(ids)
     except SetupError as exc:
         abort(str(exc))
+    import asyncio  # only this command needs an event loop: every other command starts without it
+
     problems = asyncio.run(_checked(ids, secret))
     if problems:
         steps = "\n".join(f"  ✗ {p}" for p in problems)
