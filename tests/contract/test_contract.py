@@ -291,6 +291,7 @@ def check_undo(game: Played, undone: dict[str, Any]) -> None:
         game.lines_tell_all = False
     if game.lines_tell_all:
         fresh = new_session(s.scenario, None)
+        fresh.commitment_outputs()  # as the game did: the players' words come after the commitment
         for i in game.in_force:
             feed(fresh, game.accepted[i])
         in_force = [game.accepted[i] for i in game.in_force]
