@@ -204,3 +204,19 @@ def test_a_picture_is_saved_with_pillows_png_writer_alone() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
     assert out.stdout.strip() == "['PIL.PngImagePlugin']", "no BMP, GIF, JPEG or PPM plugin loaded to write a PNG"
+
+
+def test_texts_drawn_together_are_the_pixels_each_drawn_alone_gives() -> None:
+    from umpire.images import text
+
+    texts = ["A", "B", "E", "1", "5", "R", "Ярослав", "Zoë", "17/2 (8.5)", "−", "✓ solved", "W"]
+    text.forget()
+    text.prepare(texts, 22, bold=True)
+    together = {t: text.render(t, 44, True) for t in texts}
+    assert len(text._RENDERED) == len(texts), "all drawn by the one call"
+    for t in texts:
+        alone = text._draw(t, 44, True)
+        got = together[t]
+        assert same(got.mask, alone.mask) and (got.left, got.top, got.advance) == (alone.left, alone.top, alone.advance), t
+    text.prepare(["유나", "Ana🙂", "A"], 22, bold=True)  # two fonts, a missing character, one already drawn: left to `render`
+    assert ("유나", 44, True) not in text._RENDERED and ("Ana🙂", 44, True) not in text._RENDERED

@@ -14,7 +14,7 @@ from umpire.images.canvas import Canvas
 from umpire.images.layout import GAP, LINE, MARGIN, TEXT, WIDTH, block_height, draw_lines, draw_title, title_lines, wrapped
 from umpire.images.model import Standings
 from umpire.images.painters import painter
-from umpire.images.text import fit, width
+from umpire.images.text import fit, prepare, width
 
 MAX_WIDTH = 560
 PAD = 22  # between two columns (a rule in the middle)
@@ -111,6 +111,9 @@ def paint_standings(table: Standings) -> Canvas:
         x = left - PAD / 2
         cv.rect(x - 0.5, top - 5, x + 0.5, rows_end - 5, "edge")
     numeric = [bool(table.rows) and all(is_number(row[i]) or not row[i] for row in table.rows) for i in range(len(widths))]
+    cells = [[fit(cell, TEXT, widths[i]) for i, cell in enumerate(row)] for row in table.rows]
+    prepare([line for lines in headers for line in lines], TEXT, bold=True)  # each set of texts in one call (see `prepare`)
+    prepare([text for row in cells for text in row if text], TEXT)
     for i, lines in enumerate(headers):
         for k, text in enumerate(lines):
             y = top + k * LINE
@@ -118,10 +121,9 @@ def paint_standings(table: Standings) -> Canvas:
                 cv.text_right(lefts[i] + widths[i], y, text, "text", TEXT, bold=True)
             else:
                 cv.text(lefts[i], y, text, "text", TEXT, bold=True)
-    for r, row in enumerate(table.rows):
+    for r, row in enumerate(cells):
         y = body + r * ROW_H
-        for i, cell in enumerate(row):
-            text = fit(cell, TEXT, widths[i])
+        for i, text in enumerate(row):
             if numeric[i]:
                 cv.text_right(lefts[i] + widths[i], y, text, "text", TEXT)
             else:

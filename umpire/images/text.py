@@ -17,8 +17,9 @@ Pillow draws the same pixels everywhere).
 
 from __future__ import annotations
 
+import math
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
@@ -158,23 +159,88 @@ class Rendered:
     advance: float  # pixels from the origin to where the next text would start
 
 
-@lru_cache(maxsize=2048)
-def render(text: str, px: int, bold: bool = False) -> Rendered:
-    """`text` at `px` pixels, each run in its font and each missing character as a box.
+_RENDERED: dict[tuple[str, int, bool], Rendered] = {}
+KEEP = 4096  # texts kept drawn (each at its size); past that the store starts afresh
 
-    The runs are drawn once, on a mask with room for any ink (each run's advance plus half the
-    size either side, the fonts' ascent and descent plus half the size above and below), which
-    is then cut to the ink.
+
+def render(text: str, px: int, bold: bool = False) -> Rendered:
+    """`text` at `px` pixels, each run in its font and each missing character as a box; drawn
+    once (see `_draw`), or several at once beforehand (see `prepare`)."""
+    key = (text, px, bold)
+    done = _RENDERED.get(key)
+    if done is None:
+        if len(_RENDERED) >= KEEP:
+            _RENDERED.clear()
+        done = _RENDERED[key] = _draw(text, px, bold)
+    return done
+
+
+def forget() -> None:
+    """Forget every text drawn, as a process that has drawn none."""
+    _RENDERED.clear()
+
+
+def _room(family: int, px: int, bold: bool) -> tuple[int, int, int]:
+    """Room for any ink of a line in one font: half the size either side of its advance (`pad`),
+    its ascent and half the size above the baseline (`above`), its descent and half the size below."""
+    ascent, descent = font(family, px, bold).getmetrics()
+    pad = px // 2 + 1
+    return pad, max(ascent, round(px * CAP)) + pad, descent + pad
+
+
+def prepare(texts: Iterable[str], size: float, bold: bool = False) -> None:
+    """Draw several short texts at `size` with one call to FreeType, for `render` to find.
+
+    A text's first drawing is mostly the fixed cost of a call (a board's ten coordinates cost ten
+    times one letter's); here the texts of one font are laid on one line, each on a whole pixel and
+    far enough apart that no ink of one reaches the room of the next, and cut apart: the pixels
+    `render` gives each alone (the bundled fonts have no kerning). A text of several fonts, or one
+    already drawn, is left to `render`.
     """
+    px = pixels(size)
+    by_font: dict[int, list[str]] = {}
+    for text in dict.fromkeys(texts):
+        pieces = list(runs(text, bold))
+        if (text, px, bold) not in _RENDERED and len(pieces) == 1 and pieces[0][0] == text and pieces[0][1] != MISSING:
+            by_font.setdefault(pieces[0][1], []).append(text)
+    for family, todo in by_font.items():
+        advances = [_advance(text, px, bold) for text in todo]
+        space = _char_advance(" ", family, px, bold)
+        if len(todo) < 2 or space <= 0 or not all(a.is_integer() for a in (*advances, space)):
+            continue
+        pad, above, below = _room(family, px, bold)
+        gap = " " * math.ceil((2 * pad + 1) / space)
+        starts, x = [], 0
+        for a in advances:
+            starts.append(x)
+            x += int(a) + len(gap) * int(space)
+        line = Image.new("L", (x + 2 * pad, above + below))
+        ImageDraw.Draw(line).text((pad, above), gap.join(todo), font=font(family, px, bold), fill=255, anchor="ls")
+        for text, a, start in zip(todo, advances, starts, strict=True):
+            alone = line.crop((start, 0, start + int(a) + 1 + 2 * pad, line.height))  # as `_draw` makes its mask
+            _RENDERED[(text, px, bold)] = _cut(alone, pad, above, a)
+
+
+def _cut(mask: Image.Image, pad: int, above: int, advance: float) -> Rendered:
+    """A text's mask (origin at (`pad`, `above`)) cut to its ink."""
+    box = mask.getbbox()
+    if box is None:  # nothing inked (spaces, or no text)
+        return Rendered(Image.new("L", (1, 1)), 0, 0, advance)
+    return Rendered(quarters(mask.crop(box)), box[0] - pad, box[1] - above, advance)
+
+
+def _draw(text: str, px: int, bold: bool) -> Rendered:
+    """`text` drawn alone: its runs drawn once, on a mask with room for any ink of each (see
+    `_room`), then cut to the ink."""
     parts = []
     x = 0.0
     for run, fam in runs(text, bold):
         parts.append((x, run, fam))
         x += sum(_char_advance(ch, fam, px, bold) for ch in run)
-    metrics = [font(fam, px, bold).getmetrics() for _, _, fam in parts if fam != MISSING]
+    rooms = [_room(fam, px, bold) for _, _, fam in parts if fam != MISSING]
     pad = px // 2 + 1
-    above = max([a for a, _ in metrics] + [round(px * CAP)]) + pad
-    mask = Image.new("L", (int(x) + 1 + 2 * pad, above + max([d for _, d in metrics] + [0]) + pad))
+    above = max([a for _, a, _ in rooms] + [round(px * CAP) + pad])
+    mask = Image.new("L", (int(x) + 1 + 2 * pad, above + max([b for _, _, b in rooms] + [pad])))
     pen = ImageDraw.Draw(mask)
     for start, run, fam in parts:
         if fam == MISSING:
@@ -184,10 +250,7 @@ def render(text: str, px: int, bold: bool = False) -> Rendered:
             pen.rectangle((left, above - round(px * CAP), right - 1, above - 1), outline=255, width=stroke)
         else:
             pen.text((pad + start, above), run, font=font(fam, px, bold), fill=255, anchor="ls")
-    box = mask.getbbox()
-    if box is None:  # nothing inked (spaces, or no text)
-        return Rendered(Image.new("L", (1, 1)), 0, 0, x)
-    return Rendered(quarters(mask.crop(box)), box[0] - pad, box[1] - above, x)
+    return _cut(mask, pad, above, x)
 
 
 QUARTERS = (0, 64, 128, 192, 255)  # a text's coverage levels

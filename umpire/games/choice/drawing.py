@@ -17,10 +17,10 @@ from dataclasses import dataclass
 
 from umpire.images import draw, painter
 from umpire.images.canvas import Canvas
-from umpire.images.haps import LEGEND, draw_block
+from umpire.images.haps import LEGEND, LETTER, draw_block, letter_size
 from umpire.images.layout import GAP, LINE, MARGIN, TEXT, WIDTH, block_height, draw_lines, draw_title, title_lines, wrapped
 from umpire.images.model import Block, check_choice
-from umpire.images.text import cap, fit, width
+from umpire.images.text import cap, fit, prepare, width
 
 OPERATORS = "+-x/"
 
@@ -117,6 +117,8 @@ def paint_gyul_board(board: GyulBoard) -> Canvas:
     size = 3 * GYUL_TILE + 2 * GYUL_GAP
     cv = Canvas(WIDTH, top + size + GAP + block_height(below) + MARGIN - GAP)
     draw_title(cv, head)
+    prepare([str(i + 1) for i in range(9)], BADGE, bold=True)  # each set of short texts in one call (see `prepare`)
+    prepare([LETTER[t.colour] for t in board.tiles], letter_size(GYUL_TILE), bold=True)
     for i, tile in enumerate(board.tiles):
         x, y = gyul_tile_origin(i + 1, top)
         draw_block(cv, x, y, GYUL_TILE, tile)
@@ -160,6 +162,12 @@ def paint_expressions(data: ExpressionsSet) -> Canvas:
     height = tiles_y + DIGIT_H + GAP + block_height(note) + MARGIN - GAP
     cv = Canvas(WIDTH, height)
     draw_title(cv, head)
+    prepare([str(i + 1) for i in range(len(data.puzzles))], BADGE, bold=True)  # short texts in one call each size
+    prepare(
+        [*(SYMBOL[o] for p in data.puzzles for o in p.ops), "=", *(str(d) for d in range(1, 10)), *(str(p.target) for p in data.puzzles)],
+        BIG,
+        bold=True,
+    )
     for i, puzzle in enumerate(data.puzzles):
         y = row_top(data, i)
         draw_number_badge(cv, MARGIN, y + (BOX_H - badge_size(str(i + 1))[1]) // 2, str(i + 1))

@@ -22,7 +22,7 @@ from umpire.images.canvas import Canvas
 from umpire.images.cards import SMALL_GAP, SMALL_H, SMALL_W, card_rows, small_card_origin
 from umpire.images.layout import GAP, LINE, MARGIN, TEXT, WIDTH, Lines, block_height, draw_lines, draw_title, title_lines, wrapped
 from umpire.images.model import check_choice
-from umpire.images.text import cap, fit
+from umpire.images.text import cap, fit, prepare
 
 CardColour = Literal["red", "green", "blue"]
 
@@ -193,6 +193,10 @@ def paint_poker_table(table: PokerTable) -> Canvas:
     note = wrapped(table.note)
     cv = Canvas(WIDTH, y + block_height(note) + MARGIN - GAP)
     draw_title(cv, head)
+    pool_cards = [c.name for s in table.seats for c in s.pool] if table.show_pools else []
+    prepare(pool_cards, card_text_size(SMALL_W), bold=True)  # the cards' names in one call (see `prepare`)
+    big = [c.name for s in table.seats for c in s.private if c is not None] + ([table.community.name] if table.community else [])
+    prepare(big, card_text_size(BIG_W), bold=True)
     for i, seat in enumerate(table.seats):
         x = seat_left(i)
         draw_lines(cv, _seat_lines(seat), top, x)

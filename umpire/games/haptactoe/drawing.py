@@ -13,10 +13,10 @@ from typing import Literal, get_args
 
 from umpire.images import draw, painter
 from umpire.images.canvas import Canvas
-from umpire.images.haps import LEGEND, background_colour, draw_piece
+from umpire.images.haps import LEGEND, LETTER, background_colour, draw_piece, letter_size
 from umpire.images.layout import GAP, MARGIN, TEXT, WIDTH, block_height, draw_lines, draw_title, title_lines, wrapped
 from umpire.images.model import Block, Piece, Star, check_choice
-from umpire.images.text import cap
+from umpire.images.text import cap, prepare
 
 Variant = Literal["htt", "wsa"]
 RowOne = Literal["top", "bottom"]
@@ -102,6 +102,10 @@ def paint_hap_board(board: HapBoard) -> Canvas:
         below += [(f"No {word} claimed yet", "dim")]
     cv = Canvas(WIDTH, top + BOARD_SIZE + GAP + block_height(below) + MARGIN - GAP)
     draw_title(cv, head)
+    cells = dict(board.cells)
+    prepare([*COLUMNS, *"12345"], LABEL, bold=True)  # each set of short texts in one call (see `prepare`)
+    prepare([sq for sq in SQUARES if sq not in cells], TEXT)
+    prepare([LETTER[p.colour] for p in cells.values()], letter_size(CELL), bold=True)
     label_y = top - GAP - cap(LABEL)
     for i, col in enumerate(COLUMNS):
         cv.text_centred(BOARD_X + i * PITCH + CELL / 2, label_y, col, "text", LABEL, bold=True)
@@ -109,7 +113,6 @@ def paint_hap_board(board: HapBoard) -> Canvas:
         number = r + 1 if board.row_one == "top" else 5 - r
         cv.text_centred(BOARD_X / 2 - 1, top + r * PITCH + (CELL - cap(LABEL)) / 2, str(number), "text", LABEL, bold=True)
     # Squares: background first, then claimed lines (under the pieces), then the pieces.
-    cells = dict(board.cells)
     corners = {sq: square_centre(sq, board.row_one, top) for sq in (f"{c}{r}" for r in range(1, 6) for c in COLUMNS)}
     for square, (cx, cy) in corners.items():
         x, y = cx - CELL // 2, cy - CELL // 2

@@ -16,7 +16,7 @@ from umpire.images.canvas import Canvas
 from umpire.images.cards import SMALL_GAP, SMALL_H, SMALL_W, card_rows, small_card_origin
 from umpire.images.layout import GAP, MARGIN, TEXT, WIDTH, Lines, block_height, draw_lines, draw_title, title_lines, wrapped
 from umpire.images.model import check_choice
-from umpire.images.text import cap, width
+from umpire.images.text import cap, prepare, width
 
 OPEN_PASS_CARDS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "+", "-", "x", "/")
 
@@ -104,6 +104,7 @@ def paint_open_pass_row(row: OpenPassRow) -> Canvas:
     y = draw_title(cv, head)
     draw_lines(cv, who, y)
     flags = counted(row.cards)
+    prepare([SYMBOL_FACE.get(c, c) for c in row.cards], FACE, bold=True)  # the faces in one call (see `prepare`)
     for i, card in enumerate(row.cards):
         cx, cy = small_card_origin(MARGIN, top, i)
         draw_open_pass_card(cv, cx, cy, card, counts=flags[i])
