@@ -416,7 +416,7 @@ class FakeGame:
 @pytest.fixture
 def fake(monkeypatch: pytest.MonkeyPatch) -> FakeGame:
     game = FakeGame()
-    monkeypatch.setattr(scenario_module, "get", lambda key: game if key == "fake" else None)
+    monkeypatch.setattr(scenario_module, "declared", lambda key: game if key == "fake" else None)
     monkeypatch.setattr(scenario_module, "keys", lambda: ["fake"])
     return game
 

@@ -8,18 +8,19 @@ with the file, the key's path and what was expected; nothing is guessed.
 from __future__ import annotations
 
 import difflib
-import hashlib
 import tomllib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from umpire.core.errors import UmpireError
 from umpire.core.players import Player, Roster, alias_problem, name_key, name_problem
 from umpire.core.settings import Settings, check, type_name
-from umpire.games import get, keys
-from umpire.games.base import Game
+from umpire.games import Declared, declared, get, keys
+
+if TYPE_CHECKING:
+    from umpire.games.base import Game
 
 TOP_KEYS = ("game", "title", "seed", "player_entropy", "pictures", "players", "rules")
 PLAYER_KEYS = ("name", "aliases")
@@ -35,14 +36,35 @@ class Scenario:
 
     path: str
     text: str
-    sha256: str
-    game: Game
+    key: str  # the game's name
+    checked: Declared | Game[Any, Any] = field(repr=False, compare=False)  # what the scenario was checked against
     title: str
     seed: str | None
     pictures: bool = True  # `pictures = false`: posts carry text only (no images drawn or copied)
     player_entropy: bool = True  # a live game with a drawn seed waits for the players' words (umpire/session/fairness.py)
     roster: Roster
     settings: dict[str, Any]
+
+    @property
+    def game(self) -> Game[Any, Any]:
+        """The scenario's game, imported from the registry when first asked for.
+
+        Checking a scenario needs only the game's settings (`umpire.games.declared`), so `umpire new`
+        and a scenario's checks never import the game's rules.
+        """
+        if not isinstance(self.checked, Declared):
+            return self.checked
+        game = get(self.key)
+        if game is None:
+            raise LookupError(f"{self.path}: the game {self.key!r} is no longer registered")
+        return game
+
+    @property
+    def sha256(self) -> str:
+        """SHA-256 of the scenario's text, as the journal's header records it."""
+        import hashlib  # only a session's journal needs it: `umpire new` checks a scenario without it
+
+        return hashlib.sha256(self.text.encode()).hexdigest()
 
 
 def load(path: str | Path) -> Scenario:
@@ -83,7 +105,7 @@ def parse(text: str, where: str = "<scenario>") -> Scenario:
             f"expected the game's name as a string (one of {', '.join(sorted(keys()))})"
             + ("" if game_key is None else f", got {game_key!r}"),
         )
-    game = get(game_key)
+    game = declared(game_key)
     if game is None:
         raise fail("game", f"unknown game {game_key!r} (expected one of {', '.join(sorted(keys()))})")
     title = data.get("title", game.title)
@@ -105,8 +127,8 @@ def parse(text: str, where: str = "<scenario>") -> Scenario:
     return Scenario(
         path=where,
         text=text,
-        sha256=hashlib.sha256(text.encode()).hexdigest(),
-        game=game,
+        key=game.key,
+        checked=game,
         title=title,
         seed=None if seed is None else str(seed),
         pictures=pictures,
@@ -116,7 +138,7 @@ def parse(text: str, where: str = "<scenario>") -> Scenario:
     )
 
 
-def _rules(rules: Any, game: Game, roster: Roster, fail: Callable[[str, str], ScenarioError]) -> dict[str, Any]:
+def _rules(rules: Any, game: Declared | Game[Any, Any], roster: Roster, fail: Callable[[str, str], ScenarioError]) -> dict[str, Any]:
     """The `[rules]` table checked key by key against the game's settings, defaults filled in."""
     if not isinstance(rules, dict):
         raise fail("rules", f"expected a table ([rules]), got {type_name(rules)}")
@@ -140,13 +162,13 @@ def _rules(rules: Any, game: Game, roster: Roster, fail: Callable[[str, str], Sc
         settings[s.key] = list(value) if isinstance(value, list) else value
     for key, problem in game.validate(Settings(settings)):
         raise fail(f"rules.{key}", problem)
-    fits = getattr(game, "validate_players", None)  # base.Game has it; a duck-typed test game may not
+    fits = getattr(game, "validate_players", None)  # a Game and a schema have it; a duck-typed test game may not
     for key, problem in fits(Settings(settings), len(roster)) if fits is not None else ():
         raise fail(f"rules.{key}", problem)
     return settings
 
 
-def _players(value: Any, game: Game, fail: Any) -> Roster:
+def _players(value: Any, game: Declared | Game[Any, Any], fail: Any) -> Roster:
     lo, hi = game.players
     if not isinstance(value, list) or not all(isinstance(p, dict) for p in value):
         raise fail(
@@ -214,7 +236,7 @@ def _unknown(key: str, known: tuple[str, ...]) -> str:
     return f"unknown key{hint} (expected one of: {', '.join(known)})"
 
 
-def template(game: Game, *, players: list[str] | None = None, seed: int | None = None) -> dict[str, Any]:
+def template(game: Declared | Game[Any, Any], *, players: list[str] | None = None, seed: int | None = None) -> dict[str, Any]:
     """A complete scenario for `game` with every rules key at its default, ready to edit."""
     lo, _ = game.players
     names = players or [f"Player {i + 1}" for i in range(lo)]

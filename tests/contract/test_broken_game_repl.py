@@ -66,7 +66,7 @@ BROKEN = dataclasses.replace(
 @pytest.fixture
 def broken(tmp_path: Path) -> Session:
     """A new auction hosted with the broken game, journaling to tmp_path."""
-    sc = dataclasses.replace(load(AUCTION_SCENARIO), game=BROKEN)
+    sc = dataclasses.replace(load(AUCTION_SCENARIO), checked=BROKEN)
     return Session.create(sc, journal_path=tmp_path / "broken.jsonl", seed=AUCTION_SEED, salt=derive_salt(AUCTION_SEED))
 
 

@@ -40,7 +40,7 @@ def broken_session(path: Path) -> Session:
     import dataclasses
 
     sc = load(AUCTION_SCENARIO)
-    sc = dataclasses.replace(sc, game=dataclasses.replace(sc.game, renderers=BrokenRenderers(sc.game.renderers)))
+    sc = dataclasses.replace(sc, checked=dataclasses.replace(sc.game, renderers=BrokenRenderers(sc.game.renderers)))
     return Session.create(sc, journal_path=path, seed=AUCTION_SEED, salt=derive_salt(AUCTION_SEED))
 
 

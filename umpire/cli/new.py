@@ -24,6 +24,18 @@ if TYPE_CHECKING:
 
 COMMENT_WIDTH = 88
 
+# A TOML basic string's escapes: the quote, the backslash and every control character (as JSON
+# writes them, which TOML reads alike; without importing json for one command's strings).
+_ESCAPES = {i: f"\\u{i:04x}" for i in (*range(0x20), 0x7F)} | {
+    0x08: "\\b",
+    0x09: "\\t",
+    0x0A: "\\n",
+    0x0C: "\\f",
+    0x0D: "\\r",
+    0x22: '\\"',
+    0x5C: "\\\\",
+}
+
 
 @app.command(short_help="Write a scenario file for GAME, every setting explained, ready to edit.")
 def new(
@@ -48,16 +60,16 @@ def new(
     Nothing is written unless the file loads as a scenario.
     """
     from umpire.cli.common import abort
-    from umpire.games import entry, get, keys
+    from umpire.games import declared, entry, keys
     from umpire.scenario import ScenarioError, parse
 
     found = entry(game)
     if found is None:
         abort(f"unknown game {game!r} (games: {', '.join(sorted(keys()))})")
     names = _names(players, found)
-    g = get(found.key)
-    assert g is not None
-    text = template_text(found, g.settings, names, seed)
+    rules = declared(found.key)  # the settings alone: the game itself is not imported
+    assert rules is not None
+    text = template_text(found, rules.settings, names, seed)
     try:
         parse(text, "the new scenario")  # what we write must load
     except ScenarioError as exc:
@@ -171,9 +183,7 @@ def _value(v: Any) -> str:
     if isinstance(v, float):
         return repr(v)
     if isinstance(v, str):
-        import json
-
-        return json.dumps(v, ensure_ascii=False).replace("\x7f", "\\u007f")
+        return '"' + v.translate(_ESCAPES) + '"'
     if isinstance(v, list | tuple):
         return "[" + ", ".join(_value(x) for x in v) + "]"
     if isinstance(v, dict):

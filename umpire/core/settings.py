@@ -5,8 +5,9 @@ files, to write new ones, to document them and to show the rulings in force.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 KINDS = ("int", "number", "str", "bool", "list[int]", "list[str]", "list[table]", "player", "choice")
 
@@ -158,3 +159,30 @@ class Settings(dict[str, object]):
         if not isinstance(v, list) or not all(isinstance(x, dict) for x in v):
             raise TypeError(f"setting {key} is not a list of tables: {v!r}")
         return [dict(x) for x in v]
+
+
+Problems = list[tuple[str, str]]  # (the key, what is wrong with it), in the order they are to be reported
+
+
+def no_problems(settings: Settings) -> Problems:
+    """No settings that do not fit together (a game without such a check)."""
+    return []
+
+
+def no_seat_problems(settings: Settings, players: int) -> Problems:
+    """No settings that do not fit the number of seats (a game without such a check)."""
+    return []
+
+
+class Schema(NamedTuple):
+    """A game's `[rules]` as a scenario is checked against them: the keys, and the checks between them.
+
+    A game's `settings` module builds it from nothing heavier than this module, and the game's
+    registry entry names it (`Entry.schema`): checking a scenario, and `umpire new`, then never
+    import the game's rules, events and announcements. The game's `Game` record is built from the
+    same `Schema`, so the two cannot differ.
+    """
+
+    settings: tuple[Setting, ...]
+    validate: Callable[[Settings], Problems] = no_problems  # settings that do not fit together
+    validate_players: Callable[[Settings, int], Problems] = no_seat_problems  # settings against the seats

@@ -6,6 +6,10 @@ bundled scenario that the game's name hosts) and where the game itself lives. Th
 game's modules are imported only when the game is used, so listing the games, or
 starting one of them, never pays for the others.
 
+Checking a scenario needs only the game's settings: an entry that names its game's `Schema`
+(`schema=`, in the game's `settings` module) lets `declared` answer from that module alone, so
+`umpire new` and a scenario's checks never import the game's rules.
+
 A new game is one more `Entry` in `ENTRIES`; a game that lives outside this package (a plugin,
 or the tests' example auction) is added with `register(entry)`.
 
@@ -27,6 +31,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from types import ModuleType
 
+    from umpire.core.settings import Problems, Setting, Settings
     from umpire.games.base import Game
 
 
@@ -46,6 +51,7 @@ class Entry(NamedTuple):
     scenario: str | None  # the bundled scenario `umpire play KEY` hosts (its file name without .toml)
     module: str  # where the Game object is: module and attribute, imported on first use
     attribute: str
+    schema: str | None = None  # where its settings' `Schema` is, "module:attribute" (else `declared` imports the game)
 
     def player_count(self) -> str:
         """The player counts in words: "2 players", "2–30 players"."""
@@ -108,6 +114,31 @@ def get(key: str) -> Game | None:
 def _load(where: tuple[str, str]) -> Game:
     game: Game = getattr(import_module(where[0]), where[1])
     return game
+
+
+class Declared(NamedTuple):
+    """What checking a scenario of a game reads: its name, title and player counts (the entry) and
+    its settings with their checks (the `Schema`). A `Game` has the same attributes."""
+
+    key: str
+    title: str
+    players: tuple[int, int]
+    settings: tuple[Setting, ...]
+    validate: Callable[[Settings], Problems]
+    validate_players: Callable[[Settings, int], Problems]
+
+
+def declared(key: str) -> Declared | Game | None:
+    """What checking a scenario of the game `key` needs, or None for an unknown game: from the game's
+    settings module alone when its entry names a schema, else the game itself (imported)."""
+    found = GAMES.get(key)
+    if found is None:
+        return None
+    if found.schema is None:
+        return get(key)
+    module, attribute = found.schema.split(":")
+    settings, validate, validate_players = getattr(import_module(module), attribute)
+    return Declared(found.key, found.title, found.players, settings, validate, validate_players)
 
 
 def tools(key: str) -> ModuleType:

@@ -20,7 +20,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeAlias, TypeVar
 
 from umpire.core.players import Roster
-from umpire.core.settings import Setting, Settings
+from umpire.core.settings import Setting, Settings, no_problems, no_seat_problems
 from umpire.core.streams import Streams
 
 if TYPE_CHECKING:
@@ -317,14 +317,6 @@ class Toolbar:
 # ---------------------------------------------------------------- the game
 
 
-def _no_problems(settings: Settings) -> list[tuple[str, str]]:
-    return []
-
-
-def _no_seat_problems(settings: Settings, players: int) -> list[tuple[str, str]]:
-    return []
-
-
 def _line_by_line(state: object, actor: int | None, lines: Sequence[str]) -> list[str]:
     return list(lines)
 
@@ -365,8 +357,8 @@ class Game(Generic[S, C]):
     rulings: Callable[[Settings], list[str]]  # the house rulings in force, each naming its key (R-…) and setting
 
     # -- optional
-    validate: Callable[[Settings], list[tuple[str, str]]] = _no_problems  # settings that do not fit together
-    validate_players: Callable[[Settings, int], list[tuple[str, str]]] = _no_seat_problems  # settings vs the seats
+    validate: Callable[[Settings], list[tuple[str, str]]] = no_problems  # settings that do not fit together
+    validate_players: Callable[[Settings, int], list[tuple[str, str]]] = no_seat_problems  # settings vs the seats
     message: Callable[[S, int | None, Sequence[str]], list[str]] = _line_by_line
     """The inputs one chat message of several lines makes, judged in turn (by default each line on its own).
 

@@ -18,5 +18,6 @@ ENTRIES = (
         scenario="choice-is-yours",
         module="umpire.games.choice.game",
         attribute="GAME",
+        schema="umpire.games.choice.settings:SCHEMA",
     ),
 )

@@ -10,7 +10,7 @@ from umpire.games.choice.state import State
 
 GAME: Game[State, Command] = Game(
     entry=ENTRIES[0],
-    settings=settings.SETTINGS,
+    settings=settings.SCHEMA.settings,
     events=EVENTS,
     renderers=render.RENDER,
     moves=moves.MOVES,
@@ -25,5 +25,5 @@ GAME: Game[State, Command] = Game(
     final=views.final,
     toolbar=views.toolbar,
     rulings=settings.rulings,
-    validate=settings.validate,
+    validate=settings.SCHEMA.validate,
 )

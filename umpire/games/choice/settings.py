@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from umpire.core.clock import SECOND
-from umpire.core.settings import Setting, Settings
+from umpire.core.settings import Schema, Setting, Settings
 from umpire.core.streams import Streams
 from umpire.games.choice.gyul import bounds_problem
 
@@ -323,3 +323,7 @@ def rulings(s: Settings) -> list[str]:
         "R-NAME-1: a player may be named by an alias of several words, as the card's “Player 1” (p1) and “Player 2” (p2); "
         "names ignore case and spaces (“p 1” is p1), the longest name that fits wins, and a name two players share is refused, never guessed.",
     ]
+
+
+# What checking a scenario reads (the registry entry names it, so `umpire new` needs no more of the game).
+SCHEMA = Schema(SETTINGS, validate)

@@ -17,5 +17,6 @@ ENTRIES = (
         scenario="devils-deal",
         module="umpire.games.devilsdeal.game",
         attribute="GAME",
+        schema="umpire.games.devilsdeal.settings:SCHEMA",
     ),
 )

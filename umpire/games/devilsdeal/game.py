@@ -15,7 +15,7 @@ from umpire.games.devilsdeal.state import State
 
 GAME: Game[State, Command] = Game(
     entry=ENTRIES[0],
-    settings=settings.SETTINGS,
+    settings=settings.SCHEMA.settings,
     events=EVENTS,
     renderers=render.RENDER,
     moves=moves.MOVES,
@@ -30,6 +30,6 @@ GAME: Game[State, Command] = Game(
     final=views.final,
     toolbar=views.toolbar,
     rulings=settings.rulings,
-    validate=settings.validate,
+    validate=settings.SCHEMA.validate,
     message=commands.message,
 )

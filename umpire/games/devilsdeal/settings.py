@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from umpire.core.clock import SECOND
-from umpire.core.settings import Setting, Settings
+from umpire.core.settings import Schema, Setting, Settings
 from umpire.core.streams import Streams
 from umpire.games.devilsdeal.hands import CATEGORIES, DEFAULT_ORDER
 
@@ -355,3 +355,7 @@ def rulings(settings: Settings) -> list[str]:
 
 def _secs(values: list[int]) -> str:
     return ", ".join(f"{v} s" for v in values) or "no time"
+
+
+# What checking a scenario reads (the registry entry names it, so `umpire new` needs no more of the game).
+SCHEMA = Schema(SETTINGS, validate)

@@ -17,6 +17,7 @@ ENTRIES = (
         scenario="hap-tac-toe",
         module="umpire.games.haptactoe.game",
         attribute="HAP_TAC_TOE",
+        schema="umpire.games.haptactoe.settings:HTT_SCHEMA",
     ),
     Entry(
         key="when-stars-align",
@@ -28,5 +29,6 @@ ENTRIES = (
         scenario="when-stars-align",
         module="umpire.games.haptactoe.game",
         attribute="WHEN_STARS_ALIGN",
+        schema="umpire.games.haptactoe.settings:WSA_SCHEMA",
     ),
 )

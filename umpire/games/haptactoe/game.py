@@ -4,20 +4,21 @@ from __future__ import annotations
 
 from functools import partial
 
+from umpire.core.settings import Schema
 from umpire.games import Entry
 from umpire.games.base import Game
 from umpire.games.haptactoe import ENTRIES, commands, moves, render, rules, settings, views
 from umpire.games.haptactoe.commands import Command
 from umpire.games.haptactoe.events import EVENTS
-from umpire.games.haptactoe.settings import HTT, WSA, Rulebook
+from umpire.games.haptactoe.settings import HTT, HTT_SCHEMA, WSA, WSA_SCHEMA, Rulebook
 from umpire.games.haptactoe.state import State
 
 
-def record(book: Rulebook, entry: Entry) -> Game[State, Command]:
+def record(book: Rulebook, schema: Schema, entry: Entry) -> Game[State, Command]:
     """The game of one rule book: the functions that take the book get it bound here."""
     return Game(
         entry=entry,
-        settings=settings.settings_for(book),
+        settings=schema.settings,
         events=EVENTS,
         renderers=render.RENDER,
         moves=moves.moves_for(book),
@@ -32,10 +33,10 @@ def record(book: Rulebook, entry: Entry) -> Game[State, Command]:
         final=views.final,
         toolbar=views.toolbar,
         rulings=partial(settings.rulings, book),
-        validate=settings.validate,
+        validate=schema.validate,
     )
 
 
 _ENTRY = {e.key: e for e in ENTRIES}
-HAP_TAC_TOE = record(HTT, _ENTRY[HTT.key])
-WHEN_STARS_ALIGN = record(WSA, _ENTRY[WSA.key])
+HAP_TAC_TOE = record(HTT, HTT_SCHEMA, _ENTRY[HTT.key])
+WHEN_STARS_ALIGN = record(WSA, WSA_SCHEMA, _ENTRY[WSA.key])

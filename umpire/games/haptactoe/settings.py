@@ -10,12 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from fractions import Fraction
+from functools import cached_property
+from typing import TYPE_CHECKING
 
-from umpire.core.clock import SECOND
-from umpire.core.settings import Setting, Settings
-from umpire.games.base import Setup
-from umpire.games.haptactoe.pieces import HAP_PIECES, STAR_PIECES, PieceSet
+from umpire.core.settings import Schema, Setting, Settings
+
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+    from umpire.core.pieces import PieceSet
+    from umpire.games.base import Setup
 
 MAX_SECONDS = 86_400  # a day: the longest move or reserve a scenario may set
 MAX_REMINDERS = 12  # reminders per clock
@@ -30,13 +34,20 @@ class Rulebook:
 
     key: str
     title: str
-    pieces: PieceSet
     claim_word: str  # "hap" / "set"
     chooser_key: str  # the scenario key naming who picks the first player
     chooser_role: str  # "the Advantage holder" / "the DM opponent"
     strikes: bool  # WSA: strikes; HTT: a penalty per invalid claim
     bare_claims: bool  # HTT: three squares alone are a claim ("call out three squares")
     select_first: bool  # WSA: a star may be chosen in one message and its square named in the next
+
+    @cached_property
+    def pieces(self) -> PieceSet:
+        """The book's pieces: Hap-Tac-Toe's blocks or When Stars Align's stars (imported when the game
+        is played; checking a scenario reads this module without them)."""
+        from umpire.core.pieces import HAP_PIECES, STAR_PIECES
+
+        return {HTT.key: HAP_PIECES, WSA.key: STAR_PIECES}[self.key]
 
     @property
     def role_title(self) -> str:
@@ -51,7 +62,6 @@ class Rulebook:
 HTT = Rulebook(
     key="hap-tac-toe",
     title="Hap-Tac-Toe",
-    pieces=HAP_PIECES,
     claim_word="hap",
     chooser_key="advantage",
     chooser_role="the Advantage holder",
@@ -62,7 +72,6 @@ HTT = Rulebook(
 WSA = Rulebook(
     key="when-stars-align",
     title="When Stars Align",
-    pieces=STAR_PIECES,
     claim_word="set",
     chooser_key="dm_opponent",
     chooser_role="the DM opponent",
@@ -207,6 +216,12 @@ def validate(settings: Settings) -> list[tuple[str, str]]:
     return problems
 
 
+# What checking a scenario reads, one for each rule book (the registry entries name them, so
+# `umpire new` needs no more of the game than this module).
+HTT_SCHEMA = Schema(settings_for(HTT), validate)
+WSA_SCHEMA = Schema(settings_for(WSA), validate)
+
+
 # ---------------------------------------------------------------- the configuration
 
 
@@ -232,6 +247,10 @@ class Config:
 
 def configure(book: Rulebook, setup: Setup) -> Config:
     """Read the scenario's settings (already checked) into a Config."""
+    from fractions import Fraction  # (here, and the clock: checking a scenario reads this module without them)
+
+    from umpire.core.clock import SECOND
+
     s = setup.settings
     roster = setup.roster
     return Config(

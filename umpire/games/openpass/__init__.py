@@ -22,5 +22,6 @@ ENTRY = Entry(
     scenario="open-pass-heaven-hell",
     module="umpire.games.openpass.game",
     attribute="GAME",
+    schema="umpire.games.openpass.settings:SCHEMA",
 )
 ENTRIES = (ENTRY,)

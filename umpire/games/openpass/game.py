@@ -10,7 +10,7 @@ from umpire.games.openpass.state import State
 
 GAME: Game[State, Command] = Game(
     entry=ENTRY,
-    settings=settings.SETTINGS,
+    settings=settings.SCHEMA.settings,
     events=EVENTS,
     renderers=render.RENDER,
     moves=moves.MOVES,
@@ -25,6 +25,6 @@ GAME: Game[State, Command] = Game(
     final=views.final,
     toolbar=views.toolbar,
     rulings=settings.rulings,
-    validate=settings.validate,
-    validate_players=settings.validate_players,
+    validate=settings.SCHEMA.validate,
+    validate_players=settings.SCHEMA.validate_players,
 )

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from umpire.core.clock import MINUTE
 from umpire.core.errors import AmbiguousCommand, InvalidCommand
-from umpire.core.settings import Setting, Settings
+from umpire.core.settings import Schema, Setting, Settings
 from umpire.games.openpass.cards import DIVISIONS, KINDS, NUMBERS, SYMBOLS, WHAT_A_CARD_IS, card
 
 if TYPE_CHECKING:
@@ -463,3 +463,7 @@ def rulings(s: Settings) -> list[str]:
         "A scenario must seat at least as many players as token places plus ECs.",
         "Every ruling is explained in docs/rulings.md (Open, Pass section).",
     ]
+
+
+# What checking a scenario reads (the registry entry names it, so `umpire new` needs no more of the game).
+SCHEMA = Schema(SETTINGS, validate, validate_players)
