@@ -7,7 +7,6 @@ with the file, the key's path and what was expected; nothing is guessed.
 
 from __future__ import annotations
 
-import difflib
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -231,6 +230,8 @@ def _shown(name: str) -> str:
 
 
 def _unknown(key: str, known: tuple[str, ...]) -> str:
+    import difflib  # only for a key that is wrong: checking a good scenario does without it
+
     close = difflib.get_close_matches(key, known, n=1)
     hint = f"; did you mean “{close[0]}”?" if close else ""
     return f"unknown key{hint} (expected one of: {', '.join(known)})"
