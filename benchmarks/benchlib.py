@@ -305,12 +305,12 @@ def _feed(session: Session, lines: Sequence[Line]) -> None:
 
 
 def quiet_console() -> Any:
-    """A rich Console like the REPL's on a terminal, writing to memory."""
+    """The REPL's screen as on a colour terminal of 120 columns, writing to memory."""
     import io
 
-    from rich.console import Console
+    from umpire.repl.screen import Screen
 
-    return Console(file=io.StringIO(), force_terminal=True, color_system="256", width=120, soft_wrap=True, highlight=False)
+    return Screen(io.StringIO(), width=120, terminal=True, colour=True)
 
 
 # ---------------------------------------------------------------- a terminal for the REPL

@@ -95,9 +95,9 @@ def drive_repl(clock: FakeClock) -> Callable[..., str]:
     from prompt_toolkit.history import InMemoryHistory
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
-    from rich.console import Console
 
     from umpire.repl import run
+    from umpire.repl.screen import Screen
 
     def drive(session: Session, *keys: str) -> str:
         out = io.StringIO()
@@ -108,7 +108,7 @@ def drive_repl(clock: FakeClock) -> Callable[..., str]:
                 session,
                 pt_input=inp,
                 pt_output=DummyOutput(),
-                console=Console(file=out, width=120),
+                screen=Screen(out, width=120),
                 history=InMemoryHistory(),
                 monotonic=clock,
             )

@@ -10,6 +10,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from umpire.games.base import HOST, PUBLIC, View, dm
+from umpire.repl.screen import Screen
 from umpire.repl.show import show
 from umpire.session import Output, OutputKind
 
@@ -27,11 +28,11 @@ class CountingFile(io.StringIO):
         return super().write(s)
 
 
-def console(*, width: int = 120, terminal: bool = False) -> Console:
-    return Console(file=CountingFile(), width=width, force_terminal=terminal, color_system="256" if terminal else None, soft_wrap=True)
+def console(*, width: int = 120, terminal: bool = False) -> Screen:
+    return Screen(CountingFile(), width=width, terminal=terminal)
 
 
-def printed(con: Console) -> str:
+def printed(con: Screen | Console) -> str:
     assert isinstance(con.file, io.StringIO)
     return con.file.getvalue()
 

@@ -17,7 +17,6 @@ from typing import Any
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
-from rich.console import Console
 
 from tests.fakediscord import BotApp, Channel, FakeDiscord, Message, User
 from tests.fakediscord.client import pointed_at
@@ -25,6 +24,7 @@ from umpire.core import journal
 from umpire.discord.bot import Bot
 from umpire.discord.ids import Ids, PlayerIds
 from umpire.discord.recovery import Recovery, source
+from umpire.repl.screen import Screen
 from umpire.repl.shell import Shell, build
 from umpire.session import Session
 from umpire.session import entries as E
@@ -119,10 +119,10 @@ class Hosted:
         self.bot = Bot(self.session, self.ids, self.table.bot.token, recovery=self.recovery, backlog=self.backlog, review=self.review)
         with pointed_at(self.fake), create_pipe_input() as inp:
             self._inp = inp
-            console = Console(file=self.out, width=160)
+            screen = Screen(self.out, width=160)
             shell, prompt = build(
                 self.session,
-                console,
+                screen,
                 pt_input=inp,
                 pt_output=DummyOutput(),
                 history=InMemoryHistory(),

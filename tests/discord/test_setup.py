@@ -237,9 +237,9 @@ def test_a_bot_that_cannot_go_live_ends_the_run_saying_why_and_changes_nothing(f
     from prompt_toolkit.history import InMemoryHistory
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
-    from rich.console import Console
 
     from umpire.discord.bot import Bot
+    from umpire.repl.screen import Screen
     from umpire.repl.shell import build
     from umpire.session import Session
 
@@ -250,7 +250,7 @@ def test_a_bot_that_cannot_go_live_ends_the_run_saying_why_and_changes_nothing(f
     with pointed_at(fake), create_pipe_input() as inp:
         bot = Bot(session, table.ids(), "revoked.since.the.checks")
         shell, prompt = build(
-            session, Console(file=out, width=160), pt_input=inp, pt_output=DummyOutput(), history=InMemoryHistory(), companion=bot
+            session, Screen(out, width=160), pt_input=inp, pt_output=DummyOutput(), history=InMemoryHistory(), companion=bot
         )
         shell.start([])
         asyncio.run(asyncio.wait_for(shell.loop(prompt), 60))

@@ -8,10 +8,10 @@ from pathlib import Path
 
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
-from rich.console import Console
 
 from umpire.core import journal
 from umpire.repl.complete import UmpireCompleter
+from umpire.repl.screen import Screen
 from umpire.repl.shell import Shell
 from umpire.session import Session
 
@@ -20,7 +20,7 @@ from .test_devils_support import new_session
 
 def shell_for(session: Session, clock: object) -> tuple[Shell, io.StringIO]:
     out = io.StringIO()
-    return Shell(session, Console(file=out, width=200), clock), out  # type: ignore[arg-type]
+    return Shell(session, Screen(out, width=200), clock), out  # type: ignore[arg-type]
 
 
 def paste(text: str) -> str:

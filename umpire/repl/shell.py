@@ -28,9 +28,6 @@ from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.patch_stdout import StdoutProxy
 from prompt_toolkit.styles import Style
-from rich.console import Console
-from rich.markup import escape
-from rich.text import Text
 
 from umpire.core import chat
 from umpire.core.clock import fmt_clock
@@ -41,6 +38,7 @@ from umpire.repl.clipboard import copy as copy_to_clipboard
 from umpire.repl.clipboard import copy_image
 from umpire.repl.companion import REVIEW_KEY, Companion
 from umpire.repl.complete import LiveCheck, UmpireCompleter
+from umpire.repl.screen import BOLD, CYAN, DIM, RED, YELLOW, Screen, plain
 from umpire.repl.show import show
 from umpire.session import DmId, Output, OutputKind, Session
 
@@ -95,7 +93,7 @@ def run(
     session: Session,
     *,
     intro: list[str] | None = None,
-    console: Console | None = None,
+    screen: Screen | None = None,
     pt_input: Any = None,
     pt_output: Any = None,
     history: History | None = None,
@@ -104,8 +102,10 @@ def run(
 ) -> None:
     """Host `session` interactively until Ctrl-D or `quit` (with `companion` beside it, in the same event loop)."""
     real_tty = pt_input is None and sys.stdout.isatty()
-    con = console or Console(force_terminal=real_tty or None, soft_wrap=True, highlight=False)
-    shell, prompt = build(session, con, pt_input=pt_input, pt_output=pt_output, history=history, monotonic=monotonic, companion=companion)
+    screen = screen or Screen(terminal=True if real_tty else None)
+    shell, prompt = build(
+        session, screen, pt_input=pt_input, pt_output=pt_output, history=history, monotonic=monotonic, companion=companion
+    )
     shell.start(intro or [])
     if real_tty:
         # What patch_stdout does, but flushing every 10 ms rather than every 200 ms, so an
@@ -124,7 +124,7 @@ def run(
 
 def build(
     session: Session,
-    con: Console,
+    screen: Screen,
     *,
     pt_input: Any = None,
     pt_output: Any = None,
@@ -133,7 +133,7 @@ def build(
     companion: Companion | None = None,
 ) -> tuple[Shell, PromptSession[str]]:
     """The shell and its prompt, not started (`run` starts them; a test may drive `shell.loop` itself)."""
-    shell = Shell(session, con, monotonic, companion=companion)
+    shell = Shell(session, screen, monotonic, companion=companion)
     keys = KeyBindings()
     if companion is not None:
 
@@ -170,9 +170,9 @@ class Picture:
 class Shell:
     """The state of one REPL run."""
 
-    def __init__(self, session: Session, console: Console, monotonic: Callable[[], float], companion: Companion | None = None) -> None:
+    def __init__(self, session: Session, screen: Screen, monotonic: Callable[[], float], companion: Companion | None = None) -> None:
         self.session = session
-        self.con = console
+        self.screen = screen
         self.clock = GameClock(session, monotonic)
         self.names = tuple(p.name for p in session.scenario.roster)
         self.companion = companion
@@ -187,23 +187,29 @@ class Shell:
 
     def start(self, intro: list[str]) -> None:
         s = self.session
-        self.con.print(f"[bold]{escape(s.title())}[/] — hosted by umpire")
-        for line in intro:
-            self.con.print(escape(line), style="dim")
+        paint = self.screen.paint
+        self.screen.write([paint(plain(s.title()), BOLD) + " — hosted by umpire", *(paint(plain(line), DIM) for line in intro)])
         commitment = s.commitment_outputs()
-        show(self.con, commitment, self.names)
+        show(self.screen, commitment, self.names)
         if self.companion is not None:
             self.companion.route(commitment)
-        self.con.print("Type [bold]help[/] for the commands, [bold]rules[/] for the house rulings; Tab completes.", style="dim")
+        how = [
+            ("Type ", DIM),
+            ("help", BOLD, DIM),
+            (" for the commands, ", DIM),
+            ("rules", BOLD, DIM),
+            (" for the house rulings; Tab completes.", DIM),
+        ]
+        self.screen.write(["".join(paint(text, *codes) for text, *codes in how)])
 
     def show(self, outs: list[Output]) -> None:
         """Show a companion's outputs (its players' lines' rulings), as the host's own are shown."""
-        show(self.con, outs, self.names)
+        show(self.screen, outs, self.names)
         self._redraw()
 
     def say(self, text: str, problem: bool = False) -> None:
         """A companion's note for the host, one line (control characters shown, never obeyed)."""
-        self.con.print(Text(printable(text), style="bold yellow" if problem else "cyan"), soft_wrap=True)
+        self.screen.line(printable(text), *((BOLD, YELLOW) if problem else (CYAN,)))
         self._redraw()
 
     @staticmethod
@@ -268,7 +274,7 @@ class Shell:
             return
         outs = self.session.advance(self.clock.now())
         if outs:
-            show(self.con, outs, self.names)
+            show(self.screen, outs, self.names)
             self.clock.follow(self.session)
 
     async def ticker(self) -> None:
@@ -277,7 +283,7 @@ class Shell:
             try:
                 self.tick()
             except Exception as exc:  # the clock must keep running
-                self.con.print(f"[red]clock error (the game goes on): {escape(repr(exc))}[/]")
+                self.screen.line(f"clock error (the game goes on): {exc!r}", RED)
             app = get_app_or_none()
             if app is not None:
                 app.invalidate()
@@ -301,7 +307,7 @@ class Shell:
         finally:
             task.cancel()
             await self._leave()
-        self.con.print("Bye. Everything accepted is in the journal.", style="dim")
+        self.screen.line("Bye. Everything accepted is in the journal.", DIM)
 
     async def _start_companion(self) -> bool:
         """Start the companion before the first prompt; False (the game is left as it is) if it cannot start."""
@@ -309,10 +315,10 @@ class Shell:
         try:
             await self.companion.start()
         except Exception as exc:  # a companion that cannot start ends the run, never with a traceback
-            self.con.print(Text.assemble(("✗ ", "bold red"), (printable(str(exc) or type(exc).__name__), "bold red")), soft_wrap=True)
+            self.screen.line(f"✗ {printable(str(exc) or type(exc).__name__)}", BOLD, RED)
             await self.companion.close()
             self.session.close()
-            self.con.print("Nothing was changed; the journal is as it was.", style="dim")
+            self.screen.line("Nothing was changed; the journal is as it was.", DIM)
             return False
         return True
 
@@ -327,7 +333,7 @@ class Shell:
                 s.advance(self.clock.now())
             s.stop()
         except Exception as exc:  # leaving must always work
-            self.con.print(f"[red]could not record the time at quit: {escape(repr(exc))}[/]")
+            self.screen.line(f"could not record the time at quit: {exc!r}", RED)
         s.close()
 
     def handle(self, text: str) -> bool:
@@ -336,7 +342,7 @@ class Shell:
             return self._handle(text)
         except Exception as exc:  # never lose the session to one bad line (as ptpython's loop)
             self.session.drop_message()
-            self.con.print(f"[red]internal error (nothing changed, journal intact): {escape(repr(exc))}[/]")
+            self.screen.line(f"internal error (nothing changed, journal intact): {exc!r}", RED)
             return True
 
     def _handle(self, text: str) -> bool:
@@ -346,7 +352,7 @@ class Shell:
             if not self._show(self._flush()):
                 return False
             if speaker is not None:
-                self.con.print(f"(no longer reading lines as {speaker}'s)", style="dim")
+                self.screen.line(f"(no longer reading lines as {speaker}'s)", DIM)
             return True
         speaker, held = s.speaker, s.held_lines
         self.tick()
@@ -354,12 +360,10 @@ class Shell:
         if s.speaker is not None and s.speaker != speaker and not s.held_lines:
             # A Discord header entered on its own (typed, or pasted without bracketed paste): the
             # lines after it, up to an empty line, are that player's one message, as a pasted block is.
-            self.con.print(f"(the next lines are {s.speaker}'s message, judged together at an empty line)", style="dim")
+            self.screen.line(f"(the next lines are {s.speaker}'s message, judged together at an empty line)", DIM)
         elif s.held_lines > held:
             n = s.held_lines
-            self.con.print(
-                f"(held as part of {s.speaker}'s message: {n} line{'s' if n != 1 else ''}; an empty line submits it)", style="dim"
-            )
+            self.screen.line(f"(held as part of {s.speaker}'s message: {n} line{'s' if n != 1 else ''}; an empty line submits it)", DIM)
         return going_on
 
     def _show(self, outs: list[Output]) -> bool:
@@ -372,14 +376,14 @@ class Shell:
             if o.kind != OutputKind.ACTION:
                 shown.append(o)
                 continue
-            show(self.con, shown, self.names)
+            show(self.screen, shown, self.names)
             shown = []
             if o.action == "quit":
                 self._show(self._flush())
                 going_on = False
             elif o.action == "copy":
                 self.copy(list(o.args))
-        show(self.con, shown, self.names)
+        show(self.screen, shown, self.names)
         self.clock.follow(self.session)
         return going_on
 
@@ -404,7 +408,7 @@ class Shell:
             self._chunks = [*pictures, *(part for post in s.last_public for part in chat.split(post))]
             self._next = 0
         if not self._chunks:
-            self.con.print("Nothing public has been announced yet.", style="yellow")
+            self.screen.line("Nothing public has been announced yet.", YELLOW)
             return
         if self._next >= len(self._chunks):
             self._next = 0
@@ -416,25 +420,18 @@ class Shell:
         try:
             seat = s.resolve(name)
         except UmpireError as exc:
-            self.con.print(Text.assemble(("✗ ", "bold red"), (f"copy {name}", "red"), (" — ", "red"), (exc.reason, "bold red")))
+            self.screen.write([self.screen.refusal(f"copy {name}", exc.reason)])
             return
         waiting = s.waiting(seat)
         if not waiting:
-            self.con.print(
-                Text.assemble(
-                    ("✗ ", "bold red"),
-                    (f"copy {name}", "red"),
-                    (" — ", "red"),
-                    (f"no private messages wait for {s.names[seat]}", "bold red"),
-                )
-            )
+            self.screen.write([self.screen.refusal(f"copy {name}", f"no private messages wait for {s.names[seat]}")])
             return
         to = s.names[seat]
         pictures: list[str | Picture] = []
         if s.scenario.pictures:
             pictures = [self._picture(d.n, p, to=to) for d in waiting for p in d.posts if p.image]
         show(
-            self.con,
+            self.screen,
             [Output(kind=OutputKind.INFO, text="\n\n".join(d.text for d in waiting), audience=dm(seat), names=s.names)],
             self.names,
         )
@@ -473,7 +470,7 @@ class Shell:
         if len(self._chunks) > 1:
             more = f"; {left} more: “copy” again for the next" if left else "; that was the last one"
             how = f"message {self._next} of {len(self._chunks)}: {how}{more}"
-        self.con.print(how, style="dim")
+        self.screen.line(how, DIM)
         if self._sending is not None and not left:
             self._sent(confirmed)
 
@@ -485,15 +482,15 @@ class Shell:
         s = self.session
         name = s.names[seat]
         if not confirmed:
-            self.con.print(
+            self.screen.line(
                 f"Not marked as sent: nothing confirms the clipboard took it. Once you have pasted it into {name}'s DMs, "
                 f"type “sent {s.scenario.roster.players[seat].aliases[0] if s.scenario.roster.players[seat].aliases else name}”.",
-                style="yellow",
+                YELLOW,
             )
             return
         try:
             outs = s.deliver(seat, ids, via="copied with a clipboard program")
         except UmpireError as exc:
-            self.con.print(f"[red]not marked as sent: {escape(exc.reason)}[/]")
+            self.screen.line(f"not marked as sent: {exc.reason}", RED)
             return
-        show(self.con, outs, self.names)
+        show(self.screen, outs, self.names)

@@ -11,58 +11,28 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Iterable, Sequence
 
-from rich.cells import cell_len
-from rich.console import Console
-
 from umpire.core import chat
 from umpire.games.base import View
-from umpire.render import audience_label, printable, printable_lines
+from umpire.render import audience_label
+from umpire.repl.screen import BOLD, CYAN, DIM, GREEN, ITALIC, Screen
+from umpire.repl.screen import plain as _plain
 from umpire.session import Output
 
-# Select Graphic Rendition codes of the few styles used here.
-BOLD, DIM, ITALIC = "1", "2", "3"
-RED, GREEN, YELLOW, CYAN = "31", "32", "33", "36"
-_COLOURS = {RED, GREEN, YELLOW, CYAN}
 
-
-class Paint:
-    """Styles as terminal escapes, or nothing where the console shows no styles (a file, a pipe, NO_COLOR)."""
-
-    def __init__(self, con: Console) -> None:
-        self.on = con.color_system is not None and not con.is_dumb_terminal
-        self.colour = self.on and not con.no_color
-
-    def __call__(self, text: str, *codes: str) -> str:
-        """`text` in the style `codes`, each of its lines styled on its own (as rich does)."""
-        if not self.on or not text:
-            return text
-        kept = [c for c in codes if self.colour or c not in _COLOURS]
-        if not kept:
-            return text
-        start = f"\x1b[{';'.join(kept)}m"
-        if "\n" not in text:
-            return f"{start}{text}\x1b[0m"
-        return "\n".join(f"{start}{line}\x1b[0m" if line else line for line in text.split("\n"))
-
-
-def show(con: Console, outputs: Iterable[Output], names: tuple[str, ...]) -> None:
+def show(screen: Screen, outputs: Iterable[Output], names: tuple[str, ...]) -> None:
     """Print session outputs: public text verbatim (to paste), host notes dim, refusals red.
 
     Every string shown is passed through `printable` first: a player's pasted escape sequence
     (clear screen, colours, a terminal title, an OSC 52 clipboard write) is shown, never obeyed.
     """
-    paint = Paint(con)
-    width = con.width
+    width = screen.width
     parts: list[str] = []
     for o in outputs:
-        parts += text_of(o, names, paint, width)
-    if parts:
-        out = con.file
-        out.write("\n".join(parts) + "\n")
-        out.flush()
+        parts += text_of(o, names, screen, width)
+    screen.write(parts)
 
 
-def text_of(o: Output, names: tuple[str, ...], paint: Paint, width: int) -> list[str]:
+def text_of(o: Output, names: tuple[str, ...], screen: Screen, width: int) -> list[str]:
     """The lines one output shows in the terminal (a line may hold line breaks)."""
     if o.kind == "announce":
         if not o.text:
@@ -72,36 +42,28 @@ def text_of(o: Output, names: tuple[str, ...], paint: Paint, width: int) -> list
             out = []
             for i, part in enumerate(parts):
                 label = "post" if len(parts) == 1 else f"post {i + 1}/{len(parts)}"
-                out += [rule(label, width, paint), _plain(part)]
+                out += [rule(label, width, screen), _plain(part)]
             return out
-        return [paint(_plain(f"{audience_label(o.audience, names)} {o.text}"), CYAN)]
+        return [screen.paint(_plain(f"{audience_label(o.audience, names)} {o.text}"), CYAN)]
     if o.kind == "refusal":
-        return [
-            paint("✗ ", BOLD, RED) + paint(_plain(printable(o.input or "")), RED) + paint(" — ", RED) + paint(_plain(o.text), BOLD, RED)
-        ]
+        return [screen.refusal(o.input or "", o.text)]
     if o.kind == "view" and o.view is not None:
-        return view_text(o.view, paint, width)
+        return view_text(o.view, screen, width)
     return [_plain(o.text)]
 
 
-def view_text(v: View, paint: Paint, width: int) -> list[str]:
+def view_text(v: View, screen: Screen, width: int) -> list[str]:
     """A host view: its table (or its title alone), its notes, then the chat text under a rule."""
-    out = [*table(v, paint, width)] if v.columns else [paint(_plain(v.title), BOLD)]
+    out = [*table(v, screen, width)] if v.columns else [screen.paint(_plain(v.title), BOLD)]
     out += [_plain(n) for n in v.notes]
     if v.chat:
-        out += [rule("chat text", width, paint), _plain(v.chat)]
+        out += [rule("chat text", width, screen), _plain(v.chat)]
     return out
 
 
-def rule(label: str, width: int, paint: Paint) -> str:
+def rule(label: str, width: int, screen: Screen) -> str:
     """A labelled rule across the terminal, as rich's `Console.rule(align="left")` draws it."""
-    return paint(label, DIM, GREEN) + " " + paint("─" * max(0, width - cell_len(label) - 1), DIM, GREEN)
-
-
-def _plain(text: str) -> str:
-    """Text made safe to show: control characters escaped (line breaks kept), tabs expanded as rich expands them."""
-    text = printable_lines(text)
-    return text.expandtabs(8) if "\t" in text else text
+    return screen.paint(label, DIM, GREEN) + " " + screen.paint("─" * max(0, width - cell_len(label) - 1), DIM, GREEN)
 
 
 def _cells(v: View) -> list[list[list[str]]]:
@@ -109,8 +71,13 @@ def _cells(v: View) -> list[list[list[str]]]:
     return [[_plain(str(c)).split("\n") for c in row] for row in (v.columns, *v.rows)]
 
 
-def _len(line: str) -> int:
-    return len(line) if line.isascii() else cell_len(line)
+def cell_len(text: str) -> int:
+    """Columns `text` takes on a terminal: its length where it is ASCII, else as rich counts it (rich loaded then only)."""
+    if text.isascii():
+        return len(text)
+    from rich.cells import cell_len as rich_cell_len
+
+    return rich_cell_len(text)
 
 
 def _widths(cells: list[list[list[str]]], columns: int) -> list[int]:
@@ -119,7 +86,7 @@ def _widths(cells: list[list[list[str]]], columns: int) -> list[int]:
     for row in cells:
         for i, lines in enumerate(row):
             for line in lines:
-                w = _len(line)
+                w = cell_len(line)
                 if w > widths[i]:
                     widths[i] = w
     return widths
@@ -137,12 +104,12 @@ def _narrowed(cells: list[list[list[str]]], widths: list[int], room: int) -> tup
 
 
 def _wrap(line: str, width: int) -> list[str]:
-    if _len(line) <= width:
+    if cell_len(line) <= width:
         return [line]
     return textwrap.wrap(line, width=width, break_on_hyphens=False) or [""]
 
 
-def table(v: View, paint: Paint, room: int = 10**6) -> list[str]:
+def table(v: View, screen: Screen, room: int = 10**6) -> list[str]:
     """The view's table with rich's default box (a heavy head): the title, then every row, each cell padded by a space.
 
     A table wider than `room` (the terminal's width) has its widest columns narrowed and their cells wrapped.
@@ -162,12 +129,12 @@ def table(v: View, paint: Paint, room: int = 10**6) -> list[str]:
             texts = []
             for lines, w in zip(lines_of, widths, strict=True):
                 text = lines[k] if k < len(lines) else ""
-                cell = f" {text}{' ' * (w - _len(text))} "
-                texts.append(paint(cell, *style) if style else cell)
+                cell = f" {text}{' ' * (w - cell_len(text))} "
+                texts.append(screen.paint(cell, *style) if style else cell)
             out.append(bar + bar.join(texts) + bar)
         return out
 
-    out = [paint(_plain(v.title), ITALIC)] if v.title else []
+    out = [screen.paint(_plain(v.title), ITALIC)] if v.title else []
     out.append(border("┏", "━", "┳", "┓"))
     out += row(cells[0], "┃", BOLD)
     out.append(border("┡", "━", "╇", "┩"))

@@ -1,0 +1,112 @@
+"""Where the REPL writes: the terminal (or a test's file), with its few styles as terminal escapes.
+
+The REPL's own lines (the title, notes, refusals) and the outputs are plain text with a handful of
+Select Graphic Rendition codes, written straight to the stream; no console library is loaded for
+them (rich cost the first prompt ~20 ms of imports). Styles are shown where rich showed them: on a
+terminal whose TERM is not `dumb` or `unknown` (TTY_COMPATIBLE and FORCE_COLOR decide for a stream
+that is not one), without colours under NO_COLOR (bold, dim and italic stay); the width is COLUMNS,
+else the terminal's, else 80.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import TextIO
+
+from umpire.render import printable, printable_lines
+
+# Select Graphic Rendition codes of the few styles used.
+BOLD, DIM, ITALIC = "1", "2", "3"
+RED, GREEN, YELLOW, CYAN = "31", "32", "33", "36"
+_COLOURS = {RED, GREEN, YELLOW, CYAN}
+
+
+def _is_terminal(stream: TextIO, env: os._Environ[str] | dict[str, str]) -> bool:
+    """Whether escapes go to a terminal: as rich decides it for a console not forced either way."""
+    tty_compatible = env.get("TTY_COMPATIBLE", "")
+    if tty_compatible in ("0", "1"):
+        return tty_compatible == "1"
+    force_color = env.get("FORCE_COLOR")
+    if force_color is not None:
+        return force_color != ""
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+class Screen:
+    """A text stream the REPL writes to, whole lines at a time, with styles where it shows them.
+
+    `file`: the stream (default: whatever `sys.stdout` is at each write, so the REPL's lines go
+    through prompt_toolkit's stdout proxy while a prompt is on screen). `width`: fixed, else
+    measured at each use (the terminal may be resized). `terminal`: whether escapes are shown
+    (default: detected). `colour`: False to keep only bold, dim and italic (default: not under NO_COLOR).
+    """
+
+    def __init__(self, file: TextIO | None = None, *, width: int | None = None, terminal: bool | None = None, colour: bool | None = None):
+        env = os.environ
+        self._file = file
+        columns = env.get("COLUMNS", "")
+        self._width = width if width is not None else (int(columns) if columns.isdigit() else None)
+        if terminal is None:
+            terminal = _is_terminal(file or sys.stdout, env)
+        self.dumb = terminal and env.get("TERM", "").lower() in ("dumb", "unknown")
+        self.styled = terminal and not self.dumb
+        self.coloured = self.styled and (colour if colour is not None else env.get("NO_COLOR", "") == "")
+
+    @property
+    def file(self) -> TextIO:
+        return self._file if self._file is not None else sys.stdout
+
+    @property
+    def width(self) -> int:
+        """Columns to draw in: as given, else COLUMNS, else the terminal's (stdin's, stdout's or stderr's), else 80."""
+        if self._width is not None:
+            return self._width
+        if self.dumb:
+            return 80
+        width = 0
+        for fd in (0, 1, 2):
+            try:
+                width = os.get_terminal_size(fd).columns
+            except (AttributeError, ValueError, OSError):  # not a terminal
+                continue
+            break
+        columns = os.environ.get("COLUMNS", "")
+        return int(columns) if columns.isdigit() else (width or 80)
+
+    def paint(self, text: str, *codes: str) -> str:
+        """`text` in the style `codes`, each of its lines styled on its own; as it is where styles are not shown."""
+        if not self.styled or not text:
+            return text
+        kept = [c for c in codes if self.coloured or c not in _COLOURS]
+        if not kept:
+            return text
+        start = f"\x1b[{';'.join(kept)}m"
+        if "\n" not in text:
+            return f"{start}{text}\x1b[0m"
+        return "\n".join(f"{start}{line}\x1b[0m" if line else line for line in text.split("\n"))
+
+    def refusal(self, what: str, reason: str) -> str:
+        """A refused line as refusals look: `✗ WHAT — REASON` in red, the mark and the reason bold."""
+        paint = self.paint
+        return paint("✗ ", BOLD, RED) + paint(plain(printable(what)), RED) + paint(" — ", RED) + paint(plain(reason), BOLD, RED)
+
+    def write(self, lines: list[str]) -> None:
+        """Write lines (already painted) in one write, and flush."""
+        if lines:
+            out = self.file
+            out.write("\n".join(lines) + "\n")
+            out.flush()
+
+    def line(self, text: str, *codes: str) -> None:
+        """One note of the REPL's own in the style `codes` (control characters shown, never obeyed)."""
+        self.write([self.paint(plain(text), *codes)])
+
+
+def plain(text: str) -> str:
+    """Text made safe to show: control characters escaped (line breaks kept), tabs expanded as rich expands them."""
+    text = printable_lines(text)
+    return text.expandtabs(8) if "\t" in text else text
