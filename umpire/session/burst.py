@@ -8,6 +8,7 @@ it was, and the engine goes back to what is saved here.
 from __future__ import annotations
 
 import copy
+from array import array
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
@@ -38,13 +39,13 @@ class Saved:
 
 
 def copied(obj: Any) -> Any:
-    """A copy of a dataclass whose lists, sets and dicts (and a dict's lists) are copies too: a value to go back to."""
+    """A copy of a dataclass whose lists, sets, arrays and dicts (and a dict's lists) are copies too: a value to go back to."""
     out = copy.copy(obj)
     for f in fields(obj):
         value = getattr(obj, f.name)
         if isinstance(value, dict):
             value = {k: list(v) if isinstance(v, list) else v for k, v in value.items()}
-        elif isinstance(value, list | set):
-            value = type(value)(value)
+        elif isinstance(value, list | set | array):
+            value = copy.copy(value)
         setattr(out, f.name, value)
     return out

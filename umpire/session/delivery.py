@@ -9,14 +9,44 @@ that was sent with a correction.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from array import array
+from bisect import bisect_left
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import FrozenInstanceError, dataclass, field
 from enum import StrEnum
+from typing import TypeVar
 
 from umpire.core.players import Roster
 from umpire.games.base import Post, View
 
 DmId = tuple[int, int]  # (the journal entry that made it, its event's place in the entry)
+# Of a ruling an undo took back: how the undo names it, and (place, seat, first line) of each of its DMs withdrawn before
+# they were sent: all that a correction needs should one of them reach its player all the same.
+Withdrawn = tuple[str, tuple[tuple[int, int, str], ...]]
+
+H = TypeVar("H", bound=Hashable)
+
+
+class Alike:
+    """One object for equal values met lately: a long game keeps many equal texts and records (a submission sent again
+    makes the same receipt, the same correction), each made anew; kept once, they cost memory once.
+
+    Bounded: once `size` different values were met, it forgets them and starts again.
+    """
+
+    def __init__(self, size: int = 1024) -> None:
+        self.size = size
+        self.seen: dict[Hashable, Hashable] = {}
+
+    def __call__(self, value: H) -> H:
+        """`value`, or an equal one met before (the same type: 1 and True are not alike)."""
+        key = (type(value), value)
+        got = self.seen.get(key)
+        if got is None:
+            if len(self.seen) >= self.size:
+                self.seen.clear()
+            self.seen[key] = got = value
+        return got  # type: ignore[return-value]
 
 
 class DmStatus(StrEnum):
@@ -27,18 +57,44 @@ class DmStatus(StrEnum):
     WITHDRAWN = "withdrawn"
 
 
-@dataclass(frozen=True, kw_only=True)
 class Dm:
-    """A private message for one player: all the posts of one event."""
+    """A private message for one player: all the posts of one event. A value (equal by its id and player), and small:
+    a long game keeps every one nobody sent, so its id is kept as two numbers rather than a tuple of its own."""
 
-    id: DmId
+    __slots__ = ("k", "n", "posts", "seat")
+    n: int  # the journal entry that made it
+    k: int  # its event's place in the entry
     seat: int
-    posts: tuple[Post, ...] = field(compare=False)
+    posts: tuple[Post, ...]
+
+    def __init__(self, *, id: DmId, seat: int, posts: tuple[Post, ...]) -> None:
+        put = object.__setattr__
+        put(self, "n", id[0])
+        put(self, "k", id[1])
+        put(self, "seat", seat)
+        put(self, "posts", posts)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
 
     @property
-    def n(self) -> int:
-        """The journal entry that made it."""
-        return self.id[0]
+    def id(self) -> DmId:
+        """(the journal entry that made it, its event's place in the entry)."""
+        return (self.n, self.k)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Dm):
+            return NotImplemented
+        return self.n == other.n and self.k == other.k and self.seat == other.seat
+
+    def __hash__(self) -> int:
+        return hash((self.n, self.k, self.seat))
+
+    def __repr__(self) -> str:
+        return f"Dm(id={self.id!r}, seat={self.seat!r}, posts={self.posts!r})"
 
     @property
     def text(self) -> str:
@@ -56,17 +112,30 @@ class Dm:
 
 @dataclass
 class Outbox:
-    """Each player's waiting DMs, in the order they were made, and what became of those made while it was kept."""
+    """Each player's waiting DMs, in the order they were made, and what became of those made while it was kept.
+
+    Of a DM an undo withdrew before it was sent only what a correction names is kept (`gone`, by the entry that made
+    it): it may still reach its player, having been on its way when the undo came, and is then answered with one.
+    A long game withdraws many (every undo of a ruling that made DMs nobody sent), so they are kept compactly: the
+    entries' numbers in order in an array, and beside them what each withdrew, equal records kept once.
+    """
 
     queues: dict[int, list[Dm]] = field(default_factory=dict)
     sent: set[DmId] = field(default_factory=set)
-    withdrawn: set[DmId] = field(default_factory=set)
-    gone: dict[DmId, tuple[Dm, str]] = field(default_factory=dict)  # each withdrawn DM, with the ruling that made it
+    gone_at: array[int] = field(default_factory=lambda: array("q"))  # the entries whose DMs an undo withdrew unsent, in order
+    gone: list[Withdrawn] = field(default_factory=list)  # what each of those withdrew
+    alike: Alike = field(default_factory=Alike, compare=False, repr=False)  # equal posts and records kept once
 
     def queue(self, dms: Iterable[Dm]) -> None:
         """Queue DMs made by an entry now in force."""
         for dm in dms:
             self.queues.setdefault(dm.seat, []).append(dm)
+
+    def posts(self, posts: tuple[Post, ...]) -> tuple[Post, ...]:
+        """`posts`, or equal posts already kept (only posts without a picture: two pictures may differ where texts do not)."""
+        if any(p.image is not None for p in posts):
+            return posts
+        return self.alike(posts)
 
     def waiting(self, seat: int | None = None) -> list[Dm]:
         """The DMs waiting for `seat` (None: for everyone, player by player)."""
@@ -86,6 +155,20 @@ class Outbox:
         """How many DMs wait, all players together."""
         return sum(len(q) for q in self.queues.values())
 
+    def _gone(self, n: int) -> int | None:
+        """Where entry `n`'s withdrawn DMs are in `gone`, if any are."""
+        at = self.gone_at
+        i = bisect_left(at, n)
+        return i if i < len(at) and at[i] == n else None
+
+    def late(self, dm: DmId) -> tuple[int, str, str] | None:
+        """Of a DM an undo withdrew before it was sent: its seat, its first line and how the undo named its ruling (else None)."""
+        i = self._gone(dm[0])
+        if i is None:
+            return None
+        what, dms = self.gone[i]
+        return next(((seat, first, what) for k, seat, first in dms if k == dm[1]), None)
+
     def mark_sent(self, seat: int, ids: Sequence[DmId] | None) -> list[Dm]:
         """Mark `ids` of `seat`'s waiting DMs as sent (None: all waiting); returns those that were waiting.
 
@@ -96,11 +179,17 @@ class Outbox:
         sent = [d for d in queue if d.id in chosen]
         self.queues[seat] = [d for d in queue if d.id not in chosen]
         self.sent.update(d.id for d in sent)
-        late = chosen & self.withdrawn
-        self.withdrawn -= late
-        self.sent |= late
-        for i in late:
-            self.gone.pop(i, None)
+        for n, k in chosen:
+            if self.late((n, k)) is not None:
+                i = self._gone(n)
+                assert i is not None
+                what, dms = self.gone[i]
+                left = tuple(d for d in dms if d[0] != k)
+                if left:
+                    self.gone[i] = (what, left)
+                else:
+                    del self.gone[i], self.gone_at[i]
+                self.sent.add((n, k))
         return sent
 
     def withdraw(self, dms: Sequence[Dm], what: str = "") -> list[Dm]:
@@ -109,11 +198,25 @@ class Outbox:
         for seat in {d.seat for d in dms}:
             self._drop(seat, gone, sum(1 for d in dms if d.seat == seat and d.id not in self.sent))
         sent = [d for d in dms if d.id in self.sent]
-        for d in dms:
-            if d.id not in self.sent:
-                self.withdrawn.add(d.id)
-                self.gone[d.id] = (d, what)
+        for n in dict.fromkeys(d.n for d in dms):  # one entry's DMs (an undo withdraws one ruling's)
+            unsent = tuple(self.alike((d.k, d.seat, d.first_line)) for d in dms if d.n == n and d.id not in self.sent)
+            if unsent:
+                self._withdrawn(n, self.alike((self.alike(what), unsent)))
         return sent
+
+    def _withdrawn(self, n: int, record: Withdrawn) -> None:
+        """Keep what entry `n`'s withdrawn DMs need, in the entries' order (an undo mostly withdraws the newest)."""
+        at = self.gone_at
+        if not at or at[-1] < n:
+            at.append(n)
+            self.gone.append(record)
+            return
+        i = bisect_left(at, n)
+        if i < len(at) and at[i] == n:
+            self.gone[i] = record
+        else:
+            at.insert(i, n)
+            self.gone.insert(i, record)
 
     def _drop(self, seat: int, gone: set[DmId], waiting: int) -> None:
         """Drop the DMs `gone` from `seat`'s queue, where `waiting` of them wait: from the queue's end, where the last
@@ -133,7 +236,7 @@ class Outbox:
         """Where the DM `dm` is now."""
         if dm in self.sent:
             return DmStatus.SENT
-        if dm in self.withdrawn:
+        if self.late(dm) is not None:
             return DmStatus.WITHDRAWN
         return DmStatus.WAITING
 

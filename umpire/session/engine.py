@@ -30,7 +30,7 @@ from umpire.session.delivery import Dm, DmId, Outbox
 from umpire.session.events import Commitment, Delivered, DmCorrection, FinalHash, Paused, Resumed, SeedRevealed, Undone
 from umpire.session.events import Correction as CorrectionPost
 from umpire.session.outputs import Output, info, journal_failed
-from umpire.session.wording import Deferred
+from umpire.session.wording import Deferred, Unworded
 
 PENDING = 16  # replayed rulings with public posts not yet in words, before the newest is put into words (`settle`)
 
@@ -45,17 +45,57 @@ class RenderFailure(UmpireError):
     kind = "InternalError"
 
 
+@dataclass(frozen=True, slots=True)
+class Said:
+    """How an undo names a ruling and the post it withdraws: kept once for rulings that say the same (a submission sent again)."""
+
+    what: str  # the line as entered, or the clock ruling and its time
+    withdrawn: str | None  # the first line of its first public post, which an undo withdraws
+    unworded: Unworded | None  # a replayed ruling's public posts, not yet in words (its first line is found from them)
+
+    def alike(self, other: Said) -> bool:
+        """Whether `other` says the same: the same words, and unworded posts that will be put into the same words."""
+        if other.what != self.what or other.withdrawn != self.withdrawn:
+            return False
+        return other.unworded is None if self.unworded is None else self.unworded.alike(other.unworded)
+
+
 @dataclass(kw_only=True, slots=True)
 class Step:
-    """A ruling in force that `undo` can take back: only what the undo needs, since one is kept per ruling in force."""
+    """A ruling in force that `undo` can take back: only what the undo needs, since one is kept per ruling in force.
+
+    Undo reaches every ruling in force, one after another, so a long game keeps one step for each, a submission
+    sent again included. What they hold is shared where it is equal: a ruling that changed nothing keeps the state
+    before it (`Engine._input`), and steps that say the same share what they say (`Said`). The private messages it
+    made are one `Dm`, or a tuple of them (most rulings make none or one: a tuple of one is memory for nothing).
+    """
 
     n: int  # the entry's number
-    what: str  # how the undo names it: the line as entered, or the clock ruling and its time
     before: Any  # the state before it
     now_before: int
-    withdrawn: str | None  # the first line of its first public post, which an undo withdraws
-    dms: tuple[Dm, ...]  # the private messages it made
-    deferred: Deferred | None = None  # a replayed ruling's public posts, not yet in words (its first line is found from them)
+    said: Said
+    made: tuple[Dm, ...] | Dm = ()
+
+    @property
+    def what(self) -> str:
+        """How the undo names it: the line as entered, or the clock ruling and its time."""
+        return self.said.what
+
+    @property
+    def withdrawn(self) -> str | None:
+        """The first line of its first public post, which an undo withdraws (None: none, or not yet in words)."""
+        return self.said.withdrawn
+
+    @property
+    def unworded(self) -> Unworded | None:
+        """A replayed ruling's public posts, not yet in words."""
+        return self.said.unworded
+
+    @property
+    def dms(self) -> tuple[Dm, ...]:
+        """The private messages it made."""
+        made = self.made
+        return (made,) if isinstance(made, Dm) else made
 
 
 @dataclass(kw_only=True)
@@ -280,6 +320,8 @@ class Engine:
         if why is not None:
             raise IllegalAction(why)
         state, events = game.apply(self.state, command, now)
+        if state == self.state:  # a submission sent again, or a ruling that changed nothing: the undo history keeps one state
+            state = self.state
         return Ruling(entry=entry, n=n, state=state, now=now, paused=self.paused, events=events, sealed=game.move_of(command).sealed)
 
     def _delivered(self, entry: E.Delivered, n: int, now: int) -> Ruling:
@@ -287,9 +329,9 @@ class Engine:
         ids = entry.dms
         waiting = self.outbox.waiting(entry.to)
         count = len(waiting) if ids is None else sum(1 for d in waiting if d.id in set(ids))
-        late = [self.outbox.gone[i] for i in ids or () if i in self.outbox.gone]
+        late = [g for g in map(self.outbox.late, ids or ()) if g is not None]
         notes: list[Event] = [Delivered(t=now, player=self.names[entry.to], messages=count + len(late), via=entry.via)]
-        notes += [DmCorrection(t=now, audience=dm(d.seat), withdrawn=what, about=d.first_line) for d, what in late]
+        notes += [DmCorrection(t=now, audience=dm(seat), withdrawn=what, about=about) for seat, about, what in late]
         ruling = self._note(entry, n, now, notes)
         ruling.delivered = (entry.to, ids)
         return ruling
@@ -300,9 +342,9 @@ class Engine:
         step = self.history[-1]
         notes: list[Event] = [Undone(t=now, undid=step.n, input=step.what, rewind=entry.rewind)]
         withdrawn = step.withdrawn
-        if step.deferred is not None:  # a replayed ruling: its first public post is put into words now
-            public = step.deferred.render()
-            withdrawn = first_line(public[0].text) if public else None
+        if step.unworded is not None:  # a replayed ruling: its first public post is put into words now
+            first = step.unworded.first_post(self)
+            withdrawn = None if first is None else first_line(first)
         if withdrawn is not None:
             notes.append(CorrectionPost(t=now, withdrawn=withdrawn))
         sent = [d for d in step.dms if d.id in self.outbox.sent]
@@ -370,19 +412,24 @@ class Engine:
             if len(self._pending) > PENDING:
                 self.settle()
         if entry.ruling:
-            first = ruling.public[0].text if ruling.public else None
-            what = entry.line if isinstance(entry, E.Input) and entry.line else f"the clock ruling at {fmt_stamp(entry.t)}"
-            step = Step(
-                n=ruling.n,
-                what=what,
-                before=before,
-                now_before=max(now_before, ruling.now),
-                withdrawn=None if first is None else first_line(first),
-                dms=tuple(ruling.dms),
-                deferred=deferred if deferred is not None and deferred.has_public else None,
-            )
-            self.history.append(step)
+            self.history.append(self._step(ruling, before, now_before))
         return ruling.outputs
+
+    def _step(self, ruling: Ruling, before: Any, now_before: int) -> Step:
+        """What an undo of `ruling` needs, what it says kept once where it says what the ruling before it said."""
+        entry = ruling.entry
+        first = ruling.public[0].text if ruling.public else None
+        what = entry.line if isinstance(entry, E.Input) and entry.line else f"the clock ruling at {fmt_stamp(entry.t)}"
+        deferred = ruling.deferred
+        unworded = None if deferred is None else Unworded.of(deferred, ruling.state)
+        said = Said(what=what, withdrawn=None if first is None else first_line(first), unworded=unworded)
+        last = self.history[-1].said if self.history else None
+        if last is not None and said.alike(last):
+            said = last
+        dms = ruling.dms
+        return Step(
+            n=ruling.n, before=before, now_before=max(now_before, ruling.now), said=said, made=dms[0] if len(dms) == 1 else tuple(dms)
+        )
 
     def settle(self) -> None:
         """Put into words the last public posts of a replay that left them for later: what `copy` copies."""

@@ -436,7 +436,7 @@ class Session:
         waiting = self.outbox.waiting(seat)
         chosen = [d.id for d in waiting if dms is None or d.id in set(dms)]
         # A DM an undo withdrew while it was on its way still reached its player: recorded, and answered with a correction.
-        chosen += [i for i in dms or () if i in self.outbox.gone and self.outbox.gone[i][0].seat == seat]
+        chosen += [i for i in dms or () if (late := self.outbox.late(i)) is not None and late[0] == seat]
         if not chosen:
             raise IllegalAction(f"no private messages wait for {self.names[seat]}")
         ids = None if dms is None else tuple(chosen)

@@ -67,6 +67,11 @@ def _public(outputs: list[Output]) -> list[Output]:
     return [o for o in outputs if o.post is not None and o.text and o.audience.public]
 
 
+def _dm(engine: Engine, n: int, k: int, seat: int, outs: list[Output]) -> Dm:
+    """The private message of the `k`th event of entry `n`: its posts with text (equal posts kept once: they may wait long)."""
+    return Dm(id=(n, k), seat=seat, posts=engine.outbox.posts(tuple(o.post for o in outs if o.post is not None and o.text)))
+
+
 def render(engine: Engine, ruling: Ruling, *, replaying: bool) -> None:
     """Put every event of the ruling into words now: its outputs, its public posts and its private messages."""
     n = ruling.n
@@ -78,7 +83,7 @@ def render(engine: Engine, ruling: Ruling, *, replaying: bool) -> None:
         if ev.audience.kind == "public":
             ruling.public += _public(outs)
         elif seat is not None and outs[0].post is not None:
-            ruling.dms.append(Dm(id=(n, k), seat=seat, posts=tuple(o.post for o in outs if o.post is not None and o.text)))
+            ruling.dms.append(_dm(engine, n, k, seat, outs))
 
 
 def render_later(engine: Engine, ruling: Ruling) -> None:
@@ -99,7 +104,7 @@ def render_later(engine: Engine, ruling: Ruling) -> None:
         outs = event_outputs(engine, ruling.state, k, ev, game_events, n, replaying=True)
         ruling.outputs += outs
         if outs[0].post is not None:
-            ruling.dms.append(Dm(id=(n, k), seat=seat, posts=tuple(o.post for o in outs if o.post is not None and o.text)))
+            ruling.dms.append(_dm(engine, n, k, seat, outs))
     if later:
         ruling.deferred = Deferred(engine=engine, state=ruling.state, n=n, game_events=game_events, later=later, outputs=ruling.outputs)
 
@@ -132,6 +137,37 @@ class Deferred:
                 public += _public(outs)
             self.public = public
         return self.public
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Unworded:
+    """Of a replayed ruling in force whose public posts are not in words: what an undo needs to name its first one.
+
+    The undo history keeps one per such ruling, so it keeps no more: the state the ruling left and its public events
+    (with their places among the entry's events), not the ruling's outputs.
+    """
+
+    state: Any
+    game_events: int
+    events: tuple[tuple[int, Event], ...]
+
+    @classmethod
+    def of(cls, deferred: Deferred, state: Any) -> Unworded | None:
+        """What names the first public post of `deferred`'s ruling (`state`: the state it left, or an equal one); None if it makes none."""
+        events = tuple((k, ev) for k, ev, _ in deferred.later if ev.audience.public)
+        return cls(state=state, game_events=deferred.game_events, events=events) if events else None
+
+    def alike(self, other: Unworded | None) -> bool:
+        """Whether `other` words the same posts: the same state and equal events (a submission sent again)."""
+        return other is not None and other.state is self.state and other.game_events == self.game_events and other.events == self.events
+
+    def first_post(self, engine: Engine) -> str | None:
+        """The text of the ruling's first public post, put into words now (None: its public events make no text)."""
+        for k, ev in self.events:
+            public = _public(event_outputs(engine, self.state, k, ev, self.game_events, 0, replaying=True))
+            if public:
+                return public[0].text
+        return None
 
 
 def replayed(
