@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from umpire.cli import check_app
+from umpire.cli.root import check_app
 
 
 @check_app.command("hap", short_help="Is this a hap (a set)? Names the attribute that breaks it.")

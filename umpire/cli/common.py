@@ -7,15 +7,13 @@ import sys
 from pathlib import Path
 from typing import NoReturn
 
-import typer
-
 import umpire
 
 
 def abort(message: str, code: int = 2) -> NoReturn:
-    """Print `umpire: message` to stderr and exit with `code`."""
-    typer.echo(f"umpire: {message}", err=True)
-    raise typer.Exit(code)
+    """Print `umpire: message` to stderr and exit with `code` (inside typer's app or without it: `hosting.quick_play`)."""
+    print(f"umpire: {message}", file=sys.stderr, flush=True)
+    raise SystemExit(code)
 
 
 def bundled_dir() -> Path | None:

@@ -9,7 +9,7 @@ from typing import Any, NoReturn
 
 import typer
 
-from umpire.cli import app, check_app
+from umpire.cli.root import app, check_app
 
 solve_app = typer.Typer(
     help="One-shot solvers: the best play the rules allow, for a host settling a question.", no_args_is_help=True, rich_markup_mode=None

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from umpire.cli import HelpGroup, app
 from umpire.cli.common import complete_scenario
+from umpire.cli.root import HelpGroup, app
 
 if TYPE_CHECKING:
     from umpire.core.players import Roster

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from umpire.cli import app
+from umpire.cli.root import app
 
 WIDTH = 80  # the listing fits an 80-column terminal; longer descriptions wrap under their column
 # What an installed umpire has of the rules: the docs/ pages are in its source, not in what pip installs.

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from umpire.cli import gen_app
+from umpire.cli.root import gen_app
 
 if TYPE_CHECKING:
     from umpire.images import Drawable

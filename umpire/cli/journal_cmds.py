@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from umpire.cli import app
+from umpire.cli.root import app
 
 if TYPE_CHECKING:
     from umpire.session import Output, Session

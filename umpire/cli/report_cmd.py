@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from umpire.cli import app
+from umpire.cli.root import app
 
 
 def default_output(journal: Path) -> Path:
