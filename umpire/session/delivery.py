@@ -125,6 +125,7 @@ class Outbox:
     gone_at: array[int] = field(default_factory=lambda: array("q"))  # the entries whose DMs an undo withdrew unsent, in order
     gone: list[Withdrawn] = field(default_factory=list)  # what each of those withdrew
     alike: Alike = field(default_factory=Alike, compare=False, repr=False)  # equal posts and records kept once
+    _firsts: dict[int, tuple[tuple[Post, ...], str]] = field(default_factory=dict, compare=False, repr=False)
 
     def queue(self, dms: Iterable[Dm]) -> None:
         """Queue DMs made by an entry now in force."""
@@ -194,15 +195,30 @@ class Outbox:
 
     def withdraw(self, dms: Sequence[Dm], what: str = "") -> list[Dm]:
         """An undo took back the ruling that made `dms` (`what`: how it names it): those waiting are dropped; returns those already sent."""
-        gone = {d.id for d in dms}
-        for seat in {d.seat for d in dms}:
-            self._drop(seat, gone, sum(1 for d in dms if d.seat == seat and d.id not in self.sent))
-        sent = [d for d in dms if d.id in self.sent]
-        for n in dict.fromkeys(d.n for d in dms):  # one entry's DMs (an undo withdraws one ruling's)
-            unsent = tuple(self.alike((d.k, d.seat, d.first_line)) for d in dms if d.n == n and d.id not in self.sent)
-            if unsent:
-                self._withdrawn(n, self.alike((self.alike(what), unsent)))
+        sent = [d for d in dms if d.id in self.sent] if self.sent else []
+        unsent = [d for d in dms if d not in sent] if sent else dms
+        if not unsent:
+            return sent
+        ids = {d.id for d in unsent}
+        for seat in {d.seat for d in unsent}:
+            self._drop(seat, ids, sum(1 for d in unsent if d.seat == seat))
+        what = self.alike(what)
+        for n in dict.fromkeys(d.n for d in unsent):  # one entry's DMs (an undo withdraws one ruling's)
+            records = tuple(self.alike((d.k, d.seat, self._first_line(d))) for d in unsent if d.n == n)
+            self._withdrawn(n, self.alike((what, records)))
         return sent
+
+    def _first_line(self, dm: Dm) -> str:
+        """`dm.first_line`, worked out once for posts kept once (a DM sent again and withdrawn again has the same)."""
+        posts = dm.posts
+        got = self._firsts.get(id(posts))
+        if got is not None and got[0] is posts:
+            return got[1]
+        first = dm.first_line
+        if len(self._firsts) >= 256:
+            self._firsts.clear()
+        self._firsts[id(posts)] = (posts, first)  # the posts are held, so their id is not another's
+        return first
 
     def _withdrawn(self, n: int, record: Withdrawn) -> None:
         """Keep what entry `n`'s withdrawn DMs need, in the entries' order (an undo mostly withdraws the newest)."""

@@ -98,7 +98,7 @@ class Step:
         return (made,) if isinstance(made, Dm) else made
 
 
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, slots=True)
 class Ruling:
     """What an entry does, worked out and put into words before anything changes."""
 
@@ -118,6 +118,9 @@ class Ruling:
     sealed: bool = False  # an input of a sealed move: who sent it and what it said are written sealed
     deferred: Deferred | None = None  # in a replay that puts posts into words when asked for: those not yet in words
 
+
+_TIMED = (E.Input, E.Clock)  # entries whose time the rules' deadlines check
+_SOURCED = (E.Input, E.Heard)  # entries that may name the front end's message they came from
 
 SEALED_INPUT = ("by", "text", "line", "source")  # what a sealed move's input keeps private: who, what, the line, its message
 # Entries private whatever they say: a player's message taken and not judged; and which private messages reached
@@ -192,6 +195,20 @@ class Engine:
         self.lazy = False  # a replay puts public and host posts into words only when asked for (session/wording.py)
         self.last_deferred: Deferred | None = None  # the last replayed ruling's posts not yet in words
         self._pending: list[Deferred] = []  # replayed rulings that may have made public posts since `last_public` was set
+        self._due: dict[int, tuple[Any, int | None]] = {}  # the rules' next_due of the last few states, by the state's id
+
+    def due(self, state: Any) -> int | None:
+        """When the rules next act on their own in `state` (`Game.next_due`, pure): asked of the same few states at
+        every entry (a replayed entry's time is checked against it; an undo returns to the state before), so kept."""
+        key = id(state)
+        got = self._due.get(key)
+        if got is not None and got[0] is state:
+            return got[1]
+        due = self.game.next_due(state)
+        if len(self._due) >= 8:
+            self._due.clear()
+        self._due[key] = (state, due)  # the state is held, so its id is not another's
+        return due
 
     def setup(self, seed: str) -> Setup:
         """What the game starts from, with the streams of `seed`."""
@@ -267,9 +284,9 @@ class Engine:
 
     def check_time(self, entry: E.Entry) -> None:
         """A replayed ruling must come when the rules say: nothing due was skipped, and a clock ruling was due."""
-        if not isinstance(entry, E.Input | E.Clock):
+        if not isinstance(entry, _TIMED):
             return
-        due = self.game.next_due(self.state)
+        due = self.due(self.state)
         t = entry.t
         if not self.paused and due is not None and (due < t or (isinstance(entry, E.Input) and due == t)):
             raise JournalMismatch(
@@ -397,7 +414,7 @@ class Engine:
         if ruling.pop is not None:
             self.history.pop()
             self.outbox.withdraw(ruling.pop.dms, ruling.pop.what)
-        if isinstance(entry, E.Input | E.Heard) and entry.source is not None:
+        if isinstance(entry, _SOURCED) and entry.source is not None:
             self.sources.add(entry.source)
         if ruling.delivered is not None:
             seat, ids = ruling.delivered
@@ -407,7 +424,7 @@ class Engine:
             self.last_public = [o.text for o in ruling.public]
             self.last_public_posts = [(o.n, o.post) for o in ruling.public if o.post is not None]
         deferred = self.last_deferred = ruling.deferred
-        if deferred is not None and deferred.has_public:
+        if deferred is not None and deferred.public_events:
             self._pending.append(deferred)
             if len(self._pending) > PENDING:
                 self.settle()
@@ -478,7 +495,7 @@ class Engine:
         if not self.history:
             raise IllegalAction("there is nothing to undo")
         step = self.history[-1]
-        due = self.game.next_due(step.before)
+        due = self.due(step.before)
         rewind = None
         if due is not None and due <= self.now:
             rewind = max(due - 1, step.now_before - 1, 0)
@@ -489,7 +506,7 @@ class Engine:
         out: list[Output] = []
         if self.paused or now <= self.now:
             return out
-        while (due := self.game.next_due(self.state)) is not None and due <= now:
+        while (due := self.due(self.state)) is not None and due <= now:
             result = self.submit(E.Clock(t=due), f"the clock at {fmt_stamp(due)}")
             out += result
             if result and result[-1].error == "JournalError":

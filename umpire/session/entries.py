@@ -29,7 +29,7 @@ class Entry:
     def to_json(self) -> dict[str, Any]:
         """The entry's fields as JSON, its kind first (optional fields left out when unset)."""
         out: dict[str, Any] = {"kind": self.kind}
-        for name, _, _ in _SPECS.get(type(self)) or _spec(type(self)):
+        for name, *_ in _SPECS.get(type(self)) or _spec(type(self)):
             value = getattr(self, name)
             if value is None and name in _OPTIONAL:
                 continue
@@ -221,12 +221,12 @@ def read(data: dict[str, Any], where: str) -> Entry:
     if cls is None:
         raise JournalError(where, line, f"unknown entry kind {kind!r} (expected one of {', '.join(KINDS)})")
     values: dict[str, Any] = {}
-    for name, want, required in _SPECS.get(cls) or _spec(cls):
+    for name, want, required, check, convert in _SPECS.get(cls) or _spec(cls):
         if name in data:
             value = data[name]
-            if not _CHECKS[want](value):
+            if not check(value):
                 raise JournalError(where, line, f"{_a(cls.kind)} “{cls.kind}” entry's “{name}” is {value!r}, not {_WANT_WORDS[want]}")
-            values[name] = _converted(want, value)
+            values[name] = _converted(want, value) if convert else value
         elif required:
             raise JournalError(where, line, f"{_a(cls.kind)} “{kind}” entry needs “{name}”")
     try:
@@ -262,12 +262,15 @@ def _converted(want: str, value: Any) -> Any:
     return tuple(value)
 
 
-# Each kind's fields as (name, what it holds, whether it must be there), looked up once per kind: read at every replayed entry.
-_SPECS: dict[type[Entry], tuple[tuple[str, str, bool], ...]] = {}
+# Each kind's fields as (name, what it holds, whether it must be there, its check, whether it is converted), looked up
+# once per kind: read at every replayed entry.
+Spec = tuple[str, str, bool, Callable[[Any], bool], bool]
+_SPECS: dict[type[Entry], tuple[Spec, ...]] = {}
 
 
-def _spec(cls: type[Entry]) -> tuple[tuple[str, str, bool], ...]:
-    spec = tuple((f.name, _TYPES.get(f.name, "any"), f.default is MISSING) for f in fields(cls))
+def _spec(cls: type[Entry]) -> tuple[Spec, ...]:
+    wants = ((f.name, _TYPES.get(f.name, "any"), f.default is MISSING) for f in fields(cls))
+    spec = tuple((name, want, required, _CHECKS[want], want in ("dms", "strs", "ints")) for name, want, required in wants)
     _SPECS[cls] = spec
     return spec
 

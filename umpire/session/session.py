@@ -274,7 +274,7 @@ class Session:
 
     def next_due(self) -> int | None:
         """When the rules next act on their own."""
-        return self.game.next_due(self.state)
+        return self.engine.due(self.state)
 
     def advance(self, now: int) -> list[Output]:
         """Move the game clock to `now`, applying (and journaling) everything due on the way."""

@@ -106,7 +106,10 @@ def render_later(engine: Engine, ruling: Ruling) -> None:
         if outs[0].post is not None:
             ruling.dms.append(_dm(engine, n, k, seat, outs))
     if later:
-        ruling.deferred = Deferred(engine=engine, state=ruling.state, n=n, game_events=game_events, later=later, outputs=ruling.outputs)
+        public = tuple((k, ev) for k, ev, _ in later if ev.audience.public)
+        ruling.deferred = Deferred(
+            engine=engine, state=ruling.state, n=n, game_events=game_events, later=later, outputs=ruling.outputs, public_events=public
+        )
 
 
 @dataclass(kw_only=True, slots=True)
@@ -119,12 +122,13 @@ class Deferred:
     game_events: int
     later: list[tuple[int, Event, Output]]  # each event not yet in words, with the output standing for it
     outputs: list[Output]  # the ruling's outputs, where the posts replace the outputs standing for their events
+    public_events: tuple[tuple[int, Event], ...] = ()  # those events for everyone (they may make a public post), with their places
     public: list[Output] | None = None  # its public posts with text, once in words
 
     @property
     def has_public(self) -> bool:
         """Whether any event not yet in words is for everyone (it may make a public post)."""
-        return any(ev.audience.public for _, ev, _ in self.later)
+        return bool(self.public_events)
 
     def render(self) -> list[Output]:
         """Put the posts into words (once), in the ruling's outputs; returns its public posts with text."""
@@ -154,7 +158,7 @@ class Unworded:
     @classmethod
     def of(cls, deferred: Deferred, state: Any) -> Unworded | None:
         """What names the first public post of `deferred`'s ruling (`state`: the state it left, or an equal one); None if it makes none."""
-        events = tuple((k, ev) for k, ev, _ in deferred.later if ev.audience.public)
+        events = deferred.public_events
         return cls(state=state, game_events=deferred.game_events, events=events) if events else None
 
     def alike(self, other: Unworded | None) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 
 from umpire.core import chat
@@ -32,12 +33,18 @@ from umpire.games.haptactoe.state import State, Verdict
 RENDER: Renderers[State] = Renderers()
 
 
+@functools.lru_cache(maxsize=64)
+def _safe(name: str) -> str:
+    """A player's name made harmless for chat (`chat.safe`), once per name: every turn's post names both players."""
+    return chat.safe(name)
+
+
 def _n(name: str) -> str:
-    return chat.bold(chat.safe(name))
+    return chat.bold(_safe(name))
 
 
 def _pairs(values: Mapping[str, Number] | Mapping[str, int]) -> str:
-    return " · ".join(f"{chat.safe(p)} {fmt(v)}" for p, v in values.items())
+    return " · ".join(f"{_safe(p)} {fmt(v)}" for p, v in values.items())
 
 
 def _book(state: State) -> Rulebook:
@@ -208,25 +215,44 @@ def _reserve_reminder(state: State, ev: ReserveReminder) -> str:
 
 def grid(pieces: PieceSet, row_one: str, board: Mapping[str, str]) -> str:
     """The board as monospaced text: column letters, row numbers, three letters a piece, a legend."""
-    lookup = pieces.lookup()
-    rows = list(range(1, SIZE + 1))
-    if row_one == "bottom":
-        rows.reverse()
-    out = [("    " + "  ".join(f"{c:^3}" for c in COLS)).rstrip()]
-    for r in rows:
+    header, rows, legend = _layout(pieces, row_one)
+    short_of = pieces.short_of
+    out = [header]
+    for label, names in rows:
         cells = []
-        for c in COLS:
-            words = board.get(f"{c}{r}")
+        for name in names:
+            words = board.get(name)
             if words is None:
                 cells.append(" · ")
-            elif (short := pieces.short_of(words)) is not None:  # as the board's JSON writes a piece: looked up
+            elif (short := short_of(words)) is not None:  # as the board's JSON writes a piece: looked up
                 cells.append(short)
             else:
+                lookup = pieces.lookup()
                 vals = sorted(lookup[w] for w in words.split())
                 cells.append("".join(pieces.letters[i][v] for i, v in vals))
-        out.append((f"{r:>2}  " + "  ".join(cells)).rstrip())
-    out.append(_legend(pieces))
+        out.append((label + "  ".join(cells)).rstrip())
+    out.append(legend)
     return "\n".join(out)
+
+
+Layout = tuple[str, tuple[tuple[str, tuple[str, ...]], ...], str]
+_LAYOUTS: dict[tuple[int, str], tuple[PieceSet, Layout]] = {}
+
+
+def _layout(pieces: PieceSet, row_one: str) -> Layout:
+    """What every board of a piece set drawn with row 1 at `row_one` shares: the column letters, each row's label and
+    squares in the order drawn, and the legend. Made once: a turn's post draws the board, and a replay draws thousands."""
+    got = _LAYOUTS.get((id(pieces), row_one))
+    if got is not None and got[0] is pieces:
+        return got[1]
+    numbers = list(range(1, SIZE + 1))
+    if row_one == "bottom":
+        numbers.reverse()
+    header = ("    " + "  ".join(f"{c:^3}" for c in COLS)).rstrip()
+    rows = tuple((f"{r:>2}  ", tuple(f"{c}{r}" for c in COLS)) for r in numbers)
+    layout = (header, rows, _legend(pieces))
+    _LAYOUTS[(id(pieces), row_one)] = (pieces, layout)  # the piece set is held, so its id is not another's
+    return layout
 
 
 def _legend(pieces: PieceSet) -> str:

@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from umpire.core.clock import MoveClock
 from umpire.core.deadline import Deadline
-from umpire.games.haptactoe.pieces import SIZE, square_name
+from umpire.games.haptactoe.pieces import SIZE, SQUARES, square_name
 from umpire.games.haptactoe.settings import Config
 
 CELLS = SIZE * SIZE
@@ -91,7 +91,8 @@ class State:
 
     def total(self, seat: int) -> Fraction:
         """A player's points over both games so far, exact."""
-        return self.points[0][seat] + self.points[1][seat]
+        first, second = self.points[0][seat], self.points[1][seat]
+        return first + second if second else first  # no second game's points yet: no sum (a Fraction's costs a gcd)
 
     def final_score(self, seat: int) -> Fraction:
         """The DM score: the total, rounded up once when the rule set says so (R-HTT-2)."""
@@ -115,7 +116,8 @@ def initial(cfg: Config) -> State:
 
 def board_json(state: State) -> dict[str, str]:
     """The occupied squares -> the piece words."""
-    return {square_name(i): state.cfg.book.pieces.words(p) for i, p in enumerate(state.board) if p is not None}
+    words = state.cfg.book.pieces.words
+    return {name: words(p) for name, p in zip(SQUARES, state.board, strict=True) if p is not None}
 
 
 def public_board(state: State) -> dict[str, str]:
