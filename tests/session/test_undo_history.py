@@ -177,3 +177,11 @@ def test_equal_private_messages_are_kept_once_but_never_two_with_pictures() -> N
     first = (Post(text="your row", image=lambda: b"row 1"),)
     second = (Post(text="your row", image=lambda: b"row 2"),)
     assert box.posts(first) is first and box.posts(second) is second
+
+
+def test_the_next_deadline_is_the_rules_after_every_line_undo_and_clock_ruling() -> None:
+    s = choice()
+    lines = ["start", "p1: gs 5", "p1: gs 5", "undo", "@ 0:30", "p2: gs 6", "undo", "undo", "@ 1:00", "undo", "p1: gs 4", "@ 2:00"]
+    for line in lines:
+        s.feed(line)
+        assert s.next_due() == s.game.next_due(s.state), line
