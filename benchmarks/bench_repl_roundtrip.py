@@ -1,7 +1,7 @@
 """A REPL round trip: a line in, its announcement out.
 
 In-process: `Shell(session, console, time.monotonic).handle(line)` for every line of a full Death
-Match (journal fsync'd, the REPL's screen writing to memory).
+Match (journal fsync'd, the REPL's terminal writing to memory).
 
 Through a pseudo-terminal, the real `umpire play` with the opening lines of the same Death Match,
 timed until the announcement's text is on the screen, three ways:

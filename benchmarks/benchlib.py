@@ -305,12 +305,12 @@ def _feed(session: Session, lines: Sequence[Line]) -> None:
 
 
 def quiet_console() -> Any:
-    """The REPL's screen as on a colour terminal of 120 columns, writing to memory."""
+    """The REPL's terminal as a colour terminal of 120 columns, writing to memory."""
     import io
 
-    from umpire.repl.screen import Screen
+    from umpire.repl.terminal import Terminal
 
-    return Screen(io.StringIO(), width=120, terminal=True, colour=True)
+    return Terminal(io.StringIO(), width=120, tty=True, colour=True)
 
 
 # ---------------------------------------------------------------- a terminal for the REPL

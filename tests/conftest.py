@@ -97,7 +97,7 @@ def drive_repl(clock: FakeClock) -> Callable[..., str]:
     from prompt_toolkit.output import DummyOutput
 
     from umpire.repl import run
-    from umpire.repl.screen import Screen
+    from umpire.repl.terminal import Terminal
 
     def drive(session: Session, *keys: str) -> str:
         out = io.StringIO()
@@ -108,7 +108,7 @@ def drive_repl(clock: FakeClock) -> Callable[..., str]:
                 session,
                 pt_input=inp,
                 pt_output=DummyOutput(),
-                screen=Screen(out, width=120),
+                terminal=Terminal(out, width=120),
                 history=InMemoryHistory(),
                 monotonic=clock,
             )

@@ -13,8 +13,8 @@ from prompt_toolkit.formatted_text import to_plain_text
 from umpire.core import journal
 from umpire.repl.clipboard import Copied
 from umpire.repl.complete import UmpireCompleter
-from umpire.repl.screen import Screen
 from umpire.repl.shell import Shell
+from umpire.repl.terminal import Terminal
 from umpire.scenario import load
 from umpire.session import HOST_COMMANDS, Session
 
@@ -80,7 +80,7 @@ def test_undo_of_a_ruling_nobody_saw_posts_no_correction(session: Session) -> No
 
 
 def test_host_words_typed_after_a_discord_header_are_the_hosts(session: Session, clock) -> None:
-    shell = Shell(session, Screen(io.StringIO(), width=120), clock)
+    shell = Shell(session, Terminal(io.StringIO(), width=120), clock)
     shell.handle("p2: first p1")
     shell.handle("Hedger — Today at 10:32 PM")
     assert session.speaker == "Hedger"
@@ -113,7 +113,7 @@ def test_a_pasted_escape_sequence_is_shown_not_obeyed(session: Session, drive_re
 
 def test_the_toolbar_counts_the_dms_waiting(clock) -> None:
     s = Session.create(load(SCENARIOS / "choice-is-yours.toml"), journal_path=None, seed="1", salt="0" * 32)
-    shell = Shell(s, Screen(io.StringIO(), width=120), clock)
+    shell = Shell(s, Terminal(io.StringIO(), width=120), clock)
     shell.handle("start")
     shell.handle("p1: gs 5")
     assert "✉ 1 DM to send" in to_plain_text(shell.toolbar())
@@ -139,7 +139,7 @@ def test_copy_of_a_long_post_copies_one_discord_message_at_a_time(session: Sessi
         "umpire.repl.shell.copy_to_clipboard", lambda text: copied.append(text) or Copied(confirmed=True, how="copied", tool="test")
     )
     out = io.StringIO()
-    shell = Shell(session, Screen(out, width=200), clock)
+    shell = Shell(session, Terminal(out, width=200), clock)
     session.engine.last_public = ["line of a long post\n" * 150]  # about 3,000 characters
     shell.handle("copy")
     shell.handle("copy")
@@ -179,7 +179,7 @@ def test_copy_puts_a_posts_picture_first_and_saves_it_next_to_the_journal(sessio
     )
     monkeypatch.setattr("umpire.repl.shell.copy_image", lambda png: copied.append(png) or "picture copied")
     out = io.StringIO()
-    shell = Shell(session, Screen(out, width=300), clock)
+    shell = Shell(session, Terminal(out, width=300), clock)
     session.engine.last_public = ["the board"]
     session.engine.last_public_posts = [(7, Post(text="the board", image=lambda: b"\x89PNG fake"))]
     shell.handle("copy")
@@ -204,7 +204,7 @@ def test_a_scenario_with_pictures_off_copies_text_only(htt, clock, monkeypatch, 
     )
     monkeypatch.setattr("umpire.repl.shell.copy_image", lambda png: copied.append(png) or "picture copied")
     s = Session.create(replace(htt, pictures=False), journal_path=None, seed="1", salt="0" * 32)
-    shell = Shell(s, Screen(io.StringIO(), width=300), clock)
+    shell = Shell(s, Terminal(io.StringIO(), width=300), clock)
     s.engine.last_public = ["the board"]
     s.engine.last_public_posts = [(7, Post(text="the board", image=lambda: b"\x89PNG fake"))]
     shell.handle("copy")
@@ -222,7 +222,7 @@ def test_copy_name_copies_a_dms_picture_first(tmp_path: Path, clock, monkeypatch
     monkeypatch.setattr("umpire.repl.shell.copy_image", lambda png: copied.append(png) or "picture copied")
     s = Session.create(load(SCENARIOS / "choice-is-yours.toml"), journal_path=tmp_path / "j.journal.jsonl", seed="1", salt="0" * 32)
     s.outbox.queue([Dm(id=(3, 0), seat=1, posts=(Post(text="your row", image=lambda: b"\x89PNG row"),))])
-    shell = Shell(s, Screen(io.StringIO(), width=300), clock)
+    shell = Shell(s, Terminal(io.StringIO(), width=300), clock)
     shell.handle("copy p2")
     shell.handle("copy")
     assert copied == [b"\x89PNG row", "your row"]

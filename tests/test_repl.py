@@ -19,8 +19,8 @@ from umpire.core import journal
 from umpire.repl import clipboard
 from umpire.repl.clipboard import Copied
 from umpire.repl.complete import LiveCheck, UmpireCompleter
-from umpire.repl.screen import Screen
 from umpire.repl.shell import Shell
+from umpire.repl.terminal import Terminal
 from umpire.session import Session
 from umpire.session.entries import opened
 
@@ -277,7 +277,7 @@ def test_bug_in_one_line_is_reported_and_the_session_goes_on_with_the_journal_in
 
 def test_bug_outside_the_rules_is_reported_by_the_shell_and_the_session_goes_on(session, clock, monkeypatch):
     out = io.StringIO()
-    shell = Shell(session, Screen(out, width=120), clock)
+    shell = Shell(session, Terminal(out, width=120), clock)
     real_advance = session.advance
     calls = {"n": 0}
 
@@ -299,7 +299,7 @@ def test_bug_outside_the_rules_is_reported_by_the_shell_and_the_session_goes_on(
 
 def make_shell(session: Session, clock) -> tuple[Shell, io.StringIO]:
     out = io.StringIO()
-    shell = Shell(session, Screen(out, width=120), clock)
+    shell = Shell(session, Terminal(out, width=120), clock)
     return shell, out
 
 
@@ -507,7 +507,7 @@ def test_live_check_lexer_styles_only_the_unreadable_lines(session):
 
 def test_a_header_entered_on_its_own_makes_the_next_lines_that_players_until_an_empty_line(session, clock):
     out = io.StringIO()
-    shell = Shell(session, Screen(out, width=120), clock)
+    shell = Shell(session, Terminal(out, width=120), clock)
     for line in ("p2: first p1", "start", "Hedger — Today at 10:32 PM"):
         assert shell.handle(line)
     assert "umpire (Hedger)" in to_plain_text(shell.prompt_text())
@@ -523,7 +523,7 @@ def test_a_header_entered_on_its_own_makes_the_next_lines_that_players_until_an_
 
 
 def test_a_pasted_block_never_leaves_its_header_in_force(session, clock):
-    shell = Shell(session, Screen(io.StringIO(), width=120), clock)
+    shell = Shell(session, Terminal(io.StringIO(), width=120), clock)
     shell.handle("p2: first p1\nstart\nHedger — Today at 10:32 PM\nblack red circle C3")
     assert session.speaker is None
     assert to_plain_text(shell.prompt_text()) == "umpire> "

@@ -10,8 +10,8 @@ from rich.markup import escape
 from rich.table import Table
 
 from umpire.games.base import HOST, PUBLIC, View, dm
-from umpire.repl.screen import Screen
 from umpire.repl.show import show
+from umpire.repl.terminal import Terminal
 from umpire.session import Output, OutputKind
 
 NAMES = ("Hedger", "Uri")
@@ -28,11 +28,11 @@ class CountingFile(io.StringIO):
         return super().write(s)
 
 
-def console(*, width: int = 120, terminal: bool = False) -> Screen:
-    return Screen(CountingFile(), width=width, terminal=terminal)
+def console(*, width: int = 120, terminal: bool = False) -> Terminal:
+    return Terminal(CountingFile(), width=width, tty=terminal)
 
 
-def printed(con: Screen | Console) -> str:
+def printed(con: Terminal | Console) -> str:
     assert isinstance(con.file, io.StringIO)
     return con.file.getvalue()
 

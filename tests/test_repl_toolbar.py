@@ -10,8 +10,8 @@ import pytest
 from prompt_toolkit.formatted_text import to_plain_text
 
 from tests.conftest import SCENARIOS
-from umpire.repl.screen import Screen
 from umpire.repl.shell import Shell
+from umpire.repl.terminal import Terminal
 from umpire.scenario import load
 from umpire.session import Session
 
@@ -25,7 +25,7 @@ def toolbar_at(shell: Shell, typed: str, monkeypatch: pytest.MonkeyPatch) -> str
 
 def test_item_11_at_80_columns_the_toolbar_shows_the_clock_the_reserves_the_dms_and_the_typed_lines_problem(clock, monkeypatch) -> None:
     s = Session.create(load(SCENARIOS / "when-stars-align.toml"), journal_path=None, seed="1", salt="0" * 32)
-    shell = Shell(s, Screen(io.StringIO(), width=80), clock)
+    shell = Shell(s, Terminal(io.StringIO(), width=80), clock)
     for line in ("p2: first p1", "start"):
         shell.handle(line)
     bar = toolbar_at(shell, "p1: black red circle Z9", monkeypatch)
@@ -34,7 +34,7 @@ def test_item_11_at_80_columns_the_toolbar_shows_the_clock_the_reserves_the_dms_
 
 def test_item_11_in_open_pass_the_dm_count_shows_within_80_columns(clock, monkeypatch) -> None:
     s = Session.create(load(SCENARIOS / "open-pass-heaven-hell.toml"), journal_path=None, seed="1", salt="0" * 32)
-    shell = Shell(s, Screen(io.StringIO(), width=80), clock)
+    shell = Shell(s, Terminal(io.StringIO(), width=80), clock)
     shell.handle("start")
     shell.handle("p3: bid 1 4")
     assert s.waiting_dms() >= 1

@@ -28,7 +28,7 @@ from tests.contract.conftest import AUCTION_SCENARIO, AUCTION_SEED
 from umpire.core import journal
 from umpire.games.base import Resolve
 from umpire.repl import complete, shell
-from umpire.repl.screen import Screen
+from umpire.repl.terminal import Terminal
 from umpire.scenario import load
 from umpire.session import Session, derive_salt
 from umpire.session.entries import opened
@@ -120,7 +120,7 @@ def type_into_repl(session: Session, *chunks: str) -> str:
             session,
             pt_input=inp,
             pt_output=DummyOutput(),
-            screen=Screen(out, width=200),
+            terminal=Terminal(out, width=200),
             history=InMemoryHistory(),
             monotonic=clock,
         )

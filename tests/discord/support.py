@@ -24,8 +24,8 @@ from umpire.core import journal
 from umpire.discord.bot import Bot
 from umpire.discord.ids import Ids, PlayerIds
 from umpire.discord.recovery import Recovery, source
-from umpire.repl.screen import Screen
 from umpire.repl.shell import Shell, build
+from umpire.repl.terminal import Terminal
 from umpire.session import Session
 from umpire.session import entries as E
 
@@ -119,10 +119,10 @@ class Hosted:
         self.bot = Bot(self.session, self.ids, self.table.bot.token, recovery=self.recovery, backlog=self.backlog, review=self.review)
         with pointed_at(self.fake), create_pipe_input() as inp:
             self._inp = inp
-            screen = Screen(self.out, width=160)
+            term = Terminal(self.out, width=160)
             shell, prompt = build(
                 self.session,
-                screen,
+                term,
                 pt_input=inp,
                 pt_output=DummyOutput(),
                 history=InMemoryHistory(),

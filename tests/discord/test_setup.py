@@ -239,8 +239,8 @@ def test_a_bot_that_cannot_go_live_ends_the_run_saying_why_and_changes_nothing(f
     from prompt_toolkit.output import DummyOutput
 
     from umpire.discord.bot import Bot
-    from umpire.repl.screen import Screen
     from umpire.repl.shell import build
+    from umpire.repl.terminal import Terminal
     from umpire.session import Session
 
     table = Table(fake, ["Hedger", "Uri"], dm_seats=(1,))
@@ -250,7 +250,7 @@ def test_a_bot_that_cannot_go_live_ends_the_run_saying_why_and_changes_nothing(f
     with pointed_at(fake), create_pipe_input() as inp:
         bot = Bot(session, table.ids(), "revoked.since.the.checks")
         shell, prompt = build(
-            session, Screen(out, width=160), pt_input=inp, pt_output=DummyOutput(), history=InMemoryHistory(), companion=bot
+            session, Terminal(out, width=160), pt_input=inp, pt_output=DummyOutput(), history=InMemoryHistory(), companion=bot
         )
         shell.start([])
         asyncio.run(asyncio.wait_for(shell.loop(prompt), 60))

@@ -11,8 +11,8 @@ from prompt_toolkit.document import Document
 
 from umpire.core import journal
 from umpire.repl.complete import UmpireCompleter
-from umpire.repl.screen import Screen
 from umpire.repl.shell import Shell
+from umpire.repl.terminal import Terminal
 from umpire.session import Session
 
 from .test_devils_support import new_session
@@ -20,7 +20,7 @@ from .test_devils_support import new_session
 
 def shell_for(session: Session, clock: object) -> tuple[Shell, io.StringIO]:
     out = io.StringIO()
-    return Shell(session, Screen(out, width=200), clock), out  # type: ignore[arg-type]
+    return Shell(session, Terminal(out, width=200), clock), out  # type: ignore[arg-type]
 
 
 def paste(text: str) -> str:

@@ -13,8 +13,8 @@ from umpire.cli import journal_cmds
 from umpire.render import act, json_lines
 from umpire.repl import clipboard
 from umpire.repl.clipboard import Copied
-from umpire.repl.screen import Screen
 from umpire.repl.shell import Shell
+from umpire.repl.terminal import Terminal
 from umpire.scenario import load
 from umpire.session import DmStatus, Session
 
@@ -100,7 +100,7 @@ def test_item_9_a_refusal_goes_to_its_sender_and_views_info_and_final_to_the_hos
 def repl(clock) -> tuple[Session, Shell, io.StringIO]:
     s = choice()
     out = io.StringIO()
-    shell = Shell(s, Screen(out, width=200), clock)
+    shell = Shell(s, Terminal(out, width=200), clock)
     for line in ("start", "p1: gs 5"):
         shell.handle(line)
     return s, shell, out

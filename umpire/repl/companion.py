@@ -2,7 +2,7 @@
 
 The REPL starts it before the first prompt, lets it move the clocks (`tick`), gives it the outputs of
 everything the host types (`route`), adds its part to the toolbar, and calls `release` when the host
-presses the review key (F2). It shows what it does through the REPL's screen (`Screen`).
+presses the review key (F2). It shows what it does through the REPL's shell (`Screen`).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ REVIEW_KEY = "f2"
 
 
 class Screen(Protocol):
-    """Where a companion shows what it does: the REPL's console."""
+    """Where a companion shows what it does: the REPL's shell (which writes to its `Terminal`)."""
 
     def show(self, outs: list[Output]) -> None: ...
 

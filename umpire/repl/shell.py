@@ -38,8 +38,8 @@ from umpire.repl.clipboard import copy as copy_to_clipboard
 from umpire.repl.clipboard import copy_image
 from umpire.repl.companion import REVIEW_KEY, Companion
 from umpire.repl.complete import LiveCheck, UmpireCompleter
-from umpire.repl.screen import BOLD, CYAN, DIM, RED, YELLOW, Screen, plain
 from umpire.repl.show import show
+from umpire.repl.terminal import BOLD, CYAN, DIM, RED, YELLOW, Terminal, plain
 from umpire.session import DmId, Output, OutputKind, Session
 
 TICK = 0.2
@@ -93,7 +93,7 @@ def run(
     session: Session,
     *,
     intro: list[str] | None = None,
-    screen: Screen | None = None,
+    terminal: Terminal | None = None,
     pt_input: Any = None,
     pt_output: Any = None,
     history: History | None = None,
@@ -102,10 +102,8 @@ def run(
 ) -> None:
     """Host `session` interactively until Ctrl-D or `quit` (with `companion` beside it, in the same event loop)."""
     real_tty = pt_input is None and sys.stdout.isatty()
-    screen = screen or Screen(terminal=True if real_tty else None)
-    shell, prompt = build(
-        session, screen, pt_input=pt_input, pt_output=pt_output, history=history, monotonic=monotonic, companion=companion
-    )
+    term = terminal or Terminal(tty=True if real_tty else None)
+    shell, prompt = build(session, term, pt_input=pt_input, pt_output=pt_output, history=history, monotonic=monotonic, companion=companion)
     shell.start(intro or [])
     if real_tty:
         # What patch_stdout does, but flushing every 10 ms rather than every 200 ms, so an
@@ -124,7 +122,7 @@ def run(
 
 def build(
     session: Session,
-    screen: Screen,
+    term: Terminal,
     *,
     pt_input: Any = None,
     pt_output: Any = None,
@@ -133,7 +131,7 @@ def build(
     companion: Companion | None = None,
 ) -> tuple[Shell, PromptSession[str]]:
     """The shell and its prompt, not started (`run` starts them; a test may drive `shell.loop` itself)."""
-    shell = Shell(session, screen, monotonic, companion=companion)
+    shell = Shell(session, term, monotonic, companion=companion)
     keys = KeyBindings()
     if companion is not None:
 
@@ -170,9 +168,9 @@ class Picture:
 class Shell:
     """The state of one REPL run."""
 
-    def __init__(self, session: Session, screen: Screen, monotonic: Callable[[], float], companion: Companion | None = None) -> None:
+    def __init__(self, session: Session, term: Terminal, monotonic: Callable[[], float], companion: Companion | None = None) -> None:
         self.session = session
-        self.screen = screen
+        self.term = term
         self.clock = GameClock(session, monotonic)
         self.names = tuple(p.name for p in session.scenario.roster)
         self.companion = companion
@@ -187,10 +185,10 @@ class Shell:
 
     def start(self, intro: list[str]) -> None:
         s = self.session
-        paint = self.screen.paint
-        self.screen.write([paint(plain(s.title()), BOLD) + " — hosted by umpire", *(paint(plain(line), DIM) for line in intro)])
+        paint = self.term.paint
+        self.term.write([paint(plain(s.title()), BOLD) + " — hosted by umpire", *(paint(plain(line), DIM) for line in intro)])
         commitment = s.commitment_outputs()
-        show(self.screen, commitment, self.names)
+        show(self.term, commitment, self.names)
         if self.companion is not None:
             self.companion.route(commitment)
         how = [
@@ -200,16 +198,16 @@ class Shell:
             ("rules", BOLD, DIM),
             (" for the house rulings; Tab completes.", DIM),
         ]
-        self.screen.write(["".join(paint(text, *codes) for text, *codes in how)])
+        self.term.write(["".join(paint(text, *codes) for text, *codes in how)])
 
     def show(self, outs: list[Output]) -> None:
         """Show a companion's outputs (its players' lines' rulings), as the host's own are shown."""
-        show(self.screen, outs, self.names)
+        show(self.term, outs, self.names)
         self._redraw()
 
     def say(self, text: str, problem: bool = False) -> None:
         """A companion's note for the host, one line (control characters shown, never obeyed)."""
-        self.screen.line(printable(text), *((BOLD, YELLOW) if problem else (CYAN,)))
+        self.term.line(printable(text), *((BOLD, YELLOW) if problem else (CYAN,)))
         self._redraw()
 
     @staticmethod
@@ -274,7 +272,7 @@ class Shell:
             return
         outs = self.session.advance(self.clock.now())
         if outs:
-            show(self.screen, outs, self.names)
+            show(self.term, outs, self.names)
             self.clock.follow(self.session)
 
     async def ticker(self) -> None:
@@ -283,7 +281,7 @@ class Shell:
             try:
                 self.tick()
             except Exception as exc:  # the clock must keep running
-                self.screen.line(f"clock error (the game goes on): {exc!r}", RED)
+                self.term.line(f"clock error (the game goes on): {exc!r}", RED)
             app = get_app_or_none()
             if app is not None:
                 app.invalidate()
@@ -307,7 +305,7 @@ class Shell:
         finally:
             task.cancel()
             await self._leave()
-        self.screen.line("Bye. Everything accepted is in the journal.", DIM)
+        self.term.line("Bye. Everything accepted is in the journal.", DIM)
 
     async def _start_companion(self) -> bool:
         """Start the companion before the first prompt; False (the game is left as it is) if it cannot start."""
@@ -315,10 +313,10 @@ class Shell:
         try:
             await self.companion.start()
         except Exception as exc:  # a companion that cannot start ends the run, never with a traceback
-            self.screen.line(f"✗ {printable(str(exc) or type(exc).__name__)}", BOLD, RED)
+            self.term.line(f"✗ {printable(str(exc) or type(exc).__name__)}", BOLD, RED)
             await self.companion.close()
             self.session.close()
-            self.screen.line("Nothing was changed; the journal is as it was.", DIM)
+            self.term.line("Nothing was changed; the journal is as it was.", DIM)
             return False
         return True
 
@@ -333,7 +331,7 @@ class Shell:
                 s.advance(self.clock.now())
             s.stop()
         except Exception as exc:  # leaving must always work
-            self.screen.line(f"could not record the time at quit: {exc!r}", RED)
+            self.term.line(f"could not record the time at quit: {exc!r}", RED)
         s.close()
 
     def handle(self, text: str) -> bool:
@@ -342,7 +340,7 @@ class Shell:
             return self._handle(text)
         except Exception as exc:  # never lose the session to one bad line (as ptpython's loop)
             self.session.drop_message()
-            self.screen.line(f"internal error (nothing changed, journal intact): {exc!r}", RED)
+            self.term.line(f"internal error (nothing changed, journal intact): {exc!r}", RED)
             return True
 
     def _handle(self, text: str) -> bool:
@@ -352,7 +350,7 @@ class Shell:
             if not self._show(self._flush()):
                 return False
             if speaker is not None:
-                self.screen.line(f"(no longer reading lines as {speaker}'s)", DIM)
+                self.term.line(f"(no longer reading lines as {speaker}'s)", DIM)
             return True
         speaker, held = s.speaker, s.held_lines
         self.tick()
@@ -360,10 +358,10 @@ class Shell:
         if s.speaker is not None and s.speaker != speaker and not s.held_lines:
             # A Discord header entered on its own (typed, or pasted without bracketed paste): the
             # lines after it, up to an empty line, are that player's one message, as a pasted block is.
-            self.screen.line(f"(the next lines are {s.speaker}'s message, judged together at an empty line)", DIM)
+            self.term.line(f"(the next lines are {s.speaker}'s message, judged together at an empty line)", DIM)
         elif s.held_lines > held:
             n = s.held_lines
-            self.screen.line(f"(held as part of {s.speaker}'s message: {n} line{'s' if n != 1 else ''}; an empty line submits it)", DIM)
+            self.term.line(f"(held as part of {s.speaker}'s message: {n} line{'s' if n != 1 else ''}; an empty line submits it)", DIM)
         return going_on
 
     def _show(self, outs: list[Output]) -> bool:
@@ -376,14 +374,14 @@ class Shell:
             if o.kind != OutputKind.ACTION:
                 shown.append(o)
                 continue
-            show(self.screen, shown, self.names)
+            show(self.term, shown, self.names)
             shown = []
             if o.action == "quit":
                 self._show(self._flush())
                 going_on = False
             elif o.action == "copy":
                 self.copy(list(o.args))
-        show(self.screen, shown, self.names)
+        show(self.term, shown, self.names)
         self.clock.follow(self.session)
         return going_on
 
@@ -408,7 +406,7 @@ class Shell:
             self._chunks = [*pictures, *(part for post in s.last_public for part in chat.split(post))]
             self._next = 0
         if not self._chunks:
-            self.screen.line("Nothing public has been announced yet.", YELLOW)
+            self.term.line("Nothing public has been announced yet.", YELLOW)
             return
         if self._next >= len(self._chunks):
             self._next = 0
@@ -420,18 +418,18 @@ class Shell:
         try:
             seat = s.resolve(name)
         except UmpireError as exc:
-            self.screen.write([self.screen.refusal(f"copy {name}", exc.reason)])
+            self.term.write([self.term.refusal(f"copy {name}", exc.reason)])
             return
         waiting = s.waiting(seat)
         if not waiting:
-            self.screen.write([self.screen.refusal(f"copy {name}", f"no private messages wait for {s.names[seat]}")])
+            self.term.write([self.term.refusal(f"copy {name}", f"no private messages wait for {s.names[seat]}")])
             return
         to = s.names[seat]
         pictures: list[str | Picture] = []
         if s.scenario.pictures:
             pictures = [self._picture(d.n, p, to=to) for d in waiting for p in d.posts if p.image]
         show(
-            self.screen,
+            self.term,
             [Output(kind=OutputKind.INFO, text="\n\n".join(d.text for d in waiting), audience=dm(seat), names=s.names)],
             self.names,
         )
@@ -470,7 +468,7 @@ class Shell:
         if len(self._chunks) > 1:
             more = f"; {left} more: “copy” again for the next" if left else "; that was the last one"
             how = f"message {self._next} of {len(self._chunks)}: {how}{more}"
-        self.screen.line(how, DIM)
+        self.term.line(how, DIM)
         if self._sending is not None and not left:
             self._sent(confirmed)
 
@@ -482,7 +480,7 @@ class Shell:
         s = self.session
         name = s.names[seat]
         if not confirmed:
-            self.screen.line(
+            self.term.line(
                 f"Not marked as sent: nothing confirms the clipboard took it. Once you have pasted it into {name}'s DMs, "
                 f"type “sent {s.scenario.roster.players[seat].aliases[0] if s.scenario.roster.players[seat].aliases else name}”.",
                 YELLOW,
@@ -491,6 +489,6 @@ class Shell:
         try:
             outs = s.deliver(seat, ids, via="copied with a clipboard program")
         except UmpireError as exc:
-            self.screen.line(f"not marked as sent: {exc.reason}", RED)
+            self.term.line(f"not marked as sent: {exc.reason}", RED)
             return
-        show(self.screen, outs, self.names)
+        show(self.term, outs, self.names)

@@ -14,25 +14,25 @@ from collections.abc import Iterable, Sequence
 from umpire.core import chat
 from umpire.games.base import View
 from umpire.render import audience_label
-from umpire.repl.screen import BOLD, CYAN, DIM, GREEN, ITALIC, Screen
-from umpire.repl.screen import plain as _plain
+from umpire.repl.terminal import BOLD, CYAN, DIM, GREEN, ITALIC, Terminal
+from umpire.repl.terminal import plain as _plain
 from umpire.session import Output
 
 
-def show(screen: Screen, outputs: Iterable[Output], names: tuple[str, ...]) -> None:
+def show(term: Terminal, outputs: Iterable[Output], names: tuple[str, ...]) -> None:
     """Print session outputs: public text verbatim (to paste), host notes dim, refusals red.
 
     Every string shown is passed through `printable` first: a player's pasted escape sequence
-    (clear screen, colours, a terminal title, an OSC 52 clipboard write) is shown, never obeyed.
+    (clear term, colours, a terminal title, an OSC 52 clipboard write) is shown, never obeyed.
     """
-    width = screen.width
+    width = term.width
     parts: list[str] = []
     for o in outputs:
-        parts += text_of(o, names, screen, width)
-    screen.write(parts)
+        parts += text_of(o, names, term, width)
+    term.write(parts)
 
 
-def text_of(o: Output, names: tuple[str, ...], screen: Screen, width: int) -> list[str]:
+def text_of(o: Output, names: tuple[str, ...], term: Terminal, width: int) -> list[str]:
     """The lines one output shows in the terminal (a line may hold line breaks)."""
     if o.kind == "announce":
         if not o.text:
@@ -42,28 +42,28 @@ def text_of(o: Output, names: tuple[str, ...], screen: Screen, width: int) -> li
             out = []
             for i, part in enumerate(parts):
                 label = "post" if len(parts) == 1 else f"post {i + 1}/{len(parts)}"
-                out += [rule(label, width, screen), _plain(part)]
+                out += [rule(label, width, term), _plain(part)]
             return out
-        return [screen.paint(_plain(f"{audience_label(o.audience, names)} {o.text}"), CYAN)]
+        return [term.paint(_plain(f"{audience_label(o.audience, names)} {o.text}"), CYAN)]
     if o.kind == "refusal":
-        return [screen.refusal(o.input or "", o.text)]
+        return [term.refusal(o.input or "", o.text)]
     if o.kind == "view" and o.view is not None:
-        return view_text(o.view, screen, width)
+        return view_text(o.view, term, width)
     return [_plain(o.text)]
 
 
-def view_text(v: View, screen: Screen, width: int) -> list[str]:
+def view_text(v: View, term: Terminal, width: int) -> list[str]:
     """A host view: its table (or its title alone), its notes, then the chat text under a rule."""
-    out = [*table(v, screen, width)] if v.columns else [screen.paint(_plain(v.title), BOLD)]
+    out = [*table(v, term, width)] if v.columns else [term.paint(_plain(v.title), BOLD)]
     out += [_plain(n) for n in v.notes]
     if v.chat:
-        out += [rule("chat text", width, screen), _plain(v.chat)]
+        out += [rule("chat text", width, term), _plain(v.chat)]
     return out
 
 
-def rule(label: str, width: int, screen: Screen) -> str:
+def rule(label: str, width: int, term: Terminal) -> str:
     """A labelled rule across the terminal, as rich's `Console.rule(align="left")` draws it."""
-    return screen.paint(label, DIM, GREEN) + " " + screen.paint("─" * max(0, width - cell_len(label) - 1), DIM, GREEN)
+    return term.paint(label, DIM, GREEN) + " " + term.paint("─" * max(0, width - cell_len(label) - 1), DIM, GREEN)
 
 
 def _cells(v: View) -> list[list[list[str]]]:
@@ -109,7 +109,7 @@ def _wrap(line: str, width: int) -> list[str]:
     return textwrap.wrap(line, width=width, break_on_hyphens=False) or [""]
 
 
-def table(v: View, screen: Screen, room: int = 10**6) -> list[str]:
+def table(v: View, term: Terminal, room: int = 10**6) -> list[str]:
     """The view's table with rich's default box (a heavy head): the title, then every row, each cell padded by a space.
 
     A table wider than `room` (the terminal's width) has its widest columns narrowed and their cells wrapped.
@@ -130,11 +130,11 @@ def table(v: View, screen: Screen, room: int = 10**6) -> list[str]:
             for lines, w in zip(lines_of, widths, strict=True):
                 text = lines[k] if k < len(lines) else ""
                 cell = f" {text}{' ' * (w - cell_len(text))} "
-                texts.append(screen.paint(cell, *style) if style else cell)
+                texts.append(term.paint(cell, *style) if style else cell)
             out.append(bar + bar.join(texts) + bar)
         return out
 
-    out = [screen.paint(_plain(v.title), ITALIC)] if v.title else []
+    out = [term.paint(_plain(v.title), ITALIC)] if v.title else []
     out.append(border("┏", "━", "┳", "┓"))
     out += row(cells[0], "┃", BOLD)
     out.append(border("┡", "━", "╇", "┩"))

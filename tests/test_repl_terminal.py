@@ -1,4 +1,4 @@
-"""The REPL's screen: its own lines in the styles rich gave them, styles only where a terminal shows them."""
+"""The REPL's terminal: its own lines in the styles rich gave them, styles only where a terminal shows them."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from umpire.cli.common import find_scenario
-from umpire.repl.screen import BOLD, CYAN, DIM, RED, Screen
 from umpire.repl.shell import Shell
+from umpire.repl.terminal import BOLD, CYAN, DIM, RED, Terminal
 from umpire.scenario import load
 from umpire.session import Session
 
@@ -29,7 +29,7 @@ def plain_env(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_the_title_intro_and_help_line_are_written_with_the_escapes_rich_wrote(tmp_path: Path, plain_env: None) -> None:
     session = Session.create(load(find_scenario("hap-tac-toe")), journal_path=tmp_path / "j.jsonl", seed="1", salt="0" * 32)
     out = Tty()
-    Shell(session, Screen(out), lambda: 0.0).start(["Journal: j.jsonl — continue with `umpire resume j.jsonl`."])
+    Shell(session, Terminal(out), lambda: 0.0).start(["Journal: j.jsonl — continue with `umpire resume j.jsonl`."])
     session.close()
     lines = out.getvalue().split("\n")
     assert lines[0] == f"\x1b[1m{session.title()}\x1b[0m — hosted by umpire"
@@ -41,56 +41,56 @@ def test_the_title_intro_and_help_line_are_written_with_the_escapes_rich_wrote(t
 
 
 def test_a_refusal_of_the_repls_own_is_red_with_the_mark_and_reason_bold(plain_env: None) -> None:
-    screen = Screen(Tty())
-    assert screen.refusal("copy Zed", "no such player") == (
+    term = Terminal(Tty())
+    assert term.refusal("copy Zed", "no such player") == (
         "\x1b[1;31m✗ \x1b[0m\x1b[31mcopy Zed\x1b[0m\x1b[31m — \x1b[0m\x1b[1;31mno such player\x1b[0m"
     )
 
 
 def test_a_stream_that_is_not_a_terminal_gets_no_escapes(plain_env: None) -> None:
     out = io.StringIO()
-    Screen(out).line("Bye. Everything accepted is in the journal.", DIM)
+    Terminal(out).line("Bye. Everything accepted is in the journal.", DIM)
     assert out.getvalue() == "Bye. Everything accepted is in the journal.\n"
 
 
 def test_no_color_keeps_bold_and_dim_but_drops_the_colours(plain_env: None, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
-    screen = Screen(Tty())
-    assert screen.paint("x", BOLD, RED) == "\x1b[1mx\x1b[0m"
-    assert screen.paint("x", CYAN) == "x"
+    term = Terminal(Tty())
+    assert term.paint("x", BOLD, RED) == "\x1b[1mx\x1b[0m"
+    assert term.paint("x", CYAN) == "x"
 
 
 def test_a_dumb_terminal_gets_no_escapes_and_80_columns(plain_env: None, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TERM", "dumb")
-    screen = Screen(Tty())
-    assert screen.paint("x", BOLD) == "x"
-    assert screen.width == 80
+    term = Terminal(Tty())
+    assert term.paint("x", BOLD) == "x"
+    assert term.width == 80
 
 
 def test_force_color_and_tty_compatible_decide_for_a_stream_that_is_not_a_terminal(
     plain_env: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("FORCE_COLOR", "1")
-    assert Screen(io.StringIO()).paint("x", BOLD) == "\x1b[1mx\x1b[0m"
+    assert Terminal(io.StringIO()).paint("x", BOLD) == "\x1b[1mx\x1b[0m"
     monkeypatch.setenv("TTY_COMPATIBLE", "0")
-    assert Screen(Tty()).paint("x", BOLD) == "x"
+    assert Terminal(Tty()).paint("x", BOLD) == "x"
 
 
 def test_columns_sets_the_width_when_none_is_given(plain_env: None, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COLUMNS", "97")
-    assert Screen(io.StringIO()).width == 97
-    assert Screen(io.StringIO(), width=60).width == 60
+    assert Terminal(io.StringIO()).width == 97
+    assert Terminal(io.StringIO(), width=60).width == 60
 
 
 def test_a_note_shows_control_characters_and_styles_each_line_on_its_own(plain_env: None) -> None:
     out = Tty()
-    Screen(out).line("a\x1b[2Jb\nc\td", DIM)
+    Terminal(out).line("a\x1b[2Jb\nc\td", DIM)
     assert out.getvalue() == "\x1b[2ma\\x1b[2Jb\x1b[0m\n\x1b[2mc       d\x1b[0m\n"
 
 
 def test_the_default_stream_is_whatever_stdout_is_at_each_write(plain_env: None, monkeypatch: pytest.MonkeyPatch) -> None:
-    screen = Screen(terminal=False)
+    term = Terminal(tty=False)
     later = io.StringIO()
     monkeypatch.setattr("sys.stdout", later)
-    screen.line("through the proxy")
+    term.line("through the proxy")
     assert later.getvalue() == "through the proxy\n"

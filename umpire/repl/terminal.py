@@ -36,24 +36,25 @@ def _is_terminal(stream: TextIO, env: os._Environ[str] | dict[str, str]) -> bool
         return False
 
 
-class Screen:
+class Terminal:
     """A text stream the REPL writes to, whole lines at a time, with styles where it shows them.
 
     `file`: the stream (default: whatever `sys.stdout` is at each write, so the REPL's lines go
     through prompt_toolkit's stdout proxy while a prompt is on screen). `width`: fixed, else
-    measured at each use (the terminal may be resized). `terminal`: whether escapes are shown
-    (default: detected). `colour`: False to keep only bold, dim and italic (default: not under NO_COLOR).
+    measured at each use (the terminal may be resized). `tty`: whether the stream is a terminal,
+    which shows escapes unless TERM is `dumb` (default: detected). `colour`: False to keep only bold,
+    dim and italic (default: not under NO_COLOR).
     """
 
-    def __init__(self, file: TextIO | None = None, *, width: int | None = None, terminal: bool | None = None, colour: bool | None = None):
+    def __init__(self, file: TextIO | None = None, *, width: int | None = None, tty: bool | None = None, colour: bool | None = None):
         env = os.environ
         self._file = file
         columns = env.get("COLUMNS", "")
         self._width = width if width is not None else (int(columns) if columns.isdigit() else None)
-        if terminal is None:
-            terminal = _is_terminal(file or sys.stdout, env)
-        self.dumb = terminal and env.get("TERM", "").lower() in ("dumb", "unknown")
-        self.styled = terminal and not self.dumb
+        if tty is None:
+            tty = _is_terminal(file or sys.stdout, env)
+        self.dumb = tty and env.get("TERM", "").lower() in ("dumb", "unknown")
+        self.styled = tty and not self.dumb
         self.coloured = self.styled and (colour if colour is not None else env.get("NO_COLOR", "") == "")
 
     @property
