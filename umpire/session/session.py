@@ -31,7 +31,8 @@ from umpire.scenario import parse as parse_scenario
 from umpire.session import entries as E
 from umpire.session import fairness, host, judging, wording
 from umpire.session.delivery import Dm, DmId, DmStatus, Outbox
-from umpire.session.engine import Engine, Step, wall
+from umpire.session.engine import Engine, wall
+from umpire.session.history import Step
 from umpire.session.intake import Intake
 from umpire.session.outputs import Output, OutputKind
 
