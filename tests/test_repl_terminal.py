@@ -42,9 +42,7 @@ def test_the_title_intro_and_help_line_are_written_with_the_escapes_rich_wrote(t
 
 def test_a_refusal_of_the_repls_own_is_red_with_the_mark_and_reason_bold(plain_env: None) -> None:
     term = Terminal(Tty())
-    assert term.refusal("copy Zed", "no such player") == (
-        "\x1b[1;31m✗ \x1b[0m\x1b[31mcopy Zed\x1b[0m\x1b[31m — \x1b[0m\x1b[1;31mno such player\x1b[0m"
-    )
+    assert term.refusal("copy Zed", "no such player") == ("\x1b[1;31m✗ \x1b[0m\x1b[31mcopy Zed — \x1b[0m\x1b[1;31mno such player\x1b[0m")
 
 
 def test_a_stream_that_is_not_a_terminal_gets_no_escapes(plain_env: None) -> None:
@@ -94,3 +92,28 @@ def test_the_default_stream_is_whatever_stdout_is_at_each_write(plain_env: None,
     monkeypatch.setattr("sys.stdout", later)
     term.line("through the proxy")
     assert later.getvalue() == "through the proxy\n"
+
+
+def test_the_repls_own_lines_break_between_words_never_inside_one(plain_env: None) -> None:
+    out = io.StringIO()
+    term = Terminal(out, width=30)
+    term.line("Journal: a.jsonl — if this laptop crashes, `umpire resume a.jsonl` continues the game.")
+    lines = out.getvalue().rstrip("\n").split("\n")
+    assert lines == ["Journal: a.jsonl — if this", "laptop crashes, `umpire resume", "a.jsonl` continues the game."]
+    assert all(len(line) <= 30 for line in lines)
+
+
+def test_a_refusal_breaks_between_words_and_keeps_its_styles_on_each_line(plain_env: None) -> None:
+    term = Terminal(Tty(), width=24)
+    text = term.refusal("p1: gs 99", "no such card: 99")
+    assert text == ("\x1b[1;31m✗ \x1b[0m\x1b[31mp1: gs 99 — \x1b[0m\x1b[1;31mno such\x1b[0m\n\x1b[1;31mcard: 99\x1b[0m")
+
+
+def test_a_word_wider_than_the_terminal_keeps_a_line_of_its_own_and_line_breaks_stay(plain_env: None) -> None:
+    term = Terminal(io.StringIO(), width=20)
+    assert term.fill([("a " + "x" * 30 + " b\nc d",)]) == "a\n" + "x" * 30 + "\nb\nc d"
+
+
+def test_wide_characters_count_two_columns_when_lines_are_broken(plain_env: None) -> None:
+    term = Terminal(io.StringIO(), width=20)
+    assert term.fill([("유나 유나 유나 유나 유나 유나",)]) == "유나 유나 유나 유나\n유나 유나"

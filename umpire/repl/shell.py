@@ -185,8 +185,8 @@ class Shell:
 
     def start(self, intro: list[str]) -> None:
         s = self.session
-        paint = self.term.paint
-        self.term.write([paint(plain(s.title()), BOLD) + " — hosted by umpire", *(paint(plain(line), DIM) for line in intro)])
+        fill = self.term.fill
+        self.term.write([fill([(plain(s.title()), BOLD), (" — hosted by umpire",)]), *(fill([(plain(line), DIM)]) for line in intro)])
         commitment = s.commitment_outputs()
         show(self.term, commitment, self.names)
         if self.companion is not None:
@@ -198,7 +198,7 @@ class Shell:
             ("rules", BOLD, DIM),
             (" for the house rulings; Tab completes.", DIM),
         ]
-        self.term.write(["".join(paint(text, *codes) for text, *codes in how)])
+        self.term.write([fill(how)])
 
     def show(self, outs: list[Output]) -> None:
         """Show a companion's outputs (its players' lines' rulings), as the host's own are shown."""

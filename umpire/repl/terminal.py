@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import os
 import sys
+import unicodedata
+from collections.abc import Sequence
 from typing import TextIO
 
 from umpire.render import printable, printable_lines
@@ -91,9 +93,50 @@ class Terminal:
         return "\n".join(f"{start}{line}\x1b[0m" if line else line for line in text.split("\n"))
 
     def refusal(self, what: str, reason: str) -> str:
-        """A refused line as refusals look: `✗ WHAT — REASON` in red, the mark and the reason bold."""
-        paint = self.paint
-        return paint("✗ ", BOLD, RED) + paint(plain(printable(what)), RED) + paint(" — ", RED) + paint(plain(reason), BOLD, RED)
+        """A refused line as refusals look: `✗ WHAT — REASON` in red, the mark and the reason bold,
+        broken between words to the width."""
+        return self.fill([("✗ ", BOLD, RED), (plain(printable(what)), RED), (" — ", RED), (plain(reason), BOLD, RED)])
+
+    def fill(self, segments: Sequence[tuple[str, ...]]) -> str:
+        """Text made of `(text, *codes)` segments, each in its style, broken between words so that no
+        line is wider than the terminal (the REPL's own lines: a word is never cut in two by the
+        terminal's wrapping). A word wider than a whole line keeps a line of its own; a line break in
+        the text is kept. The posts are never filled: they are shown as they will be pasted."""
+        width = max(self.width, 20)
+        lines: list[list[tuple[tuple[str, ...], str]]] = [[]]  # each line's runs: (codes, text)
+        used = 0
+        pending: list[tuple[str, tuple[str, ...]]] = []  # the spaces before the next word, in their style; dropped at a break
+
+        def put(text: str, codes: tuple[str, ...]) -> None:
+            runs = lines[-1]
+            if runs and runs[-1][0] == codes:
+                runs[-1] = (codes, runs[-1][1] + text)
+            else:
+                runs.append((codes, text))
+
+        for text, *style in segments:
+            codes = tuple(style)
+            for n, row in enumerate(text.split("\n")):
+                if n:
+                    lines.append([])
+                    used, pending = 0, []
+                for word in _words(row):
+                    if word.isspace():
+                        pending.append((word, codes))
+                        continue
+                    size = cells(word)
+                    gap = sum(len(space) for space, _ in pending)
+                    if lines[-1] and used + gap + size > width:
+                        lines.append([])
+                        used, gap = 0, 0
+                    if lines[-1]:
+                        for space, style_of_space in pending:
+                            put(space, style_of_space)
+                        used += gap
+                    pending = []
+                    put(word, codes)
+                    used += size
+        return "\n".join("".join(self.paint(text, *codes) for codes, text in runs) for runs in lines)
 
     def write(self, lines: list[str]) -> None:
         """Write lines (already painted) in one write, and flush."""
@@ -103,11 +146,36 @@ class Terminal:
             out.flush()
 
     def line(self, text: str, *codes: str) -> None:
-        """One note of the REPL's own in the style `codes` (control characters shown, never obeyed)."""
-        self.write([self.paint(plain(text), *codes)])
+        """One note of the REPL's own in the style `codes` (control characters shown, never obeyed),
+        broken between words to the width."""
+        self.write([self.fill([(plain(text), *codes)])])
 
 
 def plain(text: str) -> str:
     """Text made safe to show: control characters escaped (line breaks kept), tabs expanded as rich expands them."""
     text = printable_lines(text)
     return text.expandtabs(8) if "\t" in text else text
+
+
+def _words(text: str) -> list[str]:
+    """`text` as words and the runs of spaces between them, in order."""
+    out: list[str] = []
+    start = 0
+    for i in range(1, len(text) + 1):
+        if i == len(text) or (text[i] == " ") != (text[start] == " "):
+            out.append(text[start:i])
+            start = i
+    return out
+
+
+def cells(text: str) -> int:
+    """Terminal columns `text` takes: wide and full-width characters (most emoji, Hangul) two,
+    combining marks none, others one."""
+    if text.isascii():
+        return len(text)
+    n = 0
+    for ch in text:
+        if unicodedata.combining(ch):
+            continue
+        n += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    return n
