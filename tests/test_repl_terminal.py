@@ -117,3 +117,10 @@ def test_a_word_wider_than_the_terminal_keeps_a_line_of_its_own_and_line_breaks_
 def test_wide_characters_count_two_columns_when_lines_are_broken(plain_env: None) -> None:
     term = Terminal(io.StringIO(), width=20)
     assert term.fill([("유나 유나 유나 유나 유나 유나",)]) == "유나 유나 유나 유나\n유나 유나"
+
+
+def test_a_line_written_to_a_file_stays_whole(plain_env: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "20")
+    out = io.StringIO()
+    Terminal(out).line("a note of the REPL's own that is longer than twenty columns")
+    assert out.getvalue() == "a note of the REPL's own that is longer than twenty columns\n"

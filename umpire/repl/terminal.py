@@ -55,6 +55,7 @@ class Terminal:
         self._width = width if width is not None else (int(columns) if columns.isdigit() else None)
         if tty is None:
             tty = _is_terminal(file or sys.stdout, env)
+        self.wraps = tty or width is not None  # lines are broken for a terminal (or a width given), not in a file
         self.dumb = tty and env.get("TERM", "").lower() in ("dumb", "unknown")
         self.styled = tty and not self.dumb
         self.coloured = self.styled and (colour if colour is not None else env.get("NO_COLOR", "") == "")
@@ -101,7 +102,10 @@ class Terminal:
         """Text made of `(text, *codes)` segments, each in its style, broken between words so that no
         line is wider than the terminal (the REPL's own lines: a word is never cut in two by the
         terminal's wrapping). A word wider than a whole line keeps a line of its own; a line break in
-        the text is kept. The posts are never filled: they are shown as they will be pasted."""
+        the text is kept. The posts are never filled: they are shown as they will be pasted. Written
+        to a file (not a terminal, no width given), a line stays whole."""
+        if not self.wraps:
+            return "".join(self.paint(text, *codes) for text, *codes in segments)
         width = max(self.width, 20)
         lines: list[list[tuple[tuple[str, ...], str]]] = [[]]  # each line's runs: (codes, text)
         used = 0
