@@ -124,3 +124,8 @@ def test_a_line_written_to_a_file_stays_whole(plain_env: None, monkeypatch: pyte
     out = io.StringIO()
     Terminal(out).line("a note of the REPL's own that is longer than twenty columns")
     assert out.getvalue() == "a note of the REPL's own that is longer than twenty columns\n"
+
+
+def test_an_indented_line_keeps_its_indent_on_every_line_it_is_broken_into(plain_env: None) -> None:
+    term = Terminal(io.StringIO(), width=24)
+    assert term.fill([("    [to Hedger] Your play for round 1: 3.",)]) == "    [to Hedger] Your\n    play for round 1: 3."

@@ -102,7 +102,7 @@ class Terminal:
         """Text made of `(text, *codes)` segments, each in its style, broken between words so that no
         line is wider than the terminal (the REPL's own lines: a word is never cut in two by the
         terminal's wrapping). A word wider than a whole line keeps a line of its own; a line break in
-        the text is kept. The posts are never filled: they are shown as they will be pasted. Written
+        the text is kept, and a line's leading spaces indent its continued lines. The posts are never filled: they are shown as they will be pasted. Written
         to a file (not a terminal, no width given), a line stays whole."""
         if not self.wraps:
             return "".join(self.paint(text, *codes) for text, *codes in segments)
@@ -110,6 +110,8 @@ class Terminal:
         lines: list[list[tuple[tuple[str, ...], str]]] = [[]]  # each line's runs: (codes, text)
         used = 0
         pending: list[tuple[str, tuple[str, ...]]] = []  # the spaces before the next word, in their style; dropped at a break
+        indent = ""  # a row's leading spaces, which its continued lines keep too
+        starting = True  # at the start of a row: its leading spaces are its indent
 
         def put(text: str, codes: tuple[str, ...]) -> None:
             runs = lines[-1]
@@ -123,20 +125,26 @@ class Terminal:
             for n, row in enumerate(text.split("\n")):
                 if n:
                     lines.append([])
-                    used, pending = 0, []
+                    used, pending, indent, starting = 0, [], "", True
                 for word in _words(row):
                     if word.isspace():
-                        pending.append((word, codes))
+                        if starting:
+                            indent = word if len(word) < width // 2 else ""
+                            put(word, codes)
+                            used = len(word)
+                        else:
+                            pending.append((word, codes))
                         continue
+                    starting = False
                     size = cells(word)
                     gap = sum(len(space) for space, _ in pending)
-                    if lines[-1] and used + gap + size > width:
+                    if used > len(indent) and used + gap + size > width:
                         lines.append([])
-                        used, gap = 0, 0
-                    if lines[-1]:
-                        for space, style_of_space in pending:
-                            put(space, style_of_space)
-                        used += gap
+                        put(indent, ())
+                        used, gap, pending = len(indent), 0, []
+                    for space, style_of_space in pending:
+                        put(space, style_of_space)
+                    used += gap
                     pending = []
                     put(word, codes)
                     used += size
