@@ -138,3 +138,29 @@ def test_a_public_post_longer_than_a_chat_message_is_shown_as_its_numbered_messa
     con = console()
     show(con, [Output(kind=OutputKind.ANNOUNCE, text=text, audience=PUBLIC)], NAMES)
     assert "post 1/2 ─" in printed(con) and "post 2/2 ─" in printed(con)
+
+
+def test_a_host_note_is_broken_between_words_and_a_dm_shows_whole_to_be_copied() -> None:
+    con = console(width=30)
+    note = "Hedger's division: G4 B4 G6 (14) · R2 G3 G9 (14) — valid: takes 9"
+    show(
+        con,
+        [
+            Output(kind=OutputKind.ANNOUNCE, text=note, audience=HOST),
+            Output(kind=OutputKind.ANNOUNCE, text="Your play for round 1: 3. You can change it until the deadline.", audience=dm(0)),
+        ],
+        NAMES,
+    )
+    lines = printed(con).rstrip("\n").split("\n")
+    assert lines[:3] == ["[host] Hedger's division: G4", "B4 G6 (14) · R2 G3 G9 (14) —", "valid: takes 9"]
+    assert lines[3] == "[to Hedger] Your play for round 1: 3. You can change it until the deadline."
+
+
+def test_a_note_of_the_repls_own_is_broken_between_words() -> None:
+    con = console(width=30)
+    show(
+        con,
+        [Output(kind=OutputKind.INFO, text="The fairness commitment, posted when this game began: `" + "a" * 40 + "`", audience=HOST)],
+        NAMES,
+    )
+    assert printed(con).split("\n")[:3] == ["The fairness commitment,", "posted when this game began:", "`" + "a" * 40 + "`"]

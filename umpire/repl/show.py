@@ -20,7 +20,8 @@ from umpire.session import Output
 
 
 def show(term: Terminal, outputs: Iterable[Output], names: tuple[str, ...]) -> None:
-    """Print session outputs: public text verbatim (to paste), host notes dim, refusals red.
+    """Print session outputs: public text and DMs verbatim (to paste), host notes broken between
+    words at the terminal's width, refusals red.
 
     Every string shown is passed through `printable` first: a player's pasted escape sequence
     (clear term, colours, a terminal title, an OSC 52 clipboard write) is shown, never obeyed.
@@ -44,12 +45,15 @@ def text_of(o: Output, names: tuple[str, ...], term: Terminal, width: int) -> li
                 label = "post" if len(parts) == 1 else f"post {i + 1}/{len(parts)}"
                 out += [rule(label, width, term), _plain(part)]
             return out
-        return [term.paint(_plain(f"{audience_label(o.audience, names)} {o.text}"), CYAN)]
+        label = f"{audience_label(o.audience, names)} {o.text}"
+        if o.audience.kind == "host":  # the host's own note: broken between words (a DM shows as it is sent)
+            return [term.fill([(_plain(label), CYAN)])]
+        return [term.paint(_plain(label), CYAN)]
     if o.kind == "refusal":
         return [term.refusal(o.input or "", o.text)]
     if o.kind == "view" and o.view is not None:
         return view_text(o.view, term, width)
-    return [_plain(o.text)]
+    return [term.fill([(_plain(o.text),)])]  # the REPL's notes to the host
 
 
 def view_text(v: View, term: Terminal, width: int) -> list[str]:
