@@ -475,7 +475,8 @@ def test_low_resume_shows_the_commitment_as_information_and_copy_does_not_copy_i
     resumed.reopen(loaded)
     out = drive_repl(resumed, "copy\r")
     sha = journal.commitment(resumed.seed, resumed.salt)
-    assert f"The fairness commitment, posted when this game began (not a new post): `{sha}`" in out
+    # (the note is broken between words at the terminal's width: read as one line)
+    assert f"The fairness commitment, posted when this game began (not a new post): `{sha}`" in " ".join(out.split())
     assert "🔒 Fairness commitment" not in out
     (copied,) = act(resumed, resumed.feed("copy"))
     assert copied.text == last_post and "Fairness commitment" not in copied.text
