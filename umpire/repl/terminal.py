@@ -11,6 +11,7 @@ else the terminal's, else 80.
 from __future__ import annotations
 
 import os
+import re
 import sys
 import unicodedata
 from collections.abc import Sequence
@@ -22,6 +23,7 @@ from umpire.render import printable, printable_lines
 BOLD, DIM, ITALIC = "1", "2", "3"
 RED, GREEN, YELLOW, CYAN = "31", "32", "33", "36"
 _COLOURS = {RED, GREEN, YELLOW, CYAN}
+_SPACES = re.compile("( +)")
 
 
 def _is_terminal(stream: TextIO, env: os._Environ[str] | dict[str, str]) -> bool:
@@ -104,9 +106,15 @@ class Terminal:
         terminal's wrapping). A word wider than a whole line keeps a line of its own; a line break in
         the text is kept, and a line's leading spaces indent its continued lines. The posts are never filled: they are shown as they will be pasted. Written
         to a file (not a terminal, no width given), a line stays whole."""
-        if not self.wraps:
-            return "".join(self.paint(text, *codes) for text, *codes in segments)
         width = max(self.width, 20)
+        if not self.wraps or (sum(cells(text) for text, *_ in segments) <= width and not any("\n" in text for text, *_ in segments)):
+            runs: list[tuple[tuple[str, ...], str]] = []  # one line as it is: adjacent runs of one style as one
+            for text, *style in segments:
+                if runs and runs[-1][0] == tuple(style):
+                    runs[-1] = (runs[-1][0], runs[-1][1] + text)
+                elif text:
+                    runs.append((tuple(style), text))
+            return "".join(self.paint(text, *codes) for codes, text in runs)
         lines: list[list[tuple[tuple[str, ...], str]]] = [[]]  # each line's runs: (codes, text)
         used = 0
         pending: list[tuple[str, tuple[str, ...]]] = []  # the spaces before the next word, in their style; dropped at a break
@@ -171,13 +179,7 @@ def plain(text: str) -> str:
 
 def _words(text: str) -> list[str]:
     """`text` as words and the runs of spaces between them, in order."""
-    out: list[str] = []
-    start = 0
-    for i in range(1, len(text) + 1):
-        if i == len(text) or (text[i] == " ") != (text[start] == " "):
-            out.append(text[start:i])
-            start = i
-    return out
+    return [part for part in _SPACES.split(text) if part]
 
 
 def cells(text: str) -> int:
