@@ -494,3 +494,16 @@ def test_low_the_journal_line_shows_the_resume_command_as_it_can_be_run(monkeypa
     assert play.runnable() == "umpire"
     monkeypatch.setattr("sys.argv", ["/somewhere/umpire/__main__.py"])
     assert play.runnable().endswith(" -m umpire")
+
+
+def test_item_4_before_the_entropy_a_line_no_game_reads_is_refused_for_what_it_is(tmp_path: Path) -> None:
+    j = tmp_path / "j.jsonl"
+    s = live(j)
+    before = j.read_bytes()
+    (typo,) = refused(s.feed("statsu"))
+    assert "did you mean “status”?" in typo
+    (unknown,) = refused(s.feed("p1: foo"))
+    assert unknown.startswith("not a command of this game")
+    (readable,) = refused(s.feed("p1: gs 5"))
+    assert readable.startswith("the players' entropy is not in yet") and readable.endswith("no game input is taken before that")
+    assert j.read_bytes() == before

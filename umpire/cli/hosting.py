@@ -161,7 +161,7 @@ def host(
     if entropy:
         intro.append(
             "Post the commitment below; then collect a word or number from each player and type “entropy WORDS…”: "
-            "no game input is taken before (the scenario's player_entropy)."
+            "no game input is taken before that (the scenario's player_entropy)."
         )
     run(session, intro=intro)
 

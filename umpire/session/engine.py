@@ -277,10 +277,10 @@ class Engine:
         return Ruling(entry=entry, n=n, state=self.state, now=now, paused=self.paused if paused is None else paused, events=[], notes=notes)
 
     def _input(self, entry: E.Input, n: int, now: int) -> Ruling:
+        game = self.game
+        command = game.parse(self.state, entry.by, entry.text, self.resolve)  # a line no game reads says so first
         if self.fair.waiting:
             raise IllegalAction(fairness.ENTROPY_REFUSED_INPUT)
-        game = self.game
-        command = game.parse(self.state, entry.by, entry.text, self.resolve)
         why = game.why_not(self.state, entry.by, command)
         if why is not None:
             raise IllegalAction(why)

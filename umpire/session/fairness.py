@@ -257,7 +257,7 @@ class GameSeed(Event):
 
 ENTROPY_REFUSED_INPUT = (
     "the players' entropy is not in yet: this game's seed mixes the committed secret with a word or number from each "
-    "player, sent after the commitment was posted. Collect them, then type “entropy WORDS…”; no game input is taken before"
+    "player, sent after the commitment was posted. Collect them, then type “entropy WORDS…”; no game input is taken before that"
 )
 
 
