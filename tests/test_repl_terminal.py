@@ -129,3 +129,15 @@ def test_a_line_written_to_a_file_stays_whole(plain_env: None, monkeypatch: pyte
 def test_an_indented_line_keeps_its_indent_on_every_line_it_is_broken_into(plain_env: None) -> None:
     term = Terminal(io.StringIO(), width=24)
     assert term.fill([("    [to Hedger] Your play for round 1: 3.",)]) == "    [to Hedger] Your\n    play for round 1: 3."
+
+
+def test_help_is_laid_out_for_the_terminals_width(tmp_path: Path, plain_env: None) -> None:
+    session = Session.create(load(find_scenario("hap-tac-toe")), journal_path=tmp_path / "j.jsonl", seed="1", salt="0" * 32)
+    out = io.StringIO()
+    shell = Shell(session, Terminal(out, width=60), lambda: 0.0)
+    shell.handle("help")
+    session.close()
+    lines = out.getvalue().rstrip("\n").split("\n")
+    assert "Host commands (no prefix):" in lines
+    assert all(len(line) <= 60 for line in lines)
+    assert any(line.startswith("  start ") and line.endswith("…") for line in lines)  # a command a line, cut to the width

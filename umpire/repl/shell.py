@@ -345,6 +345,8 @@ class Shell:
 
     def _handle(self, text: str) -> bool:
         s = self.session
+        if self.term.wraps:
+            s.width = self.term.width  # help and rules are laid out for the terminal as it is now
         if not text.strip():  # an empty line ends the message being read: it is judged now
             speaker = s.speaker
             if not self._show(self._flush()):
