@@ -106,8 +106,7 @@ class ExprCall:
 Command = StartBlock | GsPlay | Buy | Status | PostShop | PostBoard | PostSet | HapCall | GyulCall | ExprCall
 
 NOT_A_COMMAND = (
-    "not a command of this game: gs X, igs X, buy X, hap abc d, ihap abc d e, gyul, expr x S y, iexpr x S y z, "
-    "status, post shop/gh/expr (type “help” for all)"
+    "not a command of this game: gs X, igs X, buy X, hap abc d, ihap abc d e, gyul, expr x S y, iexpr x S y z, status, post shop/gh/expr"
 )
 
 
