@@ -160,7 +160,7 @@ def standings() -> Standings:
     """Open, Pass results as the game posts them, for players whose names are written in four scripts."""
     rows = (
         ("1", "Zoë", "52", "+3 Tokens"),
-        ("2", "유나", "40", "+1 Tokens"),
+        ("2", "유나", "40", "+1 Token"),
         ("3", "Łukasz", "17/2 (8.5)", "—"),
         ("4", "Ярослав", "8", "—"),
         ("5", "Hedger", "-3", "EC"),

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.images.support import same_pixels
 from tests.seeds import test_seed
 from tests.transcript_support import scenario_of
 from umpire.games.openpass.drawing import OpenPassRow
+from umpire.games.openpass.events import Placing
+from umpire.games.openpass.pictures import _prize
 from umpire.images import Standings, draw
 from umpire.session import Output, Session, derive_salt
 
@@ -43,10 +47,22 @@ def test_the_results_post_carries_the_ranking_as_a_table_picture() -> None:
             str(p["place"]),
             p["player"],
             p["shown"] if p["played"] else "did not play",
-            ", ".join(x for x in (f"+{p['tokens']} Tokens" if p["tokens"] else "", "EC" if p["ec"] else "") if x) or "—",
+            ", ".join(
+                x for x in (f"+{p['tokens']} Token{'s' if p['tokens'] != 1 else ''}" if p["tokens"] else "", "EC" if p["ec"] else "") if x
+            )
+            or "—",
         )
         for p in ranking
     )
     expected = Standings(title="Open, Pass — results", columns=("place", "player", "score", "prize"), rows=rows)
     assert same_pixels(results.post.image(), draw(expected))
     assert rows[0][1:] == ("Elara", "105", "+3 Tokens")
+
+
+@pytest.mark.parametrize(
+    ("tokens", "ec", "prize"),
+    [(3, False, "+3 Tokens"), (1, False, "+1 Token"), (1, True, "+1 Token, EC"), (0, True, "EC"), (0, False, "—")],
+)
+def test_the_results_picture_names_one_token_of_life_in_the_singular(tokens: int, ec: bool, prize: str) -> None:
+    placing = Placing(place=1, player="Zoë", played=True, row=(), reading="", score="5", shown="5", tokens=tokens, ec=ec)
+    assert _prize(placing) == prize

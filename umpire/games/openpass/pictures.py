@@ -23,7 +23,8 @@ def row_picture(player: str, row: tuple[str, ...], reading: str, shown: str) -> 
 
 
 def _prize(p: Placing) -> str:
-    return ", ".join(x for x in (f"+{p.tokens} Tokens" if p.tokens else "", "EC" if p.ec else "") if x) or "—"
+    tokens = f"+{p.tokens} Token{'s' if p.tokens != 1 else ''}" if p.tokens else ""
+    return ", ".join(x for x in (tokens, "EC" if p.ec else "") if x) or "—"
 
 
 def results_picture(ranking: Sequence[Placing]) -> Callable[[], bytes]:
