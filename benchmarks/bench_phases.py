@@ -41,7 +41,7 @@ HERE = Path(__file__).resolve().parent
 if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
-from benchlib import ROOT, Measure, Report, fmt, measure  # noqa: E402 - after the path is set
+from benchlib import GAMES, ROOT, Measure, Report, fmt, measure  # noqa: E402 - after the path is set
 
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
@@ -55,14 +55,6 @@ KEY_TARGET = 1e-3
 SPREAD_TARGET = 3.0
 COMMANDS = ("pause", "resume", "status")
 
-# (game, transcript script): one whole match of each game.
-GAMES: tuple[tuple[str, str], ...] = (
-    ("Hap-Tac-Toe", "hap-tac-toe.script"),
-    ("When Stars Align", "when-stars-align.script"),
-    ("The Choice is Yours", "choice-match.script"),
-    ("Open, Pass", "open-pass-match.script"),
-    ("Devil's Deal", "devils-deal.script"),
-)
 
 # The phases the issue names, which each walk must reach (a phase reader broken by a change to a
 # game's JSON or state would otherwise lump them together unnoticed).

@@ -32,6 +32,15 @@ if TYPE_CHECKING:
 ROOT = Path(__file__).resolve().parent.parent
 PIECES_HAP = ("black red circle", "gray red square", "white red triangle")
 
+# (game, transcript script): one whole match of each game.
+GAMES: tuple[tuple[str, str], ...] = (
+    ("Hap-Tac-Toe", "hap-tac-toe.script"),
+    ("When Stars Align", "when-stars-align.script"),
+    ("The Choice is Yours", "choice-match.script"),
+    ("Open, Pass", "open-pass-match.script"),
+    ("Devil's Deal", "devils-deal.script"),
+)
+
 
 class Measure(TypedDict):
     """One row of the results table. Times are in seconds; `unit` is how to print them.

@@ -35,18 +35,13 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))
+
+from benchlib import GAMES  # noqa: E402 - after the path is set
 
 if TYPE_CHECKING:
     from umpire.session import Session
-
-# (game, transcript script): one whole match of each game.
-GAMES: tuple[tuple[str, str], ...] = (
-    ("Hap-Tac-Toe", "hap-tac-toe.script"),
-    ("When Stars Align", "when-stars-align.script"),
-    ("The Choice is Yours", "choice-match.script"),
-    ("Open, Pass", "open-pass-match.script"),
-    ("Devil's Deal", "devils-deal.script"),
-)
 
 
 @dataclass(frozen=True, kw_only=True)
