@@ -104,29 +104,30 @@ class Terminal:
         """Text made of `(text, *codes)` segments, each in its style, broken between words so that no
         line is wider than the terminal (the REPL's own lines: a word is never cut in two by the
         terminal's wrapping). A word wider than a whole line keeps a line of its own; a line break in
-        the text is kept, and a line's leading spaces indent its continued lines. The posts are never filled: they are shown as they will be pasted. Written
-        to a file (not a terminal, no width given), a line stays whole."""
+        the text is kept, and a line's leading spaces indent its continued lines. The posts are never
+        filled: they are shown as they will be pasted. Written to a file (not a terminal, no width
+        given), a line stays whole. Adjacent runs of one style are written as one."""
         width = max(self.width, 20)
-        if not self.wraps or (sum(cells(text) for text, *_ in segments) <= width and not any("\n" in text for text, *_ in segments)):
-            runs: list[tuple[tuple[str, ...], str]] = []  # one line as it is: adjacent runs of one style as one
-            for text, *style in segments:
-                if runs and runs[-1][0] == tuple(style):
-                    runs[-1] = (runs[-1][0], runs[-1][1] + text)
-                elif text:
-                    runs.append((tuple(style), text))
-            return "".join(self.paint(text, *codes) for codes, text in runs)
         lines: list[list[tuple[tuple[str, ...], str]]] = [[]]  # each line's runs: (codes, text)
-        used = 0
-        pending: list[tuple[str, tuple[str, ...]]] = []  # the spaces before the next word, in their style; dropped at a break
-        indent = ""  # a row's leading spaces, which its continued lines keep too
-        starting = True  # at the start of a row: its leading spaces are its indent
 
         def put(text: str, codes: tuple[str, ...]) -> None:
             runs = lines[-1]
             if runs and runs[-1][0] == codes:
                 runs[-1] = (codes, runs[-1][1] + text)
-            else:
+            elif text:
                 runs.append((codes, text))
+
+        def joined() -> str:
+            return "\n".join("".join(self.paint(text, *codes) for codes, text in runs) for runs in lines)
+
+        if not self.wraps or (sum(cells(text) for text, *_ in segments) <= width and not any("\n" in text for text, *_ in segments)):
+            for text, *style in segments:  # one line as it is
+                put(text, tuple(style))
+            return joined()
+        used = 0
+        pending: list[tuple[str, tuple[str, ...]]] = []  # the spaces before the next word, in their style; dropped at a break
+        indent = ""  # a row's leading spaces, which its continued lines keep too
+        starting = True  # at the start of a row: its leading spaces are its indent
 
         for text, *style in segments:
             codes = tuple(style)
@@ -156,7 +157,7 @@ class Terminal:
                     pending = []
                     put(word, codes)
                     used += size
-        return "\n".join("".join(self.paint(text, *codes) for codes, text in runs) for runs in lines)
+        return joined()
 
     def write(self, lines: list[str]) -> None:
         """Write lines (already painted) in one write, and flush."""
