@@ -87,6 +87,13 @@ def test_a_refill_without_five_chips_is_refused(tmp_path: Path) -> None:
     assert refused(s, "p1: yes", error="IllegalAction") == "Hedger has 4 chips; a refill costs 5 chips (R-DD-2)"
 
 
+def test_a_word_that_answers_neither_yes_nor_no_to_refill_is_refused_naming_the_answers(tmp_path: Path) -> None:
+    s = journaled(tmp_path)
+    ok(s, "start", "p2: first p1")
+    assert refused(s, "p1: maybe", error="InvalidCommand") == "answer the refill question with “yes” or “no” (“maybe” is neither)"
+    assert refused(s, "p2: maybe", error="InvalidCommand").startswith("“maybe” is not a card")  # not the one asked
+
+
 def test_answering_out_of_turn_is_refused(tmp_path: Path) -> None:
     s = journaled(tmp_path)
     ok(s, "start", "p2: first p1")

@@ -16,7 +16,7 @@ from umpire.core.errors import IllegalAction, InvalidCommand
 from umpire.games.base import Resolve
 from umpire.games.devilsdeal import cards as C
 from umpire.games.devilsdeal.divisions import ASIDE_WORDS, CONFIRM_WORDS, UNUSED_WORDS, Segment, read_submission
-from umpire.games.devilsdeal.state import Discard, Divide, Pick, State, Take
+from umpire.games.devilsdeal.state import Ask, Discard, Divide, Pick, State, Take
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -191,6 +191,8 @@ def _parse_player(state: State, actor: int, head: str, words: list[str], text: s
         or any(w.casefold().strip(":()") in (*ASIDE_WORDS, *UNUSED_WORDS, *CONFIRM_WORDS, "pile") for w in words)
     ):
         return _parse_division(actor, text)
+    if isinstance(step, Ask) and step.seat == actor and len(words) == 1 and C.lookup(words[0]) is None:
+        raise InvalidCommand(f"answer the refill question with “yes” or “no” (“{words[0]}” is neither)", text=text)
     return _bare_cards(state, actor, _cards(words, text))
 
 
