@@ -152,17 +152,27 @@ sys.path.insert(0, {here!r})
 from bench_images import _examples
 value = _examples()[{name!r}]
 from umpire.images import draw
+{warm}
 t0 = time.perf_counter()
 draw(value)
 print(time.perf_counter() - t0)
 """
 
+# What a session runs in the background a second after its first prompt (the REPL, and the bot
+# beside it): the game's `warm_pictures`, one picture of each kind the game posts, thrown away.
+WARM = {
+    "Hap-Tac-Toe board, 25 blocks, 4 claims": "from umpire.games.haptactoe.game import HAP_TAC_TOE as game",
+    "When Stars Align board, 25 stars, 4 claims": "from umpire.games.haptactoe.game import WHEN_STARS_ALIGN as game",
+    "Gyul Hap board": "from umpire.games.choice.game import GAME as game",
+}
 
-def _first_in_a_fresh_process(name: str, repeat: int) -> list[float]:
+
+def _first_in_a_fresh_process(name: str, repeat: int, *, warmed: bool = False) -> list[float]:
     import subprocess
     from pathlib import Path
 
-    code = _FIRST.format(here=str(Path(__file__).resolve().parent), name=name)
+    warm = f"{WARM[name]}\ngame.warm_pictures()" if warmed else ""
+    code = _FIRST.format(here=str(Path(__file__).resolve().parent), name=name, warm=warm)
     return [
         float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=child_env()).stdout)
         for _ in range(repeat)
@@ -209,6 +219,9 @@ def run(repeat: int) -> Report:
         first = _first_in_a_fresh_process(name, repeat)
         note = "a new `python`, its modules imported, times its first `draw`"
         measures.append(measure(f"image: {name}, first in a fresh process", first, unit="ms", target=TARGET, note=note))
+        first = _first_in_a_fresh_process(name, repeat, warmed=True)
+        note = "the same, after the game's `warm_pictures` (what a session runs in the background a second after its first prompt)"
+        measures.append(measure(f"image: {name}, first of a session", first, unit="ms", target=TARGET, note=note))
     exe = sys.executable
     floor = time_command([exe, "-c", "pass"], repeat, env=child_env())
     imported = time_command([exe, "-c", "import umpire.images"], repeat, env=child_env())

@@ -321,6 +321,10 @@ def _line_by_line(state: object, actor: int | None, lines: Sequence[str]) -> lis
     return list(lines)
 
 
+def _no_pictures() -> None:
+    """A game without pictures has nothing to draw ahead."""
+
+
 @dataclass(frozen=True, kw_only=True, eq=False)
 class Game(Generic[S, C]):
     """A game: its rules, commands, announcements and views, over its state `S` and command `C`.
@@ -366,6 +370,10 @@ class Game(Generic[S, C]):
     the next header or a time line, or one Discord message a bot receives. A game whose card reads a
     multi-line message as one submission returns the lines joined by newlines, and its `parse`
     reads that text whole (Devil's Deal: a division written a pile a line)."""
+    warm_pictures: Callable[[], None] = _no_pictures
+    """Draws one picture of each kind the game posts and throws them away, so that the first real
+    picture of a session finds its fonts, glyphs and shapes ready (see `umpire.games.pictures.warm`).
+    A front end that posts pictures runs it once, in the background, soon after it starts."""
 
     _by_name: dict[str, Move[S]] = field(init=False, repr=False)
 

@@ -20,3 +20,14 @@ def table_picture(title: str, columns: Sequence[str], rows: Sequence[Sequence[st
         return draw(Standings(title=title, columns=cols, rows=cells))
 
     return draw_table
+
+
+def warm(*examples: Callable[[], bytes]) -> None:
+    """Draw each example picture once and throw it away.
+
+    A game's `warm_pictures` calls this with one picture of each kind it posts, so that the first
+    real picture of a session finds its fonts open, its glyphs rendered and its shapes cut: a front
+    end that posts pictures runs it once in the background soon after it starts.
+    """
+    for draw_example in examples:
+        draw_example()

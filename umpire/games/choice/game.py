@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from umpire.games.base import Game
-from umpire.games.choice import ENTRIES, commands, moves, render, rules, settings, views
+from umpire.games.choice import ENTRIES, commands, moves, pictures, render, rules, settings, views
 from umpire.games.choice.commands import Command
 from umpire.games.choice.events import EVENTS
 from umpire.games.choice.state import State
@@ -26,4 +26,5 @@ GAME: Game[State, Command] = Game(
     toolbar=views.toolbar,
     rulings=settings.rulings,
     validate=settings.SCHEMA.validate,
+    warm_pictures=pictures.warm_pictures,
 )

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from umpire.games.choice.events import GhBoard
-from umpire.games.pictures import table_picture
+from umpire.games.pictures import table_picture, warm
 
 STATUS_COLUMNS = ("player", "money", "tiles", "GSP", "GHP", "EP")
 
@@ -43,3 +43,19 @@ def puzzles_picture(title: str, puzzles: Sequence[tuple[str, int]], extras_used:
 def status_picture(rows: Sequence[Sequence[str]]) -> Callable[[], bytes]:
     """The status table (a row per player: name, money, tiles, GSP, GHP, EP) as a picture, drawn only when copied."""
     return table_picture("The Choice is Yours: status", STATUS_COLUMNS, rows)
+
+
+def warm_pictures() -> None:
+    """Draw a Gyul Hap board with a claimed hap, an Expressions set and the status table, and throw
+    them away (see `umpire.games.pictures.warm`)."""
+
+    def board() -> bytes:
+        from umpire.games.choice.drawing import GyulBoard
+        from umpire.images import block_from_code, draw
+
+        tiles = tuple(block_from_code((5 * i + 2) % 27) for i in range(9))
+        return draw(GyulBoard(tiles=tiles, claimed=((1, 5, 9),), title="Gyul Hap, board 1/6"))
+
+    ops = (("x-x", 210), ("x+x", 228), ("x/-", 4), ("+xx", 40), ("-/+", 9))
+    rows = [("Hedger", "12", "3", "2", "1", "0"), ("Uri", "9", "1", "0", "2", "3")]
+    warm(board, puzzles_picture("Expressions, set 1", ops, (2, 5)), status_picture(rows))

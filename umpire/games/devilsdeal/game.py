@@ -8,7 +8,7 @@ views, the toolbar and each seat's knowledge in `views`, the settings and ruling
 from __future__ import annotations
 
 from umpire.games.base import Game
-from umpire.games.devilsdeal import ENTRIES, commands, moves, render, rules, settings, views
+from umpire.games.devilsdeal import ENTRIES, commands, moves, pictures, render, rules, settings, views
 from umpire.games.devilsdeal.commands import Command
 from umpire.games.devilsdeal.events import EVENTS
 from umpire.games.devilsdeal.state import State
@@ -32,4 +32,5 @@ GAME: Game[State, Command] = Game(
     rulings=settings.rulings,
     validate=settings.SCHEMA.validate,
     message=commands.message,
+    warm_pictures=pictures.warm_pictures,
 )

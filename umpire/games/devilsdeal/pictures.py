@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from umpire.games.devilsdeal.events import GameOver, Showdown
-from umpire.games.pictures import table_picture
+from umpire.games.pictures import table_picture, warm
 
 
 def showdown_picture(ev: Showdown) -> Callable[[], bytes]:
@@ -38,3 +38,22 @@ def chips_picture(ev: GameOver) -> Callable[[], bytes]:
     """The end of the Death Match: the winner and both stacks, as a table."""
     rows = [(p, str(c)) for p, c in ev.chips.items()]
     return table_picture(f"Devil's Deal: {ev.winner} wins (round {ev.round})", ("player", "chips"), rows)
+
+
+def warm_pictures() -> None:
+    """Draw a showdown table and the final stacks, and throw them away (see `umpire.games.pictures.warm`)."""
+
+    def table() -> bytes:
+        from umpire.games.devilsdeal.drawing import Card, PokerSeat, PokerTable
+        from umpire.images import draw
+
+        def cards(text: str) -> tuple[Card, ...]:
+            return tuple(Card.parse(c) for c in text.split())
+
+        seats = (
+            PokerSeat(name="Hedger", chips=19, pool=cards("B4 R5 G5 B6 B7 G8 G9 R1"), private=cards("B7 G5"), bet=4),
+            PokerSeat(name="Uri", chips=19, pool=cards("R1 G3 B3 G7 R8 R9 B2 R3"), private=cards("G7 R8"), bet=4),
+        )
+        return draw(PokerTable(seats=seats, community=Card.parse("G6"), pot=11, title="Showdown", note="Hedger wins the pot of 11"))
+
+    warm(table, table_picture("Devil's Deal: Hedger wins (round 3)", ("player", "chips"), [("Hedger", "38"), ("Uri", "0")]))

@@ -7,7 +7,7 @@ from functools import partial
 from umpire.core.settings import Schema
 from umpire.games import Entry
 from umpire.games.base import Game
-from umpire.games.haptactoe import ENTRIES, commands, moves, render, rules, settings, views
+from umpire.games.haptactoe import ENTRIES, commands, moves, pictures, render, rules, settings, views
 from umpire.games.haptactoe.commands import Command
 from umpire.games.haptactoe.events import EVENTS
 from umpire.games.haptactoe.settings import HTT, HTT_SCHEMA, WSA, WSA_SCHEMA, Rulebook
@@ -34,6 +34,7 @@ def record(book: Rulebook, schema: Schema, entry: Entry) -> Game[State, Command]
         toolbar=views.toolbar,
         rulings=partial(settings.rulings, book),
         validate=schema.validate,
+        warm_pictures=partial(pictures.warm_pictures, book),
     )
 
 

@@ -11,8 +11,9 @@ from typing import Literal
 
 from umpire.games.haptactoe.events import MatchOver, TurnEnded, fmt
 from umpire.games.haptactoe.pieces import square_name
+from umpire.games.haptactoe.settings import Rulebook
 from umpire.games.haptactoe.state import State, Verdict
-from umpire.games.pictures import table_picture
+from umpire.games.pictures import table_picture, warm
 
 
 def board_picture(state: State, ev: TurnEnded) -> Callable[[], bytes]:
@@ -44,3 +45,28 @@ def match_picture(state: State, ev: MatchOver) -> Callable[[], bytes]:
     """The final table (each player's total and final score) as a picture, drawn when copied."""
     rows = [(p, fmt(ev.totals[p]), fmt(ev.final_scores[p])) for p in ev.totals]
     return table_picture(f"{state.cfg.book.title}: {ev.winner} wins", ("player", "total", "final score"), rows)
+
+
+def warm_pictures(book: Rulebook) -> None:
+    """Draw a full board of the book's pieces with claimed lines, and a final table, and throw them away
+    (see `umpire.games.pictures.warm`)."""
+
+    def board() -> bytes:
+        from umpire.games.haptactoe.drawing import SQUARES, HapBoard
+        from umpire.images import block_from_code, draw, star_from_code
+
+        piece = star_from_code if book.strikes else block_from_code
+        order = [(7 * i + 3) % 27 for i in range(len(SQUARES))]  # 25 different pieces
+        claimed = (("A1", "B2", "C3"), ("A1", "A2", "A4"), ("B5", "C5", "E5"))
+        return draw(
+            HapBoard(
+                cells={sq: piece(code) for sq, code in zip(SQUARES, order, strict=True)},
+                variant="wsa" if book.strikes else "htt",
+                claimed=claimed,
+                last="C3",
+                title=f"{book.title}, game 1, turn 25",
+            )
+        )
+
+    rows = [("Hedger", "12", "13"), ("Uri", "-2.5", "-2.5")]
+    warm(board, table_picture(f"{book.title}: Hedger wins", ("player", "total", "final score"), rows))

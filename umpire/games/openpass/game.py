@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from umpire.games.base import Game
-from umpire.games.openpass import ENTRY, commands, moves, render, rules, settings, views
+from umpire.games.openpass import ENTRY, commands, moves, pictures, render, rules, settings, views
 from umpire.games.openpass.commands import Command
 from umpire.games.openpass.events import EVENTS
 from umpire.games.openpass.state import State
@@ -27,4 +27,5 @@ GAME: Game[State, Command] = Game(
     rulings=settings.rulings,
     validate=settings.SCHEMA.validate,
     validate_players=settings.SCHEMA.validate_players,
+    warm_pictures=pictures.warm_pictures,
 )

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from umpire.games.openpass.events import Placing
-from umpire.games.pictures import table_picture
+from umpire.games.pictures import table_picture, warm
 
 
 def row_picture(player: str, row: tuple[str, ...], reading: str, shown: str) -> Callable[[], bytes]:
@@ -31,3 +31,13 @@ def results_picture(ranking: Sequence[Placing]) -> Callable[[], bytes]:
     """The ranking as a table picture: place, player, score (or “did not play”) and prize."""
     rows = [(str(p.place), p.player, p.shown if p.played else "did not play", _prize(p)) for p in ranking]
     return table_picture("Open, Pass — results", ("place", "player", "score", "prize"), rows)
+
+
+def warm_pictures() -> None:
+    """Draw a row of ten cards and a results table, and throw them away (see `umpire.games.pictures.warm`)."""
+    row = ("+", "3", "1", "x", "9", "x", "2", "-", "2", "x")
+    results = [("1", "Hedger", "52", "+1 Token"), ("2", "Uri", "did not play", "—")]
+    warm(
+        row_picture("Hedger", row, "0 + 3 x 9 x 2 - 2", "52"),
+        table_picture("Open, Pass — results", ("place", "player", "score", "prize"), results),
+    )

@@ -1,0 +1,166 @@
+"""Each game draws its pictures ahead (`Game.warm_pictures`), and a session runs that in the background.
+
+The warm-up draws one picture of each kind the game posts and throws it away, so that the first
+real picture of a session finds its fonts open: these tests clear every font and text cache, warm
+up, then draw a picture a game really posts (different values from the warm-up's) and check that no
+font had to be opened for it.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import re
+import select
+import struct
+import subprocess
+import sys
+import termios
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+import umpire.games
+from umpire.images import text
+from umpire.repl.warmup import warm_up_later
+
+
+def _hap_board(key: str) -> Callable[[], bytes]:
+    from umpire.games.haptactoe.drawing import HapBoard
+    from umpire.images import block_from_code, draw, star_from_code
+
+    wsa = key == "when-stars-align"
+    piece = star_from_code if wsa else block_from_code
+    title = "When Stars Align" if wsa else "Hap-Tac-Toe"
+    board = HapBoard(cells={"C3": piece(13)}, variant="wsa" if wsa else "htt", last="C3", title=f"{title}, game 2, turn 1")
+    return lambda: draw(board)
+
+
+def _gyul_board() -> bytes:
+    from umpire.games.choice.drawing import GyulBoard
+    from umpire.images import block_from_code, draw
+
+    return draw(GyulBoard(tiles=tuple(block_from_code(c) for c in (0, 4, 8, 9, 13, 17, 18, 22, 26)), title="Gyul Hap, board 4/6"))
+
+
+def _showdown() -> bytes:
+    from umpire.games.devilsdeal.drawing import Card, PokerSeat, PokerTable
+    from umpire.images import draw
+
+    seats = (
+        PokerSeat(name="Mara", chips=7, private=(Card.parse("R2"), Card.parse("B9")), hand="pair of 2s"),
+        PokerSeat(name="Tomek", chips=12, private=(Card.parse("G1"), Card.parse("G4")), hand="9 high"),
+    )
+    table = PokerTable(seats=seats, community=Card.parse("R2"), pot=6, title="Showdown", note="Mara wins the pot of 6", show_pools=False)
+    return draw(table)
+
+
+def _open_pass_row() -> bytes:
+    from umpire.games.openpass.pictures import row_picture
+
+    return row_picture("Mara", ("7", "-", "4", "x", "2"), "7 - 4 x 2", "-1")()
+
+
+# A picture each game really posts, other than the ones its warm-up draws.
+REAL_PICTURE: dict[str, Callable[[], bytes]] = {
+    "hap-tac-toe": _hap_board("hap-tac-toe"),
+    "when-stars-align": _hap_board("when-stars-align"),
+    "choice-is-yours": _gyul_board,
+    "devils-deal": _showdown,
+    "open-pass": _open_pass_row,
+}
+
+
+def _forget_fonts() -> None:
+    text.font.cache_clear()
+    text.forget()
+
+
+@pytest.mark.parametrize("key", sorted(REAL_PICTURE))
+def test_a_games_warm_up_opens_every_font_its_first_real_picture_needs(key: str) -> None:
+    game = umpire.games.get(key)
+    assert game is not None
+    _forget_fonts()
+    game.warm_pictures()
+    opened = text.font.cache_info().misses
+    assert opened > 0, "the warm-up drew nothing"
+    png = REAL_PICTURE[key]()
+    assert png.startswith(b"\x89PNG")
+    assert text.font.cache_info().misses == opened, "the first real picture had to open a font the warm-up did not"
+
+
+def test_every_registered_game_is_checked_here() -> None:
+    assert set(REAL_PICTURE) == set(umpire.games.keys())
+
+
+def test_the_warm_up_runs_once_in_a_daemon_thread_after_its_delay() -> None:
+    ran: list[str] = []
+    done = threading.Event()
+
+    def warm() -> None:
+        ran.append(threading.current_thread().name)
+        done.set()
+
+    timer = warm_up_later(warm, delay=0.0)
+    assert timer.daemon, "quitting must never wait for the warm-up"
+    assert done.wait(5)
+    timer.join(5)
+    assert len(ran) == 1 and ran[0] != threading.main_thread().name
+
+
+def test_a_warm_up_that_fails_stays_quiet_and_changes_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    def broken() -> None:
+        raise OSError("no fonts here")
+
+    timer = warm_up_later(broken, delay=0.0)
+    timer.join(5)
+    assert not timer.is_alive()
+    assert capsys.readouterr() == ("", "")
+
+
+def _loaded(pid: int, library: str) -> bool:
+    return library in Path(f"/proc/{pid}/maps").read_text(encoding="utf-8", errors="replace")
+
+
+@pytest.mark.skipif(not Path("/proc/self/maps").exists(), reason="reads /proc/PID/maps")
+def test_the_repl_on_a_terminal_warms_the_pictures_a_second_after_its_first_prompt(tmp_path: Path) -> None:
+    """The real `umpire play` in a pseudo-terminal: at the first prompt Pillow's font code is not
+    loaded yet (the warm-up never delays the prompt); a little later it is, though nothing was copied."""
+    main, child = pty.openpty()
+    fcntl.ioctl(child, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", XDG_STATE_HOME=str(tmp_path / "state"), TERM="xterm")
+    journal = tmp_path / "warm.journal.jsonl"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "umpire", "play", "hap-tac-toe", "--journal", str(journal)],
+        stdin=child,
+        stdout=child,
+        stderr=child,
+        cwd=tmp_path,
+        env=env,
+        start_new_session=True,
+    )
+    os.close(child)
+    seen = b""
+    try:
+        deadline = time.monotonic() + 30
+        while b"umpire>" not in re.sub(rb"\x1b\[[0-9;?]*[A-Za-z]", b"", seen) and time.monotonic() < deadline:
+            if select.select([main], [], [], 0.1)[0]:
+                seen += os.read(main, 65536)
+        assert b"umpire>" in re.sub(rb"\x1b\[[0-9;?]*[A-Za-z]", b"", seen), seen[-500:]
+        assert not _loaded(proc.pid, "_imagingft"), "the pictures were warmed before the first prompt"
+        deadline = time.monotonic() + 20
+        while not _loaded(proc.pid, "_imagingft") and time.monotonic() < deadline:
+            if select.select([main], [], [], 0.1)[0]:
+                os.read(main, 65536)
+        assert _loaded(proc.pid, "_imagingft"), "the pictures were never warmed"
+        os.write(main, b"\x04")
+        assert proc.wait(20) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(main)
