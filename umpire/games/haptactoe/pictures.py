@@ -48,25 +48,22 @@ def match_picture(state: State, ev: MatchOver) -> Callable[[], bytes]:
 
 
 def warm_pictures(book: Rulebook) -> None:
-    """Draw a full board of the book's pieces with claimed lines, and a final table, and throw them away
-    (see `umpire.games.pictures.warm`)."""
+    """Draw boards that hold all 27 of the book's pieces, with claimed lines of every direction, and a
+    final table, and throw them away (see `umpire.games.pictures.warm`)."""
 
-    def board() -> bytes:
+    def boards() -> bytes:
         from umpire.games.haptactoe.drawing import SQUARES, HapBoard
         from umpire.images import block_from_code, draw, star_from_code
 
         piece = star_from_code if book.strikes else block_from_code
-        order = [(7 * i + 3) % 27 for i in range(len(SQUARES))]  # 25 different pieces
-        claimed = (("A1", "B2", "C3"), ("A1", "A2", "A4"), ("B5", "C5", "E5"))
-        return draw(
-            HapBoard(
-                cells={sq: piece(code) for sq, code in zip(SQUARES, order, strict=True)},
-                variant="wsa" if book.strikes else "htt",
-                claimed=claimed,
-                last="C3",
-                title=f"{book.title}, game 1, turn 25",
-            )
-        )
+        variant: Literal["htt", "wsa"] = "wsa" if book.strikes else "htt"
+        codes = (range(25), range(25, 27))  # every piece once: a full board, then the two left over
+        claims = ((("A1", "B2", "C3"), ("A1", "A2", "A4"), ("B5", "C5", "E5")), (("E1", "D2", "C3"), ("C1", "C2", "C4")))
+        for turn, (some, claimed) in enumerate(zip(codes, claims, strict=True), start=1):
+            cells = {sq: piece(code) for sq, code in zip(SQUARES, some, strict=False)}
+            title = f"{book.title}, game {turn}, turn {len(cells)}"
+            png = draw(HapBoard(cells=cells, variant=variant, claimed=claimed, last=next(iter(cells)), title=title))
+        return png
 
     rows = [("Hedger", "12", "13"), ("Uri", "-2.5", "-2.5")]
-    warm(board, table_picture(f"{book.title}: Hedger wins", ("player", "total", "final score"), rows))
+    warm(boards, table_picture(f"{book.title}: Hedger wins", ("player", "total", "final score"), rows))
