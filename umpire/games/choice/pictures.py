@@ -46,16 +46,18 @@ def status_picture(rows: Sequence[Sequence[str]]) -> Callable[[], bytes]:
 
 
 def warm_pictures() -> None:
-    """Draw a Gyul Hap board with a claimed hap, an Expressions set and the status table, and throw
+    """Draw Gyul Hap boards that hold all 27 tiles, with a claimed hap, an Expressions set and the status table, and throw
     them away (see `umpire.games.pictures.warm`)."""
 
-    def board() -> bytes:
+    def boards() -> bytes:
         from umpire.games.choice.drawing import GyulBoard
         from umpire.images import block_from_code, draw
 
-        tiles = tuple(block_from_code((5 * i + 2) % 27) for i in range(9))
-        return draw(GyulBoard(tiles=tiles, claimed=((1, 5, 9),), title="Gyul Hap, board 1/6"))
+        for first in (0, 9, 18):  # every tile of the 27 once
+            tiles = tuple(block_from_code(first + i) for i in range(9))
+            png = draw(GyulBoard(tiles=tiles, claimed=((1, 5, 9),), title=f"Gyul Hap, board {first // 9 + 1}/6"))
+        return png
 
     ops = (("x-x", 210), ("x+x", 228), ("x/-", 4), ("+xx", 40), ("-/+", 9))
     rows = [("Hedger", "12", "3", "2", "1", "0"), ("Uri", "9", "1", "0", "2", "3")]
-    warm(board, puzzles_picture("Expressions, set 1", ops, (2, 5)), status_picture(rows))
+    warm(boards, puzzles_picture("Expressions, set 1", ops, (2, 5)), status_picture(rows))
