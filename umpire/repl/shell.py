@@ -106,7 +106,7 @@ def run(
     term = terminal or Terminal(tty=True if real_tty else None)
     shell, prompt = build(session, term, pt_input=pt_input, pt_output=pt_output, history=history, monotonic=monotonic, companion=companion)
     shell.start(intro or [])
-    if real_tty and session.scenario.pictures:
+    if pt_input is None and session.scenario.pictures:  # a real run, on a terminal or beside the bot
         warm_up_later(session.game.warm_pictures)
     if real_tty:
         # What patch_stdout does, but flushing every 10 ms rather than every 200 ms, so an
