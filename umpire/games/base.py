@@ -330,9 +330,11 @@ class Game(Generic[S, C]):
     """A game: its rules, commands, announcements and views, over its state `S` and command `C`.
 
     A record of the game's own functions (no adapter forwards them): a game's folder builds one
-    `Game(...)` from its modules. The rules are pure: `apply` takes a state, a command and the
-    game time and returns the next state and the events that happened, or raises a refusal; time
-    passing is an input too (`next_due` says when the rules next act on their own, `on_due` does it).
+    `Game(...)` from its modules, naming the parts a session's start does not need by where they are
+    (`umpire.games.later`: imported at first use, then held here as themselves). The rules are pure:
+    `apply` takes a state, a command and the game time and returns the next state and the events that
+    happened, or raises a refusal; time passing is an input too (`next_due` says when the rules next
+    act on their own, `on_due` does it).
 
     What is secret, and from whom: `moves` marks the sealed submissions, events mark what
     `reveals` them, and `knowledge(state, seat)` is what one seat may know now (None: everyone).
@@ -341,7 +343,7 @@ class Game(Generic[S, C]):
     # -- what it is
     entry: Entry  # its registry entry: name, title, player counts, doc (read without importing the game)
     settings: tuple[Setting, ...]
-    events: tuple[type[Event], ...]  # every kind of event the game emits
+    events: Sequence[type[Event]]  # every kind of event the game emits (a tuple, or `LaterEvents`)
     renderers: Renderers[S]
     moves: tuple[Move[S], ...]
     view_defs: tuple[ViewDef[S], ...]
@@ -382,6 +384,11 @@ class Game(Generic[S, C]):
         if len(by_name) != len(self.moves):
             raise ValueError(f"{self.key}: two moves share a name")
         object.__setattr__(self, "_by_name", by_name)
+        from umpire.games.later import LaterPart  # parts named by where they are (umpire/games/later.py)
+
+        for name, value in list(vars(self).items()):
+            if isinstance(value, LaterPart):
+                value.seat(self, name)  # once imported, the part itself takes its place here
 
     # -- derived from the entry and the tables
 

@@ -22,7 +22,7 @@ from umpire.core.deadline import Deadline
 from umpire.core.deadline import next_at as deadlines_next_at
 from umpire.core.errors import IllegalAction, InvalidCommand
 from umpire.core.evolve import evolve
-from umpire.games.base import Event, Setup
+from umpire.games.base import Event
 from umpire.games.haptactoe.commands import ChooseFirst, Claim, Command, Done, End, Place, Select, Start, and_list, nothing_chosen
 from umpire.games.haptactoe.events import (
     ClaimNoted,
@@ -43,13 +43,8 @@ from umpire.games.haptactoe.events import (
     number,
 )
 from umpire.games.haptactoe.pieces import TRIPLES, square_name
-from umpire.games.haptactoe.settings import Config, Rulebook, configure
-from umpire.games.haptactoe.state import CELLS, Judged, Phase, State, Turn, Verdict, board_json, initial
-
-
-def start(book: Rulebook, setup: Setup) -> State:
-    """A match of `book` before the first player is chosen."""
-    return initial(configure(book, setup))
+from umpire.games.haptactoe.settings import Config, Rulebook
+from umpire.games.haptactoe.state import CELLS, Judged, Phase, State, Turn, Verdict, board_json
 
 
 def is_over(state: State) -> bool:

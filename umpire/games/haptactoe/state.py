@@ -10,11 +10,15 @@ import math
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from umpire.core.clock import MoveClock
 from umpire.core.deadline import Deadline
 from umpire.games.haptactoe.pieces import SIZE, SQUARES, square_name
-from umpire.games.haptactoe.settings import Config
+from umpire.games.haptactoe.settings import Config, Rulebook, configure
+
+if TYPE_CHECKING:
+    from umpire.games.base import Setup
 
 CELLS = SIZE * SIZE
 
@@ -109,6 +113,12 @@ class State:
 def initial(cfg: Config) -> State:
     """A match before the first player is chosen."""
     return State(cfg=cfg, phase=Phase.CHOOSE, reserve=(cfg.reserve_ms, cfg.reserve_ms))
+
+
+def start(book: Rulebook, setup: Setup) -> State:
+    """A match of `book` before the first player is chosen (the game's `start`: here, not with the rules, so that
+    starting a session does not import them)."""
+    return initial(configure(book, setup))
 
 
 # ---------------------------------------------------------------- reads

@@ -1,4 +1,8 @@
-"""What the host and the players see of a match: the host views, the toolbar, `final` and each seat's knowledge."""
+"""What the host and the players see of a match: the host views, the toolbar, `final` and each seat's knowledge.
+
+Starting a session reads the table of views and draws the toolbar: the rules, the events' number
+formats and the board's picture are imported by the functions that use them, when first used.
+"""
 
 from __future__ import annotations
 
@@ -8,10 +12,7 @@ from umpire.core import chat
 from umpire.core.clock import SECOND, fmt_clock
 from umpire.core.errors import InvalidCommand
 from umpire.games.base import JSON, Toolbar, View, ViewDef
-from umpire.games.haptactoe.events import fmt, number
 from umpire.games.haptactoe.pieces import square_name
-from umpire.games.haptactoe.render import grid
-from umpire.games.haptactoe.rules import line_haps, verdict_code
 from umpire.games.haptactoe.settings import Rulebook
 from umpire.games.haptactoe.state import Phase, State, Verdict, board_json, live_free, live_reserve, public_board
 
@@ -26,6 +27,9 @@ def knowledge(state: State, seat: int | None) -> dict[str, JSON]:
     strikes and reserves as of the last turn's end, and whose turn it is. The mover alone also
     knows the move under way: the star chosen, the placement and the claims made so far.
     """
+    from umpire.games.haptactoe.events import number
+    from umpire.games.haptactoe.rules import verdict_code
+
     cfg = state.cfg
     names = cfg.names
     turn = state.turn
@@ -69,6 +73,8 @@ def knowledge(state: State, seat: int | None) -> dict[str, JSON]:
 
 def final(state: State, now: int) -> dict[str, JSON]:
     """The whole match as JSON data."""
+    from umpire.games.haptactoe.events import number
+
     names = state.cfg.names
     turn = state.turn
     return {
@@ -132,6 +138,8 @@ def _no_args(name: str, args: Sequence[str]) -> None:
 
 
 def _status(state: State, now: int, args: Sequence[str]) -> View:
+    from umpire.games.haptactoe.events import fmt
+
     _no_args("status", args)
     book = state.cfg.book
     names = state.cfg.names
@@ -156,6 +164,8 @@ def _status(state: State, now: int, args: Sequence[str]) -> View:
 
 
 def _board(state: State, now: int, args: Sequence[str]) -> View:
+    from umpire.games.haptactoe.render import grid
+
     _no_args("board", args)
     pieces = state.cfg.book.pieces
     full = board_json(state)
@@ -169,6 +179,8 @@ def _board(state: State, now: int, args: Sequence[str]) -> View:
 
 
 def _haps(state: State, now: int, args: Sequence[str]) -> View:
+    from umpire.games.haptactoe.rules import line_haps
+
     _no_args("haps", args)
     book = state.cfg.book
     pieces = book.pieces
