@@ -28,7 +28,13 @@ def test_every_kind_reads_back_what_it_wrote() -> None:
         E.Listening(t=14, via="Discord", after="1234567890"),
     ]
     for n, entry in enumerate(written, start=1):
-        assert E.read({"n": n, **entry.to_json()}, "j") == entry
+        got = E.read({"n": n, **entry.to_json()}, "j")
+        assert got == entry
+        # filled in field for field, it is the record its constructor makes: the same fields, repr and hash, still frozen
+        assert type(got) is type(entry) and vars(got) == vars(entry)
+        assert repr(got) == repr(entry) and hash(got) == hash(entry)
+        with pytest.raises(AttributeError):
+            got.t = 0  # type: ignore[misc]
 
 
 def test_an_entry_is_written_with_its_kind_first_and_unset_optional_fields_left_out() -> None:

@@ -29,7 +29,7 @@ class Entry:
     def to_json(self) -> dict[str, Any]:
         """The entry's fields as JSON, its kind first (optional fields left out when unset)."""
         out: dict[str, Any] = {"kind": self.kind}
-        for name, *_ in _SPECS.get(type(self)) or _spec(type(self)):
+        for name, *_ in (_SPECS.get(type(self)) or _spec(type(self)))[0]:
             value = getattr(self, name)
             if value is None and name in _OPTIONAL:
                 continue
@@ -220,8 +220,9 @@ def read(data: dict[str, Any], where: str) -> Entry:
     cls = KINDS.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise JournalError(where, line, f"unknown entry kind {kind!r} (expected one of {', '.join(KINDS)})")
-    values: dict[str, Any] = {}
-    for name, want, required, check, convert in _SPECS.get(cls) or _spec(cls):
+    spec, defaults = _SPECS.get(cls) or _spec(cls)
+    values = dict(defaults)
+    for name, want, required, check, convert in spec:
         if name in data:
             value = data[name]
             if not check(value):
@@ -229,10 +230,18 @@ def read(data: dict[str, Any], where: str) -> Entry:
             values[name] = _converted(want, value) if convert else value
         elif required:
             raise JournalError(where, line, f"{_a(cls.kind)} “{kind}” entry needs “{name}”")
-    try:
-        return cls(**values)
-    except TypeError as exc:
-        raise JournalError(where, line, f"{_a(cls.kind)} “{kind}” entry does not read: {exc}") from exc
+    return _made(cls, values)
+
+
+def _made(cls: type[Entry], values: dict[str, Any]) -> Entry:
+    """`cls(**values)` for `values` holding every field of `cls`: the record filled in field for field.
+
+    An entry kind is a frozen dataclass without `__post_init__`, whose `__init__` only stores its fields,
+    one `object.__setattr__` each (four times the cost of this, at every replayed entry).
+    """
+    entry = object.__new__(cls)
+    entry.__dict__.update(values)
+    return entry
 
 
 def _is_int(value: Any) -> bool:
@@ -262,17 +271,19 @@ def _converted(want: str, value: Any) -> Any:
     return tuple(value)
 
 
-# Each kind's fields as (name, what it holds, whether it must be there, its check, whether it is converted), looked up
-# once per kind: read at every replayed entry.
+# Each kind's fields as (name, what it holds, whether it must be there, its check, whether it is converted), and the
+# defaults of those that need not be there, looked up once per kind: read at every replayed entry.
 Spec = tuple[str, str, bool, Callable[[Any], bool], bool]
-_SPECS: dict[type[Entry], tuple[Spec, ...]] = {}
+_SPECS: dict[type[Entry], tuple[tuple[Spec, ...], dict[str, Any]]] = {}
 
 
-def _spec(cls: type[Entry]) -> tuple[Spec, ...]:
+def _spec(cls: type[Entry]) -> tuple[tuple[Spec, ...], dict[str, Any]]:
     wants = ((f.name, _TYPES.get(f.name, "any"), f.default is MISSING) for f in fields(cls))
     spec = tuple((name, want, required, _CHECKS[want], want in ("dms", "strs", "ints")) for name, want, required in wants)
-    _SPECS[cls] = spec
-    return spec
+    if any(f.default_factory is not MISSING or not f.init for f in fields(cls)) or hasattr(cls, "__post_init__"):
+        raise TypeError(f"{cls.__name__}: an entry kind's fields are plain values, stored as given (see `_made`)")
+    _SPECS[cls] = spec, {f.name: f.default for f in fields(cls) if f.default is not MISSING}
+    return _SPECS[cls]
 
 
 def _a(kind: str) -> str:
