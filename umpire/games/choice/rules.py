@@ -13,22 +13,18 @@ from typing import Any
 
 from umpire.core.deadline import Deadline, earliest
 from umpire.core.evolve import replace  # dataclasses.replace, cheaper for the state records (replay hot spot)
-from umpire.games.base import Event, Setup
+from umpire.games.base import Event
 from umpire.games.choice.bout import judge_play, next_round, open_round, remind, resolve_round
 from umpire.games.choice.commands import Buy, Command, ExprCall, GsPlay, GyulCall, HapCall, PostBoard, PostSet, PostShop, StartBlock, Status
 from umpire.games.choice.events import BlockOver, BlockStarted, BoardWhy, Credit, MatchOver, StatusPosted, SubgameDecided
 from umpire.games.choice.generate import prize_order
 from umpire.games.choice.gyulhap import board_posted, judge_gyul, judge_hap, next_board
 from umpire.games.choice.sets import judge_expr, open_set, reposted, set_over
-from umpire.games.choice.settings import ITEM_NAMES, ITEMS, configure
+from umpire.games.choice.settings import ITEM_NAMES, ITEMS
 from umpire.games.choice.shape import BLOCKS, CYCLES, GOOFSPIEL_BLOCKS, SETS_PER_BLOCK, SHOP_FIRST_BLOCK
 from umpire.games.choice.shop import cycle_over, judge_buy, open_cycle, posted
-from umpire.games.choice.state import EXPRESSIONS, GOOFSPIEL, GYUL_HAP, Bout, Phase, State, initial, names_of, status_json
-
-
-def start(setup: Setup) -> State:
-    """The match before block 1."""
-    return initial(configure(setup))
+from umpire.games.choice.state import EXPRESSIONS, GOOFSPIEL, GYUL_HAP, Bout, Phase, State, names_of, status_json
+from umpire.games.choice.state import start as start  # the game's `start` is the state's (a session starts without the rules)
 
 
 def is_over(state: State) -> bool:

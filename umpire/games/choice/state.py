@@ -7,8 +7,9 @@ from enum import StrEnum
 
 from umpire.core.deadline import Deadline
 from umpire.core.sealed import Sealed
+from umpire.games.base import Setup
 from umpire.games.choice.events import PlayerStatus
-from umpire.games.choice.settings import Config
+from umpire.games.choice.settings import Config, configure
 
 GOOFSPIEL, GYUL_HAP, EXPRESSIONS = 0, 1, 2
 
@@ -130,6 +131,11 @@ def initial(cfg: Config) -> State:
     """The match before block 1."""
     seats = tuple(Seat(money=cfg.starting_money, adv=cfg.given[i]) for i in range(len(cfg.names)))
     return State(cfg=cfg, seats=seats)
+
+
+def start(setup: Setup) -> State:
+    """The match before block 1 (the game's `start`: here, not with the rules, so that starting a session does not import them)."""
+    return initial(configure(setup))
 
 
 def names_of(state: State) -> tuple[str, ...]:

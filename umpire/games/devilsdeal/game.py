@@ -1,36 +1,46 @@
-"""Devil's Deal as a `Game` record, assembled from its modules (nothing here forwards to them).
+"""Devil's Deal as a `Game` record, assembled from its modules.
 
 The rules are in `rules` (with the refill step in `refill` and the poker step in `poker`), the
 commands in `commands`, the table of moves in `moves`, the announcements in `render`, the host
 views, the toolbar and each seat's knowledge in `views`, the settings and rulings in `settings`.
+
+A session's start needs the state (`start`), the table of moves and the table of views: the rules,
+the commands, the events, their announcements and the pictures are named by where they are
+(`umpire.games.later`) and imported when first used.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from umpire.games.base import Game
-from umpire.games.devilsdeal import ENTRIES, commands, moves, pictures, render, rules, settings, views
-from umpire.games.devilsdeal.commands import Command
-from umpire.games.devilsdeal.events import EVENTS
-from umpire.games.devilsdeal.state import State
+from umpire.games.devilsdeal import ENTRIES, moves, settings, views
+from umpire.games.devilsdeal.state import State, start
+from umpire.games.later import Later, LaterEvents, LaterRenderers
+
+if TYPE_CHECKING:
+    from umpire.games.devilsdeal.commands import Command
+
+_HERE = "umpire.games.devilsdeal"
 
 GAME: Game[State, Command] = Game(
     entry=ENTRIES[0],
     settings=settings.SCHEMA.settings,
-    events=EVENTS,
-    renderers=render.RENDER,
+    events=LaterEvents(f"{_HERE}.events:EVENTS"),
+    renderers=LaterRenderers(f"{_HERE}.render:RENDER"),
     moves=moves.MOVES,
     view_defs=views.VIEWS,
-    start=rules.start,
-    parse=commands.parse,
-    apply=rules.apply,
-    next_due=rules.next_due,
-    on_due=rules.on_due,
-    is_over=rules.is_over,
+    start=start,
+    parse=Later(f"{_HERE}.commands:parse"),
+    apply=Later(f"{_HERE}.rules:apply"),
+    next_due=Later(f"{_HERE}.rules:next_due"),
+    on_due=Later(f"{_HERE}.rules:on_due"),
+    is_over=Later(f"{_HERE}.rules:is_over"),
     knowledge=views.knowledge,
     final=views.final,
     toolbar=views.toolbar,
     rulings=settings.rulings,
     validate=settings.SCHEMA.validate,
-    message=commands.message,
-    warm_pictures=pictures.warm_pictures,
+    message=Later(f"{_HERE}.commands:message"),
+    warm_pictures=Later(f"{_HERE}.pictures:warm_pictures"),
 )

@@ -23,7 +23,7 @@ from typing import Any
 from umpire.core import deadline as deadlines
 from umpire.core.errors import IllegalAction
 from umpire.core.evolve import replace  # dataclasses.replace, cheaper for the state records (replay hot spot)
-from umpire.games.base import Event, Setup, dm
+from umpire.games.base import Event, dm
 from umpire.games.devilsdeal import cards as C
 from umpire.games.devilsdeal.commands import (
     Cards,
@@ -65,7 +65,6 @@ from umpire.games.devilsdeal.refill import (
     take,
     take_cmd,
 )
-from umpire.games.devilsdeal.settings import configure
 from umpire.games.devilsdeal.state import (
     Ask,
     Bet,
@@ -76,7 +75,6 @@ from umpire.games.devilsdeal.state import (
     State,
     Take,
     chips_json,
-    initial,
     log_cards,
     name_of,
     pools_json,
@@ -84,11 +82,6 @@ from umpire.games.devilsdeal.state import (
 )
 
 # ---------------------------------------------------------------- judging
-
-
-def start(setup: Setup) -> State:
-    """The Death Match before the host deals the pools."""
-    return initial(configure(setup))
 
 
 def is_over(state: State) -> bool:

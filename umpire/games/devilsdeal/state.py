@@ -9,10 +9,11 @@ from umpire.core.clock import SECOND, fmt_clock
 from umpire.core.deadline import Deadline
 from umpire.core.evolve import replace  # dataclasses.replace, cheaper for the state records (replay hot spot)
 from umpire.core.sealed import Sealed
+from umpire.games.base import Setup
 from umpire.games.devilsdeal import cards as C
 from umpire.games.devilsdeal.divisions import Division
 from umpire.games.devilsdeal.events import PublicPool
-from umpire.games.devilsdeal.settings import Config
+from umpire.games.devilsdeal.settings import Config, configure
 
 
 class Phase(StrEnum):
@@ -158,6 +159,12 @@ def initial(cfg: Config) -> State:
     """A Death Match before the pools are dealt."""
     empty = Seat(chips=cfg.chips, pool=(), seen=())
     return State(cfg=cfg, seats=(empty, empty), starter=cfg.advantage)
+
+
+def start(setup: Setup) -> State:
+    """The Death Match before the host deals the pools (the game's `start`: here, not with the rules, so that starting
+    a session does not import them)."""
+    return initial(configure(setup))
 
 
 # ---------------------------------------------------------------- helpers

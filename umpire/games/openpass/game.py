@@ -1,31 +1,42 @@
-"""Open, Pass — Heaven and Hell as a `Game` record, assembled from its modules (nothing here forwards to them)."""
+"""Open, Pass — Heaven and Hell as a `Game` record, assembled from its modules.
+
+A session's start needs the state (`start`), the table of moves and the table of views: the rules,
+the commands, the events, their announcements and the pictures are named by where they are
+(`umpire.games.later`) and imported when first used.
+"""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from umpire.games.base import Game
-from umpire.games.openpass import ENTRY, commands, moves, pictures, render, rules, settings, views
-from umpire.games.openpass.commands import Command
-from umpire.games.openpass.events import EVENTS
-from umpire.games.openpass.state import State
+from umpire.games.later import Later, LaterEvents, LaterRenderers
+from umpire.games.openpass import ENTRY, moves, settings, views
+from umpire.games.openpass.state import State, start
+
+if TYPE_CHECKING:
+    from umpire.games.openpass.commands import Command
+
+_HERE = "umpire.games.openpass"
 
 GAME: Game[State, Command] = Game(
     entry=ENTRY,
     settings=settings.SCHEMA.settings,
-    events=EVENTS,
-    renderers=render.RENDER,
+    events=LaterEvents(f"{_HERE}.events:EVENTS"),
+    renderers=LaterRenderers(f"{_HERE}.render:RENDER"),
     moves=moves.MOVES,
     view_defs=views.VIEWS,
-    start=rules.start,
-    parse=commands.parse,
-    apply=rules.apply,
-    next_due=rules.next_due,
-    on_due=rules.on_due,
-    is_over=rules.is_over,
+    start=start,
+    parse=Later(f"{_HERE}.commands:parse"),
+    apply=Later(f"{_HERE}.rules:apply"),
+    next_due=Later(f"{_HERE}.rules:next_due"),
+    on_due=Later(f"{_HERE}.rules:on_due"),
+    is_over=Later(f"{_HERE}.rules:is_over"),
     knowledge=views.knowledge,
     final=views.final,
     toolbar=views.toolbar,
     rulings=settings.rulings,
     validate=settings.SCHEMA.validate,
     validate_players=settings.SCHEMA.validate_players,
-    warm_pictures=pictures.warm_pictures,
+    warm_pictures=Later(f"{_HERE}.pictures:warm_pictures"),
 )

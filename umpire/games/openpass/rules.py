@@ -23,7 +23,7 @@ from umpire.core.errors import IllegalAction
 from umpire.core.evolve import replace  # dataclasses.replace, cheaper for the state records (replay hot spot)
 from umpire.core.sealed import Sealed
 from umpire.core.streams import Streams
-from umpire.games.base import HOST, PUBLIC, Event, Setup, dm
+from umpire.games.base import HOST, PUBLIC, Event, dm
 from umpire.games.openpass import deals, trades
 from umpire.games.openpass.cards import KINDS
 from umpire.games.openpass.commands import Answer, Bid, Choice, Close, Command, DealerCmd, DeckCmd, Offer, Start, StartDeal, WithdrawDeck
@@ -46,15 +46,10 @@ from umpire.games.openpass.events import (
     StillWaiting,
     TimeUp,
 )
-from umpire.games.openpass.settings import Config, configure
-from umpire.games.openpass.state import Deck, Phase, State, counts, initial, listing
+from umpire.games.openpass.settings import Config
+from umpire.games.openpass.state import Deck, Phase, State, counts, listing
 
 Events = list[Event]
-
-
-def start(setup: Setup) -> State:
-    """Everyone holds the starting set; the host opens round 1 with `start`."""
-    return initial(configure(setup))
 
 
 def is_over(state: State) -> bool:

@@ -11,7 +11,8 @@ from fractions import Fraction
 
 from umpire.core.deadline import Deadline
 from umpire.core.sealed import Sealed
-from umpire.games.openpass.settings import KINDS, Config
+from umpire.games.base import Setup
+from umpire.games.openpass.settings import KINDS, Config, configure
 
 
 class Phase(StrEnum):
@@ -136,3 +137,9 @@ def initial(cfg: Config) -> State:
         decks=Sealed.expecting(seats),
         dealers=Sealed.expecting(seats),
     )
+
+
+def start(setup: Setup) -> State:
+    """Everyone holds the starting set; the host opens round 1 with `start` (the game's `start`: here, not with the
+    rules, so that starting a session does not import them)."""
+    return initial(configure(setup))

@@ -1,5 +1,9 @@
 """What the host and the players see of Open, Pass: the host's views, the toolbar, `final` and what
-each seat may know (`knowledge`)."""
+each seat may know (`knowledge`).
+
+Starting a session reads the table of views and draws the toolbar: the trades and the cards' chat
+text (which bring the commands and the events) are imported by the functions that use them.
+"""
 
 from __future__ import annotations
 
@@ -11,9 +15,8 @@ from umpire.core.arith import exact, show
 from umpire.core.clock import fmt_clock
 from umpire.core.errors import InvalidCommand
 from umpire.games.base import JSON, Toolbar, View, ViewDef
-from umpire.games.openpass import ENTRY, trades
+from umpire.games.openpass import ENTRY
 from umpire.games.openpass.cards import KINDS
-from umpire.games.openpass.render import cards_text
 from umpire.games.openpass.settings import Reveal
 from umpire.games.openpass.state import Phase, State, listing
 
@@ -135,6 +138,8 @@ def _decks(state: State, now: int, args: Sequence[str]) -> View:
 
 
 def _packs(state: State, now: int, args: Sequence[str]) -> View:
+    from umpire.games.openpass.render import cards_text
+
     offered = state.cfg.offered(state.round)
     return View(
         title=f"Packs offered in round {state.round}",
@@ -155,6 +160,8 @@ def _trades(state: State, now: int, args: Sequence[str]) -> View:
 
 
 def _cards_view(state: State, now: int, args: Sequence[str]) -> View:
+    from umpire.games.openpass.render import cards_text
+
     if not args:
         raise InvalidCommand("whose cards? write “cards NAME” with a player's name or alias, e.g. “cards p3”")
     seat = state.cfg.seat_of(" ".join(args))
@@ -196,6 +203,8 @@ VIEWS: tuple[ViewDef[State], ...] = (
 
 def final(state: State, now: int) -> dict[str, JSON]:
     """The whole match as JSON, for the host (`final` of `--json`): an open round's bids only while it is open."""
+    from umpire.games.openpass import trades
+
     names = state.cfg.names
     offered = state.cfg.offered(state.round)
     players: dict[str, JSON] = {}
@@ -289,6 +298,8 @@ def _received(state: State, seat: int) -> list[JSON]:
 
 def _mine(state: State, seat: int) -> dict[str, JSON]:
     """What a player knows of their own: collection, receipts, sealed choices, deal, open trades."""
+    from umpire.games.openpass import trades
+
     cfg = state.cfg
     p = state.players[seat]
     bid = state.bids.get(seat) if state.phase is Phase.BUILDING else None
