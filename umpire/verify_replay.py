@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from umpire.core import journal
 from umpire.session import fairness
-from umpire.session.entries import opened
+from umpire.session.entries import opened_field
 
 if TYPE_CHECKING:
     from umpire.verify import Report
@@ -74,7 +74,7 @@ class Replay:
             self.bad.append(f"entry {n}: {exc.reason}")
             self.stopped_at, self.stopped_n = rep.replayed + 1, n
             return
-        again, recorded = fresh.last_generated(), opened(entry).get("generated", [])
+        again, recorded = fresh.last_generated(), opened_field(entry, "generated", [])  # the entry was opened as it was replayed
         rep.replayed += 1
         if not again and not recorded:  # most entries generate nothing
             return

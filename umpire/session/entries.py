@@ -207,6 +207,20 @@ def opened(data: dict[str, Any], where: str = "") -> dict[str, Any]:
     return out
 
 
+def opened_field(data: dict[str, Any], key: str, default: Any = None) -> Any:
+    """`opened(data).get(key, default)` without copying the entry, for a line whose sealed payload `opened` accepts.
+
+    >>> opened_field({"n": 3, "sealed": {"salt": "5e", "generated": [1]}}, "generated", [])
+    [1]
+    """
+    if key == SEALED:
+        return default
+    if key in data:
+        return data[key]
+    payload = data.get(SEALED)
+    return payload.get(key, default) if isinstance(payload, dict) and key != "salt" else default
+
+
 def read(data: dict[str, Any], where: str) -> Entry:
     """The entry a journal line holds (its envelope, `n` `prev` `wall` `generated`, left aside; a sealed payload opened).
 

@@ -19,10 +19,10 @@ import contextlib
 import hashlib
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from umpire.core import chat, journal
 from umpire.core.errors import IllegalAction, InvalidCommand
@@ -153,9 +153,7 @@ def find_reveal(journal_path: str | Path) -> Secret | None:
         return None
     with f:
         f.readline()  # the header
-        for raw in f:
-            if b"reveal" not in raw:
-                continue
+        for raw in lines_with(f, b"reveal"):
             try:
                 obj = json.loads(raw)
             except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
@@ -169,6 +167,23 @@ def find_reveal(journal_path: str | Path) -> Secret | None:
                 n = obj.get("n")
                 return Secret(seed=obj["seed"], salt=obj["salt"], where="reveal", entry=n if isinstance(n, int) else None)
     return None
+
+
+def lines_with(f: BinaryIO, word: bytes, block: int = 1 << 14) -> Iterator[bytes]:
+    """The lines of `f` from where it stands that contain `word`, in order: what `(raw for raw in f if word in raw)` gives,
+    found a block at a time, so the lines without it (nearly all) never become a Python object each."""
+    tail = b""
+    while chunk := f.read(block):
+        data = tail + chunk
+        end = data.rfind(b"\n") + 1  # the whole lines read so far; the rest waits for the next block
+        at = data.find(word, 0, end)
+        while at >= 0:
+            start, stop = data.rfind(b"\n", 0, at) + 1, data.find(b"\n", at) + 1
+            yield data[start:stop]
+            at = data.find(word, stop, end)
+        tail = data[end:]
+    if word in tail:
+        yield tail
 
 
 def secret_of(journal_path: str | Path, header: dict[str, Any], *, check: bool = True) -> Secret:

@@ -1,0 +1,38 @@
+"""Replay's quicker ways of reading a journal give exactly what the plain ways give."""
+
+from __future__ import annotations
+
+import io
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from umpire.session import entries as E
+from umpire.session.fairness import lines_with
+
+_LINE = st.text(alphabet="ab\nrevl", max_size=12)
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=st.lists(_LINE, max_size=8).map("".join), block=st.integers(min_value=1, max_value=9))
+def test_the_lines_that_mention_a_word_are_those_a_line_by_line_read_finds(text: str, block: int) -> None:
+    data = text.encode()
+    plain = [raw for raw in io.BytesIO(data) if b"rev" in raw]
+    assert list(lines_with(io.BytesIO(data), b"rev", block)) == plain
+
+
+def test_a_line_longer_than_a_block_and_a_last_line_without_its_newline_are_found_whole() -> None:
+    data = b'{"kind":"pause"}\n' + b"x" * 50 + b"reveal" + b"y" * 50 + b"\n" + b'{"kind":"reveal"}'
+    assert list(lines_with(io.BytesIO(data), b"reveal", 16)) == [b"x" * 50 + b"reveal" + b"y" * 50 + b"\n", b'{"kind":"reveal"}']
+
+
+def test_a_field_of_an_entry_is_what_the_opened_entry_holds_whether_sealed_or_not() -> None:
+    lines = [
+        {"n": 1, "kind": "input", "t": 0, "by": 0, "text": "deal", "generated": [{"card": 3}]},
+        {"n": 2, "kind": "input", "t": 0, "sealed": {"salt": "5e", "by": 1, "text": "bid 3", "generated": [{"card": 4}]}},
+        {"n": 3, "kind": "clock", "t": 9},
+        {"n": 4, "kind": "input", "t": 0, "sealed": {"salt": "5e", "by": 1, "text": "bid 3"}},
+    ]
+    for data in lines:
+        for key in ("generated", "text", "by", "salt", "sealed", "kind", "n"):
+            assert E.opened_field(data, key, []) == E.opened(data).get(key, [])
