@@ -12,14 +12,24 @@ Its parts, each in its own module:
 * `outputs` — what comes back to a front end, each output naming its audience;
 * `live` — the live check;
 * `session` — `Session`, the interface itself (docs/writing-a-front-end.md).
+
+The host's commands (`HOST_COMMANDS`, `HostCommand`, `host_command`) are imported when first asked
+for: a session starts, and shows its first prompt, without them.
 """
+
+from __future__ import annotations
+
+import hashlib
+from typing import TYPE_CHECKING, Any
 
 from umpire.session.delivery import Dm, DmId, DmStatus
 from umpire.session.engine import JournalMismatch, RenderFailure
 from umpire.session.entries import opened
-from umpire.session.host import HOST_COMMANDS, HostCommand, host_command
 from umpire.session.outputs import Output, OutputKind, info, internal_error, refusal
-from umpire.session.session import Session, derive_salt
+from umpire.session.session import Session
+
+if TYPE_CHECKING:
+    from umpire.session.host import HOST_COMMANDS, HostCommand, host_command
 
 __all__ = [
     "HOST_COMMANDS",
@@ -39,3 +49,17 @@ __all__ = [
     "opened",
     "refusal",
 ]
+
+
+def derive_salt(seed: str) -> str:
+    """A salt derived from the seed, for reproducible scripted runs (not for live games)."""
+    return hashlib.sha256(f"umpire-script-salt|{seed}".encode()).hexdigest()[:32]
+
+
+def __getattr__(name: str) -> Any:
+    """The host's commands, imported at their first use (PEP 562)."""
+    if name in ("HOST_COMMANDS", "HostCommand", "host_command"):
+        from umpire.session import host
+
+        return getattr(host, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

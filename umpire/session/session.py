@@ -16,7 +16,6 @@ parts: the engine (the only journal writer), the outbox, the intake, the host's 
 from __future__ import annotations
 
 import functools
-import hashlib
 import secrets
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -29,12 +28,12 @@ from umpire.games.base import JSON, Event, Game, Post, View
 from umpire.scenario import Scenario, ScenarioError
 from umpire.scenario import parse as parse_scenario
 from umpire.session import entries as E
-from umpire.session import fairness, host, judging, wording
+from umpire.session import fairness, wording
 from umpire.session.delivery import Dm, DmId, DmStatus, Outbox
 from umpire.session.engine import Engine, wall
 from umpire.session.history import Step
 from umpire.session.intake import Intake
-from umpire.session.outputs import Output, OutputKind
+from umpire.session.outputs import Output
 
 SeedSource = Literal["drawn", "host"]
 
@@ -296,6 +295,8 @@ class Session:
 
     def is_host_word(self, word: str) -> bool:
         """Whether `word` is a session command or one of the game's views (the host's, wherever typed)."""
+        from umpire.session import host  # the host's commands and the judging: imported with the first line, not at start
+
         return host.is_host_word(self, word)
 
     def feed(self, text: str, *, lineno: int | None = None, allow_time: bool = True) -> list[Output]:
@@ -306,6 +307,8 @@ class Session:
         read whole, and a message open at its end ends with it. Each complete message is judged
         in order: a player's message of several lines as the game reads one (`Game.message`).
         """
+        from umpire.session import judging
+
         body = text.replace("\r\n", "\n").replace("\r", "\n").strip("\n")
         if "\n" in body:  # a pasted block: its rulings are made durable together, by one fsync, before any is shown
             return self.engine.batched(lambda: judging.judge(self, self.intake.block(body, lineno=lineno), allow_time))
@@ -313,6 +316,8 @@ class Session:
 
     def flush(self) -> list[Output]:
         """End the message being read (an empty line, the end of a paste or a script) and judge it."""
+        from umpire.session import judging
+
         return judging.judge(self, self.intake.end(), True)
 
     @property
@@ -345,6 +350,8 @@ class Session:
         already taken is not taken again, after a restart too. While the game waits for the players'
         entropy, a player's message is their word for the seed (judging.submit).
         """
+        from umpire.session import judging
+
         return judging.submit(self, seat, lines, at, source)
 
     @property
@@ -472,10 +479,14 @@ class Session:
 
     def help_text(self, topic: str | None = None, width: int | None = None) -> str:
         """The commands of the loaded game (see `host.help_text`)."""
+        from umpire.session import host
+
         return host.help_text(self, topic, width or self.width)
 
     def rules_text(self, width: int | None = None) -> str:
         """The house rulings in force for the loaded scenario."""
+        from umpire.session import host
+
         return host.rules_text(self, width or self.width)
 
     def final(self) -> dict[str, JSON]:
@@ -484,10 +495,3 @@ class Session:
         out.update(self.game.final(self.state, self.now))
         return out
 
-
-def derive_salt(seed: str) -> str:
-    """A salt derived from the seed, for reproducible scripted runs (not for live games)."""
-    return hashlib.sha256(f"umpire-script-salt|{seed}".encode()).hexdigest()[:32]
-
-
-__all__ = ["Output", "OutputKind", "Session", "derive_salt"]
