@@ -88,6 +88,10 @@ def jsonable(value: object) -> JSON:
     """A value as JSON data: enums by value, tuples as lists, dataclasses as objects."""
     if type(value) in _PLAIN:  # the common case first (exact types: an enum that is also a str is not plain)
         return value
+    if type(value) is dict:  # then plain containers (what the checks below make of them, without the ABC's isinstance)
+        return {str(k): v if type(v) in _PLAIN else jsonable(v) for k, v in value.items()}
+    if type(value) is tuple or type(value) is list:
+        return [v if type(v) in _PLAIN else jsonable(v) for v in value]
     if isinstance(value, Enum):
         return value.value
     if isinstance(value, bool | int | float | str) or value is None:
@@ -135,12 +139,14 @@ class Event:
         names = _PAYLOAD_FIELDS.get(type(self))
         if names is None:
             names = _PAYLOAD_FIELDS[type(self)] = tuple(f.name for f in fields(self) if f.name not in ("t", "audience"))
-        return {name: jsonable(getattr(self, name)) for name in names}
+        return {name: v if type(v := getattr(self, name)) in _PLAIN else jsonable(v) for name in names}
 
     def to_json(self, names: Sequence[str]) -> dict[str, JSON]:
-        """The event as one JSON object for `--json`, its audience named."""
-        data: dict[str, JSON] = {"type": "event", "event": self.kind, "t": self.t}
-        data.update(self.audience.to_json(names))
+        """The event as one JSON object for `--json`, its audience named (as `Audience.to_json` names it)."""
+        audience = self.audience
+        data: dict[str, JSON] = {"type": "event", "event": self.kind, "t": self.t, "audience": audience.kind}
+        if audience.seat is not None:
+            data["to"] = names[audience.seat]
         data.update(self.payload())
         return data
 

@@ -9,11 +9,11 @@ gyul left). A public event holds nothing its public text does not show.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar
 
-from umpire.games.base import HOST, JSON, Audience, Event, jsonable
+from umpire.games.base import HOST, JSON, Audience, Event
 
 
 class Verdict(StrEnum):
@@ -41,11 +41,11 @@ class _ChoiceEvent(Event):
 
     def payload(self) -> dict[str, JSON]:
         """The kind's own fields as JSON data, optional fields only when set."""
-        return {
-            f.name: jsonable(getattr(self, f.name))
-            for f in fields(self)
-            if f.name not in ("t", "audience") and not (f.name in self.optional and getattr(self, f.name) is None)
-        }
+        out = super().payload()
+        for name in self.optional:
+            if name in out and getattr(self, name) is None:
+                del out[name]
+        return out
 
 
 # ---------------------------------------------------------------- small structured fields
