@@ -277,20 +277,23 @@ class Engine:
         return Ruling(entry=entry, n=n, state=self.state, now=now, paused=self.paused if paused is None else paused, events=[], notes=notes)
 
     def _input(self, entry: E.Input, n: int, now: int) -> Ruling:
-        game = self.game
-        command = game.parse(self.state, entry.by, entry.text, self.resolve)  # a line no game reads says so first
+        game, before = self.game, self.state
+        command = game.parse(before, entry.by, entry.text, self.resolve)  # a line no game reads says so first
         if self.fair.waiting:
             raise IllegalAction(fairness.ENTROPY_REFUSED_INPUT)
-        why = game.why_not(self.state, entry.by, command)
+        move = game.move_of(command)
+        why = move.when(before, entry.by)  # `game.why_not`, the move looked up once
         if why is not None:
             raise IllegalAction(why)
-        state, events = game.apply(self.state, command, now)
-        if state == self.state:  # a submission sent again, or a ruling that changed nothing: the undo history keeps one state
-            state = self.state
-        return Ruling(entry=entry, n=n, state=state, now=now, paused=self.paused, events=events, sealed=game.move_of(command).sealed)
+        state, events = game.apply(before, command, now)
+        if state is not before and state == before:  # a submission sent again, or a ruling that changed nothing: the undo history keeps one state
+            state = before
+        return Ruling(entry=entry, n=n, state=state, now=now, paused=self.paused, events=events, sealed=move.sealed)
 
     def _delivered(self, entry: E.Delivered, n: int, now: int) -> Ruling:
         """DMs reached their player. One an undo withdrew while it was on its way is answered with a correction."""
+        from umpire.session.play_events import Delivered, DmCorrection
+
         ids = entry.dms
         waiting = self.outbox.waiting(entry.to)
         count = len(waiting) if ids is None else sum(1 for d in waiting if d.id in set(ids))
