@@ -292,8 +292,6 @@ class Engine:
 
     def _delivered(self, entry: E.Delivered, n: int, now: int) -> Ruling:
         """DMs reached their player. One an undo withdrew while it was on its way is answered with a correction."""
-        from umpire.session.play_events import Delivered, DmCorrection
-
         ids = entry.dms
         waiting = self.outbox.waiting(entry.to)
         count = len(waiting) if ids is None else sum(1 for d in waiting if d.id in set(ids))
