@@ -27,8 +27,7 @@ from umpire.session import entries as E
 from umpire.session import fairness, wording
 from umpire.session.burst import Saved
 from umpire.session.delivery import Dm, DmId, Outbox
-from umpire.session.events import Commitment, Delivered, DmCorrection, FinalHash, Paused, Resumed, SeedRevealed, Undone
-from umpire.session.events import Correction as CorrectionPost
+from umpire.session.events import Commitment
 from umpire.session.history import Said, Step, first_line
 from umpire.session.outputs import Output, info, journal_failed
 from umpire.session.wording import Deferred, Unworded
@@ -252,6 +251,8 @@ class Engine:
         if isinstance(entry, E.Input):
             return self._input(entry, n, now)
         if isinstance(entry, E.Pause | E.Resume):
+            from umpire.session.play_events import Paused, Resumed  # the events of a game under way: imported when first made
+
             paused = isinstance(entry, E.Pause)
             note: Event = Paused(t=now) if paused else Resumed(t=now)
             return self._note(entry, n, now, [note], paused=paused)
@@ -292,6 +293,8 @@ class Engine:
 
     def _delivered(self, entry: E.Delivered, n: int, now: int) -> Ruling:
         """DMs reached their player. One an undo withdrew while it was on its way is answered with a correction."""
+        from umpire.session.play_events import Delivered, DmCorrection
+
         ids = entry.dms
         waiting = self.outbox.waiting(entry.to)
         count = len(waiting) if ids is None else sum(1 for d in waiting if d.id in set(ids))
@@ -303,6 +306,9 @@ class Engine:
         return ruling
 
     def _undo(self, entry: E.Undo, n: int, now: int) -> Ruling:
+        from umpire.session.play_events import Correction as CorrectionPost
+        from umpire.session.play_events import DmCorrection, Undone
+
         if not self.history or self.history[-1].n != entry.undoes:
             raise JournalMismatch("", 0, f"undo of entry {entry.undoes}, which is not the last entry in force")
         step = self.history[-1]
@@ -321,6 +327,8 @@ class Engine:
         return ruling
 
     def _reveal(self, entry: E.Reveal, n: int, now: int) -> Ruling:
+        from umpire.session.play_events import SeedRevealed
+
         if entry.seed is not None or entry.salt is not None:
             mismatch = fairness.reveal_entry_check(entry.to_json(), self.seed, self.salt)
             if mismatch:
@@ -342,8 +350,12 @@ class Engine:
         """
         if isinstance(ruling.entry, E.Reveal):
             if prev:
+                from umpire.session.play_events import FinalHash
+
                 ruling.notes.append(FinalHash(t=ruling.now, final_hash=prev))
         elif ruling.entry.ruling and line_hash and self.game.is_over(ruling.state) and not self.game.is_over(self.state):
+            from umpire.session.play_events import FinalHash
+
             ruling.notes.append(FinalHash(t=ruling.now, final_hash=line_hash))
         if self.announce:
             if self.lazy and replaying:

@@ -1,17 +1,18 @@
 """The session's own events (the clocks, undo, delivery, fairness) and how each is put into words.
 
 They are rendered like a game's events, with the engine as the renderers' context (for the seed
-and salt the fairness posts name).
+and salt the fairness posts name). Here: the table of renderers, the commitment and the fairness
+events, which a session's start may post; the events of a game under way (pauses, undos, deliveries,
+the reveal) are in `play_events`, imported when the first of them is made, and named here too
+(`EVENTS`, and each class by its name) through a PEP 562 `__getattr__`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from umpire.core import chat, journal
-from umpire.core.clock import fmt_stamp
-from umpire.games.base import HOST, Audience, Event, Renderers
+from umpire.games.base import Event, Renderers
 from umpire.session import fairness
 
 if TYPE_CHECKING:
@@ -26,92 +27,6 @@ class Commitment(Event):
     sha256: str
 
 
-@dataclass(frozen=True, kw_only=True)
-class Paused(Event):
-    """The host held every clock."""
-
-    kind = "paused"
-
-
-@dataclass(frozen=True, kw_only=True)
-class Resumed(Event):
-    """The host restarted the clocks."""
-
-    kind = "resumed"
-
-
-@dataclass(frozen=True, kw_only=True)
-class Undone(Event):
-    """The host took back the last ruling (host only; a correction post follows if it was public)."""
-
-    kind = "undone"
-    audience: Audience = HOST
-    undid: int
-    input: str
-    rewind: int | None
-
-
-@dataclass(frozen=True, kw_only=True)
-class Correction(Event):
-    """A public ruling that was taken back."""
-
-    kind = "correction"
-    withdrawn: str
-
-
-@dataclass(frozen=True, kw_only=True)
-class DmCorrection(Event):
-    """A private message that was sent, withdrawn with the ruling that made it (a DM to its player)."""
-
-    kind = "dm_correction"
-    withdrawn: str  # the ruling taken back, as the host entered it
-    about: str  # the first line of the message it withdraws
-
-
-@dataclass(frozen=True, kw_only=True)
-class SeedRevealed(Event):
-    """The seed and salt, so anyone can check the commitment."""
-
-    kind = "seed_revealed"
-    seed: str
-    salt: str
-    sha256: str
-
-
-@dataclass(frozen=True, kw_only=True)
-class FinalHash(Event):
-    """The hash of the journal's last ruling: with it, `umpire verify` proves nothing was cut off."""
-
-    kind = "final_hash"
-    final_hash: str
-
-
-@dataclass(frozen=True, kw_only=True)
-class Delivered(Event):
-    """Private messages to a player were sent (host only)."""
-
-    kind = "delivered"
-    audience: Audience = HOST
-    player: str
-    messages: int
-    via: str | None = None
-
-
-EVENTS: tuple[type[Event], ...] = (
-    Commitment,
-    Paused,
-    Resumed,
-    Undone,
-    Correction,
-    DmCorrection,
-    SeedRevealed,
-    FinalHash,
-    Delivered,
-    fairness.EntropyWanted,
-    fairness.EntropyWord,
-    fairness.EntropyIn,
-    fairness.GameSeed,
-)
 RENDER: Renderers[Engine] = Renderers()
 
 
@@ -120,64 +35,6 @@ def _commitment(e: Engine, ev: Commitment) -> str:
     return (
         f"🔒 Fairness commitment (SHA-256 of salt:seed): `{ev.sha256}`\n"
         "The seed and salt are revealed at the end, so anyone can check that nothing was rigged."
-    )
-
-
-@RENDER.on(Paused)
-def _paused(e: Engine, ev: Paused) -> str:
-    return f"⏸ Clocks paused at {fmt_stamp(ev.t - ev.t % 1000)} (game time)."
-
-
-@RENDER.on(Resumed)
-def _resumed(e: Engine, ev: Resumed) -> str:
-    return f"▶ Clocks running again from {fmt_stamp(ev.t - ev.t % 1000)} (game time)."
-
-
-@RENDER.on(Undone)
-def _undone(e: Engine, ev: Undone) -> str:
-    text = f"↶ Undid entry {ev.undid}: {ev.input}."
-    if ev.rewind is not None:
-        text += (
-            f"\nClocks paused at {fmt_stamp(ev.rewind)} (game time), before the deadline it had passed, so it does not fire "
-            "again at once; enter what should have happened, then “resume”."
-        )
-    return text
-
-
-@RENDER.on(Correction)
-def _correction(e: Engine, ev: Correction) -> str:
-    return f"↶ **Correction:** the host took back the last ruling (“{chat.neutralise(ev.withdrawn)}”); disregard that post. The game stands as before it."
-
-
-@RENDER.on(DmCorrection)
-def _dm_correction(e: Engine, ev: DmCorrection) -> str:
-    return (
-        f"↶ **Correction:** the host took back a ruling (“{chat.neutralise(ev.withdrawn)}”); disregard the private message "
-        f"it sent you (“{chat.neutralise(ev.about)}”). The game stands as before it."
-    )
-
-
-@RENDER.on(SeedRevealed)
-def _revealed(e: Engine, ev: SeedRevealed) -> str:
-    seed_text = f"{ev.salt}:{ev.seed}"
-    text = (
-        f"🔓 Seed: {_code_span(ev.seed)} · salt: `{ev.salt}`\nSHA-256 of salt:seed = `{ev.sha256}` (the commitment posted at the start).\n"
-    )
-    return text + f"Check it yourself: {_code_span(fairness.shell_check(seed_text))}."
-
-
-def _code_span(text: str) -> str:
-    """Text as a Discord code span, exactly as typed (a backtick inside gets a double fence); mentions defused."""
-    text = chat.neutralise(text)
-    return f"`` {text} ``" if "`" in text else f"`{text}`"
-
-
-@RENDER.on(FinalHash)
-def _final_hash_post(e: Engine, ev: FinalHash) -> str:
-    command = fairness.verify_command(journal.commitment(e.seed, e.salt), ev.final_hash)
-    return (
-        f"🧾 The journal's final hash: `{ev.final_hash}`\n"
-        f"Anyone with the journal (the file JOURNAL) can check every entry and everything generated: `{command}`"
     )
 
 
@@ -201,7 +58,15 @@ def _game_seed(e: Engine, ev: fairness.GameSeed) -> str:
     return fairness.game_seed_text(e.seed, ev)
 
 
-@RENDER.on(Delivered)
-def _delivered(e: Engine, ev: Delivered) -> str:
-    how = f" ({ev.via})" if ev.via else ""
-    return f"✉ {ev.messages} message{'s' if ev.messages != 1 else ''} to {ev.player} marked as sent{how}."
+_OF_PLAY = ("Paused", "Resumed", "Undone", "Correction", "DmCorrection", "SeedRevealed", "FinalHash", "Delivered")
+
+
+def __getattr__(name: str) -> Any:
+    """Every kind of the session's events (`EVENTS`), and those of a game under way by name, imported when first asked for."""
+    if name != "EVENTS" and name not in _OF_PLAY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from umpire.session import play_events
+
+    if name == "EVENTS":
+        return (Commitment, *play_events.EVENTS, fairness.EntropyWanted, fairness.EntropyWord, fairness.EntropyIn, fairness.GameSeed)
+    return getattr(play_events, name)

@@ -1,0 +1,160 @@
+"""The session's own events of a game under way, and how each is put into words: the clocks paused and
+resumed, an undo and its corrections, private messages marked as sent, the seed revealed and the
+journal's final hash.
+
+They are imported when first made (the engine imports them where it makes them), not when a session
+starts: its first prompt needs only the commitment and the fairness events (`umpire.session.events`),
+and each kind here registers its renderer in the same table, `events.RENDER`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from umpire.core import chat, journal
+from umpire.core.clock import fmt_stamp
+from umpire.games.base import HOST, Audience, Event
+from umpire.session import fairness
+from umpire.session.events import RENDER
+
+if TYPE_CHECKING:
+    from umpire.session.engine import Engine
+
+
+@dataclass(frozen=True, kw_only=True)
+class Paused(Event):
+    """The host held every clock."""
+
+    kind = "paused"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Resumed(Event):
+    """The host restarted the clocks."""
+
+    kind = "resumed"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Undone(Event):
+    """The host took back the last ruling (host only; a correction post follows if it was public)."""
+
+    kind = "undone"
+    audience: Audience = HOST
+    undid: int
+    input: str
+    rewind: int | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Correction(Event):
+    """A public ruling that was taken back."""
+
+    kind = "correction"
+    withdrawn: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class DmCorrection(Event):
+    """A private message that was sent, withdrawn with the ruling that made it (a DM to its player)."""
+
+    kind = "dm_correction"
+    withdrawn: str  # the ruling taken back, as the host entered it
+    about: str  # the first line of the message it withdraws
+
+
+@dataclass(frozen=True, kw_only=True)
+class SeedRevealed(Event):
+    """The seed and salt, so anyone can check the commitment."""
+
+    kind = "seed_revealed"
+    seed: str
+    salt: str
+    sha256: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class FinalHash(Event):
+    """The hash of the journal's last ruling: with it, `umpire verify` proves nothing was cut off."""
+
+    kind = "final_hash"
+    final_hash: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Delivered(Event):
+    """Private messages to a player were sent (host only)."""
+
+    kind = "delivered"
+    audience: Audience = HOST
+    player: str
+    messages: int
+    via: str | None = None
+
+
+EVENTS: tuple[type[Event], ...] = (Paused, Resumed, Undone, Correction, DmCorrection, SeedRevealed, FinalHash, Delivered)
+
+
+@RENDER.on(Paused)
+def _paused(e: Engine, ev: Paused) -> str:
+    return f"⏸ Clocks paused at {fmt_stamp(ev.t - ev.t % 1000)} (game time)."
+
+
+@RENDER.on(Resumed)
+def _resumed(e: Engine, ev: Resumed) -> str:
+    return f"▶ Clocks running again from {fmt_stamp(ev.t - ev.t % 1000)} (game time)."
+
+
+@RENDER.on(Undone)
+def _undone(e: Engine, ev: Undone) -> str:
+    text = f"↶ Undid entry {ev.undid}: {ev.input}."
+    if ev.rewind is not None:
+        text += (
+            f"\nClocks paused at {fmt_stamp(ev.rewind)} (game time), before the deadline it had passed, so it does not fire "
+            "again at once; enter what should have happened, then “resume”."
+        )
+    return text
+
+
+@RENDER.on(Correction)
+def _correction(e: Engine, ev: Correction) -> str:
+    return f"↶ **Correction:** the host took back the last ruling (“{chat.neutralise(ev.withdrawn)}”); disregard that post. The game stands as before it."
+
+
+@RENDER.on(DmCorrection)
+def _dm_correction(e: Engine, ev: DmCorrection) -> str:
+    return (
+        f"↶ **Correction:** the host took back a ruling (“{chat.neutralise(ev.withdrawn)}”); disregard the private message "
+        f"it sent you (“{chat.neutralise(ev.about)}”). The game stands as before it."
+    )
+
+
+@RENDER.on(SeedRevealed)
+def _revealed(e: Engine, ev: SeedRevealed) -> str:
+    seed_text = f"{ev.salt}:{ev.seed}"
+    text = (
+        f"🔓 Seed: {_code_span(ev.seed)} · salt: `{ev.salt}`\nSHA-256 of salt:seed = `{ev.sha256}` (the commitment posted at the start).\n"
+    )
+    return text + f"Check it yourself: {_code_span(fairness.shell_check(seed_text))}."
+
+
+def _code_span(text: str) -> str:
+    """Text as a Discord code span, exactly as typed (a backtick inside gets a double fence); mentions defused."""
+    text = chat.neutralise(text)
+    return f"`` {text} ``" if "`" in text else f"`{text}`"
+
+
+@RENDER.on(FinalHash)
+def _final_hash_post(e: Engine, ev: FinalHash) -> str:
+    command = fairness.verify_command(journal.commitment(e.seed, e.salt), ev.final_hash)
+    return (
+        f"🧾 The journal's final hash: `{ev.final_hash}`\n"
+        f"Anyone with the journal (the file JOURNAL) can check every entry and everything generated: `{command}`"
+    )
+
+
+@RENDER.on(Delivered)
+def _delivered(e: Engine, ev: Delivered) -> str:
+    how = f" ({ev.via})" if ev.via else ""
+    return f"✉ {ev.messages} message{'s' if ev.messages != 1 else ''} to {ev.player} marked as sent{how}."
