@@ -7,6 +7,8 @@ import io
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from umpire.core.deadline import Deadline
+from umpire.core.redaction import redacted, sealed_digest
 from umpire.session import entries as E
 from umpire.session.fairness import lines_with
 
@@ -36,3 +38,25 @@ def test_a_field_of_an_entry_is_what_the_opened_entry_holds_whether_sealed_or_no
     for data in lines:
         for key in ("generated", "text", "by", "salt", "sealed", "kind", "n"):
             assert E.opened_field(data, key, []) == E.opened(data).get(key, [])
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    start=st.integers(min_value=0, max_value=10**6),
+    span=st.integers(min_value=0, max_value=10**5),
+    reminders=st.lists(st.integers(min_value=-10, max_value=2 * 10**5), max_size=5),
+)
+def test_a_deadlines_reminders_are_those_after_its_start_each_once_latest_first(start: int, span: int, reminders: list[int]) -> None:
+    due = start + span
+    d = Deadline(what="move", start=start, due=due, reminders=tuple(reminders))
+    lefts = sorted({r for r in reminders if r > 0 and due - r > start}, reverse=True)
+    assert [(s.at, s.left) for s in d.steps] == [(due - r, r) for r in lefts] + [(due, 0)]
+    assert Deadline(what="move", start=start, due=due, reminders=reminders).steps == d.steps  # type: ignore[arg-type]
+
+
+def test_a_published_entry_keeps_its_keys_in_order_with_the_digest_in_the_sealed_members_place() -> None:
+    entry = {"n": 2, "kind": "input", "sealed": {"salt": "5e", "by": 1, "text": "bid 3"}, "t": 0, "prev": "p"}
+    published = redacted(entry)
+    assert list(published) == list(entry) and published["sealed"] == sealed_digest(entry["sealed"])
+    assert {k: v for k, v in published.items() if k != "sealed"} == {k: v for k, v in entry.items() if k != "sealed"}
+    assert entry["sealed"] == {"salt": "5e", "by": 1, "text": "bid 3"}  # the entry read is left as it was

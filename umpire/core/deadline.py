@@ -11,6 +11,7 @@ Time is an input: nothing here reads a clock.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
@@ -62,8 +63,9 @@ class Deadline:
     def __post_init__(self) -> None:
         if self.due < self.start:
             raise ValueError(f"a deadline cannot fall due ({self.due}) before it starts ({self.start})")
-        lefts = sorted({r for r in self.reminders if r > 0 and self.due - r > self.start}, reverse=True)
-        steps = tuple(Step(at=self.due - r, left=r) for r in lefts) + (Step(at=self.due, left=0),)
+        due, reminders = self.due, self.reminders
+        lefts = _lefts(due - self.start, reminders if type(reminders) is tuple else tuple(reminders))
+        steps = tuple(Step(at=due - r, left=r) for r in lefts) + (Step(at=due, left=0),)
         object.__setattr__(self, "steps", steps)
 
     @property
@@ -85,6 +87,15 @@ class Deadline:
         if self.over:
             raise ValueError(f"the {self.what} deadline has already passed")
         return replace(self, fired=self.fired + 1), self.steps[self.fired]
+
+
+@functools.lru_cache(maxsize=64)
+def _lefts(span: int, reminders: tuple[int, ...]) -> tuple[int, ...]:
+    """The reminders a deadline `span` ms long gives, latest first: those after its start, each once.
+
+    Worked out once for each length and set of reminders (a game's settings make a few), not at every deadline made.
+    """
+    return tuple(sorted({r for r in reminders if 0 < r < span}, reverse=True))
 
 
 def earliest(deadlines: Iterable[Deadline | None]) -> Deadline | None:

@@ -62,7 +62,9 @@ def redacted(entry: dict[str, Any]) -> dict[str, Any]:
     payload = entry.get(SEALED)
     if not isinstance(payload, dict):
         return entry
-    return {key: sealed_digest(payload) if key == SEALED else value for key, value in entry.items()}
+    published = dict(entry)
+    published[SEALED] = sealed_digest(payload)  # in the member's place: the keys keep their order
+    return published
 
 
 def published_line(raw: bytes, entry: dict[str, Any]) -> bytes:
