@@ -6,16 +6,31 @@ revealed (`generated`, checked by `umpire verify`); the fields below are what th
 `read` turns a line read back into its entry, refusing one whose fields are not what its kind
 needs; `to_json` is what the entry says (the engine moves what is private into the line's salted
 `sealed` member as it writes it: umpire/core/redaction.py).
+
+Here are the entries a session makes from its start and at every line (input, clock, stop, heard);
+those of the host's commands and the front ends (pause, resume, undo, entropy, reveal, delivered,
+posted, listening) are in `host_entries`, imported when one of them, or `read` (which reads every
+kind), is first asked for: the module's `__getattr__` (PEP 562) then names them all here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import MISSING, dataclass, fields
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from umpire.core.journal import JournalError, Redacted
 from umpire.core.redaction import SEALED
+
+if TYPE_CHECKING:  # named here by `__getattr__` when first asked for
+    from umpire.session.host_entries import Delivered as Delivered
+    from umpire.session.host_entries import Entropy as Entropy
+    from umpire.session.host_entries import Listening as Listening
+    from umpire.session.host_entries import Pause as Pause
+    from umpire.session.host_entries import Posted as Posted
+    from umpire.session.host_entries import Resume as Resume
+    from umpire.session.host_entries import Reveal as Reveal
+    from umpire.session.host_entries import Undo as Undo
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -71,64 +86,6 @@ class Clock(Entry):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Pause(Entry):
-    """The host held every clock."""
-
-    kind = "pause"
-
-
-@dataclass(frozen=True, kw_only=True)
-class Resume(Entry):
-    """The host restarted the clocks."""
-
-    kind = "resume"
-
-
-@dataclass(frozen=True, kw_only=True)
-class Undo(Entry):
-    """The host took back entry `undoes`; `rewind` is the game time the clocks went back to (paused), if they did."""
-
-    kind = "undo"
-    undoes: int
-    rewind: int | None
-    paused: bool | None = None  # older journals may leave it out: the clocks stay as they were
-
-
-@dataclass(frozen=True, kw_only=True)
-class Entropy(Entry):
-    """The players' words, mixed into the seed (`text`)."""
-
-    kind = "entropy"
-    text: str
-
-
-@dataclass(frozen=True, kw_only=True)
-class Reveal(Entry):
-    """The seed and salt made public (journals before the key file have neither here: their header has them)."""
-
-    kind = "reveal"
-    seed: str | None = None
-    salt: str | None = None
-
-
-@dataclass(frozen=True, kw_only=True)
-class Delivered(Entry):
-    """Private messages to player `to` were sent.
-
-    `dms` names them (`[entry, index]` each); `via` says how (the clipboard, the host's word,
-    Discord) and `receipts` what the transport gave back (Discord's message ids). Journals written
-    before DMs were named by their entry have `through` instead: everything waiting was sent.
-    """
-
-    kind = "delivered"
-    to: int
-    dms: tuple[tuple[int, int], ...] | None = None
-    via: str | None = None
-    receipts: tuple[str, ...] | None = None
-    through: int | None = None
-
-
-@dataclass(frozen=True, kw_only=True)
 class Stop(Entry):
     """The host left; the game time then, so a resumed game does not refund the time used."""
 
@@ -151,34 +108,8 @@ class Heard(Entry):
     refused: str | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
-class Posted(Entry):
-    """Public posts of entry `of` (0: the commitment, which no entry makes) reached the channel.
-
-    `posts` names them by their place among the entry's public posts; `via` says how and `receipts` what
-    the transport gave back (Discord's message ids), as `delivered` does for private messages.
-    """
-
-    kind = "posted"
-    of: int
-    posts: tuple[int, ...]
-    via: str | None = None
-    receipts: tuple[str, ...] | None = None
-
-
-@dataclass(frozen=True, kw_only=True)
-class Listening(Entry):
-    """A front end began taking players' messages from `via` (Discord) itself: those sent after `after`
-    (a Discord message id, or one made from the moment it began), so a restart knows where to catch up from."""
-
-    kind = "listening"
-    via: str
-    after: str
-
-
-KINDS: dict[str, type[Entry]] = {
-    k.kind: k for k in (Input, Clock, Pause, Resume, Undo, Entropy, Reveal, Delivered, Stop, Heard, Posted, Listening)
-}
+# Every kind by its name, in this order; those of `host_entries` are added when it is imported (see `__getattr__`).
+KINDS: dict[str, type[Entry]] = {k.kind: k for k in (Input, Clock, Stop, Heard)}
 
 
 def opened(data: dict[str, Any], where: str = "") -> dict[str, Any]:
@@ -221,7 +152,7 @@ def opened_field(data: dict[str, Any], key: str, default: Any = None) -> Any:
     return payload.get(key, default) if isinstance(payload, dict) and key != "salt" else default
 
 
-def read(data: dict[str, Any], where: str) -> Entry:
+def _read(data: dict[str, Any], where: str) -> Entry:
     """The entry a journal line holds (its envelope, `n` `prev` `wall` `generated`, left aside; a sealed payload opened).
 
     Raises JournalError naming the line when the kind is unknown or a field is missing or of the wrong
@@ -340,3 +271,24 @@ _WANT_WORDS = {
     "ints": "a list of whole numbers",
     "any": "a value",
 }
+
+
+_LATER = ("Pause", "Resume", "Undo", "Entropy", "Reveal", "Delivered", "Posted", "Listening")
+
+if TYPE_CHECKING:
+    read = _read
+
+
+def __getattr__(name: str) -> Any:
+    """The entries of `host_entries`, and `read`, imported at the first use of any of them (PEP 562)."""
+    if name != "read" and name not in _LATER:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from umpire.session import host_entries
+
+    here = globals()
+    here.update((later, getattr(host_entries, later)) for later in _LATER)
+    kinds = (Input, Clock, *(here[later] for later in _LATER[:6]), Stop, Heard, *(here[later] for later in _LATER[6:]))
+    KINDS.clear()
+    KINDS.update((k.kind, k) for k in kinds)  # in the order a refusal of an unknown kind names them
+    here["read"] = _read
+    return here[name]
