@@ -10,88 +10,24 @@ A line is one of:
   header or a time line;
 * ``# …`` — a comment;
 * anything else — a host command.
+
+How one line is classified, and the messages lines make, are in `lines` (`classify`, `Line`,
+`Message`, with their regular expressions): imported with the first line read, not when a session
+starts (its first prompt asks the intake only whose message is open). They are named here too, by
+a PEP 562 `__getattr__`.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from umpire.session.lines import Line as Line
+    from umpire.session.lines import Message as Message
+    from umpire.session.lines import classify as classify
 
 MAX_LINE = 4000  # longer lines are refused, never parsed further
-
-_TIME = re.compile(r"^@\s*(\S.*)$")
-_BRACKETED = re.compile(r"^\[\s*\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp]\.?[Mm]\.?)?\s*\]\s*(?P<name>[^:\[\]]{1,64}?)\s*:\s*(?P<msg>.*)$")
-_HEADER = re.compile(
-    r"^(?P<name>[^:—–]{1,64}?)\s+[—–-]\s+"
-    r"(?:(?:Today|Yesterday)\s+at\s+\d{1,2}:\d{2}\s*(?:[AaPp][Mm])?"
-    r"|\d{1,2}/\d{1,2}/\d{2,4}(?:,?\s+\d{1,2}:\d{2}\s*(?:[AaPp][Mm])?)?"
-    r"|\d{1,2}:\d{2}\s*(?:[AaPp][Mm])?)\s*$"
-)
-_PREFIXED = re.compile(r"^(?P<name>[^:@#\[][^:]{0,63}?)\s*:\s*(?P<msg>.*)$")
-_EDITED = re.compile(r"\s*\(edited\)\s*$")
-
-
-@dataclass(frozen=True, kw_only=True)
-class Line:
-    """One classified line. `kind` is "time", "player", "host", "header", "blank", "comment" or "too_long"."""
-
-    kind: str
-    text: str  # the command (without the prefix), the time text, or the header's name
-    raw: str
-    name: str | None = None  # the player named by the prefix or the header
-
-
-def classify(raw: str) -> Line:
-    """Classify one line on its own (header context is applied by `split_block`)."""
-    if len(raw) > MAX_LINE:
-        return Line(kind="too_long", text="", raw=raw[:80] + "…")
-    line = raw.strip().replace("\u200b", "")
-    if not line:
-        return Line(kind="blank", text="", raw=raw)
-    if line.startswith("#"):
-        return Line(kind="comment", text=line, raw=raw)
-    m = _TIME.match(line)
-    if m:
-        return Line(kind="time", text=m.group(1).strip(), raw=raw)
-    m = _BRACKETED.match(line)
-    if m:
-        return Line(kind="player", name=m.group("name").strip(), text=_EDITED.sub("", m.group("msg")).strip(), raw=raw)
-    m = _HEADER.match(line)
-    if m:
-        return Line(kind="header", name=m.group("name").strip(), text="", raw=raw)
-    m = _PREFIXED.match(line)
-    if m:
-        return Line(kind="player", name=m.group("name").strip(), text=_EDITED.sub("", m.group("msg")).strip(), raw=raw)
-    return Line(kind="host", text=line, raw=raw)
-
-
-# ---------------------------------------------------------------- messages
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Message:
-    """One thing to judge, in the order it was entered.
-
-    `kind` is "player" (a player's message: one line, or the lines under a Discord header),
-    "host" (a host command), "time" (a script's clock line) or "too_long" (refused unread).
-    `lines` are the classified lines (a player's have the sender as `name` and the message
-    text, prefix and "(edited)" removed); `numbers` their line numbers in a script, if known.
-    """
-
-    kind: str
-    lines: tuple[Line, ...]
-    numbers: tuple[int | None, ...]
-
-    @property
-    def sender(self) -> str | None:
-        """The name the player's message came under (a prefix or a header), or None for the host."""
-        return self.lines[0].name if self.kind == "player" else None
-
-    @property
-    def lineno(self) -> int | None:
-        """The script line number the message starts at, if known."""
-        return self.numbers[0]
 
 
 class Intake:
@@ -128,6 +64,8 @@ class Intake:
 
         `alone`: the line was entered on its own (typed, or a script's line), not inside a pasted block.
         """
+        from umpire.session.lines import _EDITED, Line, Message, classify
+
         line = classify(raw)
         kind = line.kind
         if kind == "comment":
@@ -152,6 +90,8 @@ class Intake:
 
     def _belongs(self, line: Line, alone: bool) -> bool:
         """Whether a line read while a message is open is one of its lines."""
+        from umpire.session.lines import _BRACKETED
+
         if line.kind == "player":
             # “aside: G2 B5 R7” under a header is the sender's; “p2: done” or “[10:33 PM] Uri: …” is not.
             return line.name is not None and not self.is_player(line.name) and not _BRACKETED.match(line.raw.strip())
@@ -172,7 +112,18 @@ class Intake:
         return out
 
     def _close(self) -> list[Message]:
+        from umpire.session.lines import Message
+
         if not self.held:
             return []
         held, self.held = self.held, []
         return [Message(kind="player", lines=tuple(ln for ln, _ in held), numbers=tuple(n for _, n in held))]
+
+
+def __getattr__(name: str) -> Any:
+    """`classify`, `Line` and `Message`, from `lines`, imported at their first use (PEP 562)."""
+    if name in ("classify", "Line", "Message"):
+        from umpire.session import lines
+
+        return getattr(lines, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

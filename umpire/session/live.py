@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from umpire.core.clock import parse_clock
 from umpire.core.errors import IllegalAction, UmpireError
 from umpire.session import host
-from umpire.session.intake import Line, classify
+from umpire.session.lines import Line, classify
 
 if TYPE_CHECKING:
     from umpire.session.session import Session

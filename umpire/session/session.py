@@ -494,4 +494,3 @@ class Session:
         out: dict[str, JSON] = {"type": "final", "audience": "host", "t": self.now, "paused": self.paused}
         out.update(self.game.final(self.state, self.now))
         return out
-
