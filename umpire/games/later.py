@@ -135,3 +135,10 @@ class LaterEvents(LaterPart, Sequence[type[Event]]):
 
     def __len__(self) -> int:
         return len(self.resolve())
+
+
+def resolve_all(record: Game[Any, Any]) -> None:
+    """Import every part of `record` named by where it is, now (a front end warming up a session, in the background)."""
+    for value in list(vars(record).values()):
+        if isinstance(value, Later | LaterRenderers | LaterEvents):
+            value.resolve()

@@ -14,7 +14,10 @@ Its parts, each in its own module:
 * `session` — `Session`, the interface itself (docs/writing-a-front-end.md).
 
 The host's commands (`HOST_COMMANDS`, `HostCommand`, `host_command`) are imported when first asked
-for: a session starts, and shows its first prompt, without them.
+for: a session starts, and shows its first prompt, without them, without the judging, the lines'
+classification, the entries and events of a game under way, and the game's rules and announcements.
+`warm_up` imports them all; a front end runs it in the background once its first prompt is up, so
+that the first line is judged as quickly as the next.
 """
 
 from __future__ import annotations
@@ -48,12 +51,25 @@ __all__ = [
     "internal_error",
     "opened",
     "refusal",
+    "warm_up",
 ]
 
 
 def derive_salt(seed: str) -> str:
     """A salt derived from the seed, for reproducible scripted runs (not for live games)."""
     return hashlib.sha256(f"umpire-script-salt|{seed}".encode()).hexdigest()[:32]
+
+
+def warm_up(session: Session) -> None:
+    """Import now what `session`'s start left for its first line: the judging, the host's commands, the live check,
+    the lines' classification, the entries and events of a game under way, and the game's parts (`umpire.games.later`)."""
+    from importlib import import_module
+
+    from umpire.games.later import resolve_all
+
+    for part in ("judging", "host", "live", "lines", "host_entries", "play_events"):
+        import_module(f"umpire.session.{part}")
+    resolve_all(session.game)
 
 
 def __getattr__(name: str) -> Any:
