@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from umpire.core.clock import SECOND, fmt_clock
 from umpire.core.deadline import Deadline
@@ -12,8 +13,10 @@ from umpire.core.sealed import Sealed
 from umpire.games.base import Setup
 from umpire.games.devilsdeal import cards as C
 from umpire.games.devilsdeal.divisions import Division
-from umpire.games.devilsdeal.events import PublicPool
 from umpire.games.devilsdeal.settings import Config, configure
+
+if TYPE_CHECKING:
+    from umpire.games.devilsdeal.events import PublicPool
 
 
 class Phase(StrEnum):
@@ -182,6 +185,8 @@ def chips_json(state: State) -> dict[str, int]:
 
 def pools_json(state: State) -> dict[str, PublicPool]:
     """The pools as everyone knows them (cards discarded unrevealed are still listed, and counted)."""
+    from umpire.games.devilsdeal.events import PublicPool  # (here: a session starts without the events)
+
     return {
         state.cfg.names[i]: PublicPool(cards=tuple(C.name_list(C.ordered(s.seen))), held=len(s.pool), unknown_gone=s.hidden)
         for i, s in enumerate(state.seats)

@@ -16,7 +16,6 @@ from umpire.games.base import JSON, Toolbar, View, ViewDef
 from umpire.games.devilsdeal import cards as C
 from umpire.games.devilsdeal.divisions import best_for
 from umpire.games.devilsdeal.hands import describe
-from umpire.games.devilsdeal.render import code, name, pools, stacks
 from umpire.games.devilsdeal.state import Ask, Bet, Break, Discard, Divide, Phase, State, Take, pools_json, waiting
 
 # ---------------------------------------------------------------- host views
@@ -24,6 +23,8 @@ from umpire.games.devilsdeal.state import Ask, Bet, Break, Discard, Divide, Phas
 
 def _status(state: State, now: int, args: Sequence[str]) -> View:
     """Chips, pools (the host's table shows every card and the private ones), pot and what is awaited."""
+    from umpire.games.devilsdeal.render import pools, stacks
+
     names = state.cfg.names
     rows = []
     for i, s in enumerate(state.seats):
@@ -50,6 +51,8 @@ def _status(state: State, now: int, args: Sequence[str]) -> View:
 
 def _board(state: State, now: int, args: Sequence[str]) -> View:
     """The poker table: the host's table shows the private cards; its chat text only what is revealed."""
+    from umpire.games.devilsdeal.render import code, name
+
     names = state.cfg.names
     if state.community is None:
         return View(title="The poker table", notes=("no poker step is under way",))
