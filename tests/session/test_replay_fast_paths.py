@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from umpire.core.deadline import Deadline
+from umpire.core.deadline import Deadline, Step
+from umpire.core.evolve import replace
 from umpire.core.redaction import redacted, sealed_digest
+from umpire.games.base import Audience, dm
 from umpire.session import entries as E
 from umpire.session.fairness import lines_with
 
@@ -51,6 +55,8 @@ def test_a_deadlines_reminders_are_those_after_its_start_each_once_latest_first(
     d = Deadline(what="move", start=start, due=due, reminders=tuple(reminders))
     lefts = sorted({r for r in reminders if r > 0 and due - r > start}, reverse=True)
     assert [(s.at, s.left) for s in d.steps] == [(due - r, r) for r in lefts] + [(due, 0)]
+    made = (*(Step(at=due - r, left=r) for r in lefts), Step(at=due, left=0))  # the steps as their constructor makes them
+    assert d.steps == made and repr(d.steps) == repr(made) and hash(d.steps) == hash(made)
     assert Deadline(what="move", start=start, due=due, reminders=reminders).steps == d.steps  # type: ignore[arg-type]
 
 
@@ -60,3 +66,16 @@ def test_a_published_entry_keeps_its_keys_in_order_with_the_digest_in_the_sealed
     assert list(published) == list(entry) and published["sealed"] == sealed_digest(entry["sealed"])
     assert {k: v for k, v in published.items() if k != "sealed"} == {k: v for k, v in entry.items() if k != "sealed"}
     assert entry["sealed"] == {"salt": "5e", "by": 1, "text": "bid 3"}  # the entry read is left as it was
+
+
+def test_a_players_audience_is_the_same_value_however_often_it_is_asked_for() -> None:
+    assert dm(1) == Audience("player", 1) and repr(dm(1)) == repr(Audience("player", 1)) and dm(0) != dm(1)
+    assert dm(1).to_json(("Ann", "Bo")) == {"audience": "player", "to": "Bo"}
+
+
+def test_a_record_replaced_in_place_is_what_dataclasses_replace_gives_and_a_field_it_lacks_is_refused() -> None:
+    before = Audience("player", 1)
+    assert replace(Step(at=1, left=2), left=0) == dataclasses.replace(Step(at=1, left=2), left=0)
+    with pytest.raises(TypeError, match="Step has no field 'gone'"):
+        replace(Step(at=1, left=2), left=0, gone=1)
+    assert replace(before, seat=0) == Audience("player", 0)  # a class with __post_init__ goes to dataclasses.replace

@@ -37,10 +37,14 @@ def evolve(record: T, **changes: Any) -> T:
     names = _FIELDS.get(cls)
     if names is None:
         names = _FIELDS[cls] = _copyable_fields(cls)
-    for key in changes:
-        if key not in names:
-            raise TypeError(f"{cls.__name__} has no field {key!r}")
-    new = object.__new__(cls)
+    return _copy(record, cls, names, changes)
+
+
+def _copy(record: T, cls: type, names: frozenset[str], changes: dict[str, Any]) -> T:
+    """`record` copied field for field with `changes` made, each change a field of `cls` (TypeError naming one that is not)."""
+    if not names.issuperset(changes):
+        raise TypeError(f"{cls.__name__} has no field {next(k for k in changes if k not in names)!r}")
+    new: T = object.__new__(cls)
     state = new.__dict__
     state.update(record.__dict__)
     state.update(changes)
@@ -80,12 +84,13 @@ def replace(record: T, **changes: Any) -> T:
     Clock(due=2)
     """
     cls = type(record)
-    if cls not in _FIELDS:
+    names = _FIELDS.get(cls)
+    if names is None:
         if cls in _PLAIN:
             return dataclasses.replace(record, **changes)  # type: ignore[type-var]
         try:
-            _FIELDS[cls] = _copyable_fields(cls)
+            names = _FIELDS[cls] = _copyable_fields(cls)
         except TypeError:
             _PLAIN.add(cls)
             return dataclasses.replace(record, **changes)  # type: ignore[type-var]
-    return evolve(record, **changes)
+    return _copy(record, cls, names, changes)  # what `evolve` does, without packing the changes again

@@ -73,9 +73,15 @@ PUBLIC = Audience("public")
 HOST = Audience("host")
 
 
+_DM: dict[int, Audience] = {}  # each seat's, made once: a value, and a long game makes one at nearly every ruling
+
+
 def dm(seat: int) -> Audience:
     """The audience of a private message to the player in `seat`."""
-    return Audience("player", seat)
+    got = _DM.get(seat)
+    if got is None:
+        got = _DM[seat] = Audience("player", seat)
+    return got
 
 
 # ---------------------------------------------------------------- events
