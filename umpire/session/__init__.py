@@ -2,13 +2,14 @@
 
 Its parts, each in its own module:
 
-* `intake` — text -> messages: prefixes, Discord headers, where a message ends;
+* `intake` — text -> messages: prefixes, Discord headers, where a message ends (`lines`: each line classified);
 * `engine` — evaluate, write, commit, replay, undo: the only writer of the journal;
-* `entries` — the journal's entries, one typed class per kind;
+* `entries` — the journal's entries, one typed class per kind (`host_entries`: those of the host's commands);
 * `host` — the host's commands (one table: dispatch, help, completion, the live check);
+* `judging` — a message judged: a host command, a game input, a player's word for the seed;
 * `delivery` — the outbox: each player's DMs, and which were sent;
 * `fairness` — the commitment, the players' entropy, the reveal;
-* `events` — the session's own events and their posts;
+* `events` — the session's own events and their posts (`play_events`: those of a game under way);
 * `outputs` — what comes back to a front end, each output naming its audience;
 * `live` — the live check;
 * `session` — `Session`, the interface itself (docs/writing-a-front-end.md).
