@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings
@@ -13,6 +14,7 @@ from umpire.core.deadline import Deadline, Step
 from umpire.core.evolve import replace
 from umpire.core.redaction import redacted, sealed_digest
 from umpire.games.base import Audience, dm
+from umpire.games.haptactoe.events import number
 from umpire.session import entries as E
 from umpire.session.fairness import lines_with
 
@@ -79,3 +81,9 @@ def test_a_record_replaced_in_place_is_what_dataclasses_replace_gives_and_a_fiel
     with pytest.raises(TypeError, match="Step has no field 'gone'"):
         replace(Step(at=1, left=2), left=0, gone=1)
     assert replace(before, seat=0) == Audience("player", 0)  # a class with __post_init__ goes to dataclasses.replace
+
+
+def test_a_whole_score_is_written_as_the_integer_and_a_part_point_as_a_decimal() -> None:
+    for x in (Fraction(3), Fraction(-4), Fraction(0), Fraction(-1, 2), Fraction(7, 2)):
+        assert number(x) == (int(x) if x.denominator == 1 else float(x))
+        assert type(number(x)) is (int if x.denominator == 1 else float)

@@ -21,7 +21,7 @@ Number = int | float
 
 def number(x: Fraction) -> Number:
     """An exact score as JSON: a whole number when whole."""
-    return int(x) if x.denominator == 1 else float(x)
+    return x.numerator if x.denominator == 1 else float(x)  # a whole Fraction's int is its numerator
 
 
 def fmt(x: Fraction | Number) -> str:

@@ -11,6 +11,7 @@ command itself says (a piece already on the board, a square taken, an empty squa
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -54,7 +55,13 @@ def is_over(state: State) -> bool:
 
 def move_deadline(cfg: Config, start: int) -> Deadline:
     """The deadline of a move begun at `start`: its free time, with the move reminders."""
-    return Deadline(what="move", start=start, due=start + cfg.move_ms, reminders=tuple(s * SECOND for s in cfg.move_reminders))
+    return Deadline(what="move", start=start, due=start + cfg.move_ms, reminders=_ms(cfg.move_reminders))
+
+
+@functools.lru_cache(maxsize=16)
+def _ms(seconds: tuple[int, ...]) -> tuple[int, ...]:
+    """Reminders in seconds (as the settings give them) in milliseconds: worked out once for the few sets a match has."""
+    return tuple(s * SECOND for s in seconds)
 
 
 def new_turn(cfg: Config, seat: int, number: int, start: int) -> Turn:
@@ -213,6 +220,8 @@ def _why(cfg: Config, verdict: Verdict, pieces: tuple[int, int, int]) -> tuple[s
 
 def _judge(state: State, turn: Turn) -> tuple[State, list[ClaimReport]]:
     """Judge the turn's claims in order; the state with their points and strikes."""
+    if not turn.claims:  # most turns claim nothing: the points, strikes and judged claims stay as they are
+        return state, []
     cfg = state.cfg
     seat = turn.seat
     claimed = state.claimed_this_game()
@@ -338,7 +347,7 @@ def on_due(state: State, now: int) -> tuple[State, list[Event]]:
     reserve = state.reserve[turn.seat]
     if deadline.what == "move" and reserve > 0:
         cfg = state.cfg
-        drain = Deadline(what="reserve", start=step.at, due=step.at + reserve, reminders=tuple(s * SECOND for s in cfg.reserve_reminders))
+        drain = Deadline(what="reserve", start=step.at, due=step.at + reserve, reminders=_ms(cfg.reserve_reminders))
         return evolve(state, turn=evolve(turn, deadline=drain)), [ReserveStarted(t=step.at, player=who, seconds=-(-reserve // SECOND))]
     return _time_out(state, turn, step.at)
 
