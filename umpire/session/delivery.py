@@ -126,6 +126,7 @@ class Outbox:
     gone: list[Withdrawn] = field(default_factory=list)  # what each of those withdrew
     alike: Alike = field(default_factory=Alike, compare=False, repr=False)  # equal posts and records kept once
     _firsts: dict[int, tuple[tuple[Post, ...], str]] = field(default_factory=dict, compare=False, repr=False)
+    _kept: dict[tuple[str, ...], tuple[Post, ...]] = field(default_factory=dict, compare=False, repr=False)  # posts, by their texts
 
     def queue(self, dms: Iterable[Dm]) -> None:
         """Queue DMs made by an entry now in force."""
@@ -133,10 +134,23 @@ class Outbox:
             self.queues.setdefault(dm.seat, []).append(dm)
 
     def posts(self, posts: tuple[Post, ...]) -> tuple[Post, ...]:
-        """`posts`, or equal posts already kept (only posts without a picture: two pictures may differ where texts do not)."""
-        if any(p.image is not None for p in posts):
-            return posts
-        return self.alike(posts)
+        """`posts`, or equal posts already kept (only posts without a picture: two pictures may differ where texts do not).
+
+        Posts without a picture are equal when their texts are, so they are looked up by their texts (a tuple of strings
+        hashes and compares without a Python call per post); like `alike`, forgotten after 1,024 different ones.
+        """
+        texts = []
+        for p in posts:
+            if p.image is not None:
+                return posts
+            texts.append(p.text)
+        key = tuple(texts)
+        got = self._kept.get(key)
+        if got is None:
+            if len(self._kept) >= 1024:
+                self._kept.clear()
+            self._kept[key] = got = posts
+        return got
 
     def waiting(self, seat: int | None = None) -> list[Dm]:
         """The DMs waiting for `seat` (None: for everyone, player by player)."""
