@@ -13,9 +13,10 @@ from hypothesis import strategies as st
 from umpire.core.deadline import Deadline, Step
 from umpire.core.evolve import replace
 from umpire.core.redaction import redacted, sealed_digest
-from umpire.games.base import Audience, dm
+from umpire.games.base import Audience, Post, dm
 from umpire.games.haptactoe.events import number
 from umpire.session import entries as E
+from umpire.session.delivery import Outbox
 from umpire.session.fairness import lines_with
 
 _LINE = st.text(alphabet="ab\nrevl", max_size=12)
@@ -87,3 +88,12 @@ def test_a_whole_score_is_written_as_the_integer_and_a_part_point_as_a_decimal()
     for x in (Fraction(3), Fraction(-4), Fraction(0), Fraction(-1, 2), Fraction(7, 2)):
         assert number(x) == (int(x) if x.denominator == 1 else float(x))
         assert type(number(x)) is (int if x.denominator == 1 else float)
+
+
+def test_equal_dm_posts_are_kept_once_and_posts_with_a_picture_as_they_are() -> None:
+    box = Outbox()
+    first = box.posts((Post(text="a"), Post(text="b")))
+    assert box.posts((Post(text="a"), Post(text="b"))) is first
+    assert box.posts((Post(text="a"),)) == (Post(text="a"),) and box.posts((Post(text="a"), Post(text="c")))[1].text == "c"
+    pictured = (Post(text="a", image=lambda: b""), Post(text="b"))
+    assert box.posts(pictured) is pictured
