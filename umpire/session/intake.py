@@ -13,8 +13,8 @@ A line is one of:
 
 How one line is classified, and the messages lines make, are in `lines` (`classify`, `Line`,
 `Message`, with their regular expressions): imported with the first line read, not when a session
-starts (its first prompt asks the intake only whose message is open). They are named here too, by
-a PEP 562 `__getattr__`.
+starts (its first prompt asks the intake only whose message is open), and then named here as this
+module's own (before that, asking for one of them here imports them: a PEP 562 `__getattr__`).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from umpire.session.lines import _BRACKETED, _EDITED
     from umpire.session.lines import Line as Line
     from umpire.session.lines import Message as Message
     from umpire.session.lines import classify as classify
@@ -64,8 +65,8 @@ class Intake:
 
         `alone`: the line was entered on its own (typed, or a script's line), not inside a pasted block.
         """
-        from umpire.session.lines import _EDITED, Line, Message, classify
-
+        if not _named:
+            _name_lines()
         line = classify(raw)
         kind = line.kind
         if kind == "comment":
@@ -90,8 +91,6 @@ class Intake:
 
     def _belongs(self, line: Line, alone: bool) -> bool:
         """Whether a line read while a message is open is one of its lines."""
-        from umpire.session.lines import _BRACKETED
-
         if line.kind == "player":
             # “aside: G2 B5 R7” under a header is the sender's; “p2: done” or “[10:33 PM] Uri: …” is not.
             return line.name is not None and not self.is_player(line.name) and not _BRACKETED.match(line.raw.strip())
@@ -112,18 +111,27 @@ class Intake:
         return out
 
     def _close(self) -> list[Message]:
-        from umpire.session.lines import Message
-
         if not self.held:
             return []
         held, self.held = self.held, []
         return [Message(kind="player", lines=tuple(ln for ln, _ in held), numbers=tuple(n for _, n in held))]
 
 
-def __getattr__(name: str) -> Any:
-    """`classify`, `Line` and `Message`, from `lines`, imported at their first use (PEP 562)."""
-    if name in ("classify", "Line", "Message"):
-        from umpire.session import lines
+_named = False  # whether `lines`' names are here yet (the intake's methods read them as this module's own)
 
-        return getattr(lines, name)
+
+def _name_lines() -> None:
+    """Import `lines` and name here what the intake reads lines with: done once, at the first line read."""
+    global _named
+    from umpire.session import lines
+
+    globals().update(classify=lines.classify, Line=lines.Line, Message=lines.Message, _EDITED=lines._EDITED, _BRACKETED=lines._BRACKETED)
+    _named = True
+
+
+def __getattr__(name: str) -> Any:
+    """`classify`, `Line` and `Message` before the first line read: `lines` imported and its names put here (PEP 562)."""
+    if name in ("classify", "Line", "Message"):
+        _name_lines()
+        return globals()[name]
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
