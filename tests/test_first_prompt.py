@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-# Runs `umpire ARGS` without its warm-up; at the REPL's first prompt, prints the umpire modules (and difflib)
-# imported so far on stderr and ends the REPL as Ctrl-D does.
+# Runs `umpire ARGS` up to the REPL's first prompt (before its first frame, so before any warm-up starts);
+# prints the umpire modules (and difflib) imported so far on stderr and ends the REPL as Ctrl-D does.
 PROBE = """
 import sys
 import prompt_toolkit
@@ -28,8 +28,6 @@ def first_prompt(self, *args, **kwargs):
     raise EOFError
 
 prompt_toolkit.PromptSession.prompt_async = first_prompt
-import umpire.repl.warmup
-umpire.repl.warmup.warm_up_later = lambda warm, delay=1.0: None  # no warm-up: what is imported is the first prompt's own
 from umpire.cli import main
 sys.argv = ["umpire", *{args!r}]
 main()
@@ -65,14 +63,21 @@ def test_the_first_prompt_imports_neither_the_judging_nor_the_games_rules(tmp_pa
     assert not loaded & later, f"imported before the first prompt: {sorted(loaded & later)}"
 
 
-# In a new process: a session made as `umpire play GAME` makes it, then `warm_up`, then its first line; prints what
-# was imported by each (of the umpire modules and difflib), and the first line's outputs' errors.
+# In a new process: a session made as `umpire play GAME` makes it, then what the REPL makes ready once its first
+# frame is drawn (`ready_ahead`, here with an application that only fires `after_render`), then its first line;
+# prints what was imported by each (of the umpire modules and difflib), and the first line's outputs' errors.
 WARMED = """
-import json, sys, tempfile
+import json, sys, tempfile, threading
 from pathlib import Path
+from prompt_toolkit.utils import Event
 from umpire.cli.common import find_scenario
+from umpire.repl.warmup import ready_ahead
 from umpire.scenario import load
-from umpire.session import Session, warm_up
+from umpire.session import Session
+
+class App:
+    def __init__(self):
+        self.after_render = Event(self)
 
 def imported():
     return {{m for m in sys.modules if m.startswith("umpire.") or m == "difflib"}}
@@ -80,8 +85,13 @@ def imported():
 sc = load(find_scenario({game!r}))
 session = Session.create(sc, journal_path=Path(tempfile.mkdtemp()) / "game.journal.jsonl", player_entropy=sc.player_entropy)
 session.commitment_outputs()
+app = App()
+ready_ahead(app, session)
 started = imported()
-warm_up(session)
+app.after_render.fire()
+for thread in threading.enumerate():
+    if thread is not threading.main_thread():
+        thread.join(30)
 warmed = imported()
 outs = session.feed("entropy 17 lantern 4021" if sc.player_entropy else "status")
 print(json.dumps({{"warm_up": sorted(warmed - started), "first_line": sorted(imported() - warmed), "errors": [o.error for o in outs]}}))
@@ -89,7 +99,7 @@ print(json.dumps({{"warm_up": sorted(warmed - started), "first_line": sorted(imp
 
 
 @pytest.mark.parametrize("game", sorted(LATER_IN_THE_GAME))
-def test_after_the_warm_up_the_first_line_imports_nothing(tmp_path: Path, game: str) -> None:
+def test_after_the_warm_up_at_the_first_frame_the_first_line_imports_nothing(tmp_path: Path, game: str) -> None:
     env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
     result = subprocess.run(
         [sys.executable, "-c", WARMED.format(game=game)], capture_output=True, text=True, cwd=tmp_path, env=env, timeout=60

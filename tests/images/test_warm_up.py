@@ -26,7 +26,7 @@ import pytest
 
 import umpire.games
 from umpire.images import text
-from umpire.repl.warmup import warm_up_later
+from umpire.repl.warmup import after_first_frame, warm_up_later
 
 
 def _hap_board(key: str) -> Callable[[], bytes]:
@@ -76,7 +76,9 @@ REAL_PICTURE: dict[str, Callable[[], bytes]] = {
 
 
 def _forget_fonts() -> None:
-    text.font.cache_clear()
+    """Every font and text cache emptied, as in a process that has drawn nothing (earlier tests drew)."""
+    for cache in (text.font, text.family_of, text._advance, text._char_advance):
+        cache.cache_clear()
     text.forget()
 
 
@@ -110,6 +112,29 @@ def test_the_warm_up_runs_once_in_a_daemon_thread_after_its_delay() -> None:
     assert done.wait(5)
     timer.join(5)
     assert len(ran) == 1 and ran[0] != threading.main_thread().name
+
+
+def test_the_warm_ups_start_once_at_the_first_frame_not_before_and_not_again() -> None:
+    from prompt_toolkit.utils import Event
+
+    class App:
+        def __init__(self) -> None:
+            self.after_render: Event[App] = Event(self)
+
+    app, ran, done = App(), [], threading.Event()
+
+    def warm() -> None:
+        ran.append(1)
+        done.set()
+
+    after_first_frame(app, (warm, 0.0))
+    time.sleep(0.05)
+    assert ran == [], "nothing starts before the first frame is drawn"
+    app.after_render.fire()
+    assert done.wait(5)
+    app.after_render.fire()
+    time.sleep(0.05)
+    assert ran == [1]
 
 
 def test_a_warm_up_that_fails_stays_quiet_and_changes_nothing(capsys: pytest.CaptureFixture[str]) -> None:

@@ -26,7 +26,6 @@ if TYPE_CHECKING:
 
 _VALUED = {"--script": "script", "-s": "script", "--journal": "journal", "-j": "journal", "--seed": "seed", "--salt": "salt"}
 _FLAGS = {"--json": "json_out", "--use-scenario-seed": "use_scenario_seed"}
-FIRST_LINE_WARM_DELAY = 0.3  # seconds after the REPL starts: its first prompt is up (20-50 ms), the host's first line not yet typed
 DEFAULTS: dict[str, Any] = {
     "script": None,
     "json_out": False,
@@ -164,7 +163,6 @@ def host(
             "Post the commitment below; then collect a word or number from each player and type “entropy WORDS…”: "
             "no game input is taken before that (the scenario's player_entropy)."
         )
-    _warm_up_later(session)
     run(session, intro=intro)
 
 
@@ -184,17 +182,7 @@ def _host_with_bot(sc: Scenario, journal: Path, seed: str | None, salt: str | No
             "The bot posts the commitment; each player's first message to it is their word for the seed, and once every "
             "player's is in they are mixed in and the game can begin (the scenario's player_entropy)."
         )
-    _warm_up_later(session)
     run(session, intro=intro, companion=Bot(session, ids, token, review=review), monotonic=wall_clock)
-
-
-def _warm_up_later(session: Session) -> None:
-    """Import in the background, once the first prompt is up, what the session's first line will use
-    (`umpire.session.warm_up`): the first prompt comes without it, and the first line as quickly as the next."""
-    from umpire.repl.warmup import warm_up_later
-    from umpire.session import warm_up
-
-    warm_up_later(lambda: warm_up(session), FIRST_LINE_WARM_DELAY)
 
 
 def runnable() -> str:

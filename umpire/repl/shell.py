@@ -40,7 +40,7 @@ from umpire.repl.companion import REVIEW_KEY, Companion
 from umpire.repl.complete import LiveCheck, UmpireCompleter
 from umpire.repl.show import show
 from umpire.repl.terminal import BOLD, CYAN, DIM, RED, YELLOW, Terminal, plain
-from umpire.repl.warmup import warm_up_later
+from umpire.repl.warmup import ready_ahead
 from umpire.session import DmId, Output, OutputKind, Session
 
 TICK = 0.2
@@ -106,8 +106,8 @@ def run(
     term = terminal or Terminal(tty=True if real_tty else None)
     shell, prompt = build(session, term, pt_input=pt_input, pt_output=pt_output, history=history, monotonic=monotonic, companion=companion)
     shell.start(intro or [])
-    if pt_input is None and session.scenario.pictures:  # a real run, on a terminal or beside the bot
-        warm_up_later(session.game.warm_pictures)
+    if pt_input is None:  # a real run, on a terminal or beside the bot
+        ready_ahead(prompt.app, session)
     if real_tty:
         # What patch_stdout does, but flushing every 10 ms rather than every 200 ms, so an
         # announcement printed between two quickly entered lines is not held back.
