@@ -158,8 +158,8 @@ draw(value)
 print(time.perf_counter() - t0)
 """
 
-# What a session runs in the background a second after its first prompt (the REPL, and the bot
-# beside it): the game's `warm_pictures`, one picture of each kind the game posts, thrown away.
+# What a session runs in the background once its prompt has been left alone for two seconds (the REPL,
+# and the bot beside it): the game's `warm_pictures`, one picture of each kind the game posts, thrown away.
 WARM = {
     "Hap-Tac-Toe board, 25 blocks, 4 claims": "from umpire.games.haptactoe.game import HAP_TAC_TOE as game",
     "When Stars Align board, 25 stars, 4 claims": "from umpire.games.haptactoe.game import WHEN_STARS_ALIGN as game",
@@ -220,7 +220,7 @@ def run(repeat: int) -> Report:
         note = "a new `python`, its modules imported, times its first `draw`"
         measures.append(measure(f"image: {name}, first in a fresh process", first, unit="ms", target=TARGET, note=note))
         first = _first_in_a_fresh_process(name, repeat, warmed=True)
-        note = "the same, after the game's `warm_pictures` (what a session runs in the background a second after its first prompt)"
+        note = "the same, after the game's `warm_pictures` (what a session runs in the background once its prompt is left alone)"
         measures.append(measure(f"image: {name}, first of a session", first, unit="ms", target=TARGET, note=note))
     exe = sys.executable
     floor = time_command([exe, "-c", "pass"], repeat, env=child_env())

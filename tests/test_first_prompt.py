@@ -78,6 +78,8 @@ from umpire.session import Session
 class App:
     def __init__(self):
         self.after_render = Event(self)
+        self.current_buffer = self
+        self.text = ""
 
 def imported():
     return {{m for m in sys.modules if m.startswith("umpire.") or m == "difflib"}}

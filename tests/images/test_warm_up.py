@@ -26,7 +26,7 @@ import pytest
 
 import umpire.games
 from umpire.images import text
-from umpire.repl.warmup import after_first_frame, warm_up_later
+from umpire.repl.warmup import WhenIdle, after_first_frame, warm_up_later
 
 
 def _hap_board(key: str) -> Callable[[], bytes]:
@@ -127,7 +127,7 @@ def test_the_warm_ups_start_once_at_the_first_frame_not_before_and_not_again() -
         ran.append(1)
         done.set()
 
-    after_first_frame(app, (warm, 0.0))
+    after_first_frame(app, warm)
     time.sleep(0.05)
     assert ran == [], "nothing starts before the first frame is drawn"
     app.after_render.fire()
@@ -135,6 +135,47 @@ def test_the_warm_ups_start_once_at_the_first_frame_not_before_and_not_again() -
     app.after_render.fire()
     time.sleep(0.05)
     assert ran == [1]
+
+
+class _Prompt:
+    """What `WhenIdle` reads of prompt_toolkit's application: the text in the prompt."""
+
+    def __init__(self) -> None:
+        self.current_buffer = self
+        self.text = ""
+
+
+def test_the_pictures_are_drawn_ahead_only_once_the_prompt_has_been_empty_and_untouched_for_a_while() -> None:
+    now = [100.0]
+    ran = threading.Event()
+    calls: list[float] = []
+
+    def warm() -> None:
+        calls.append(now[0])
+        ran.set()
+
+    idle, app = WhenIdle(warm, idle=2.0, clock=lambda: now[0]), _Prompt()
+    idle(app)  # the first frame: an empty prompt
+    now[0] = 101.5
+    idle(app)
+    app.text = "p1: gs"  # the host types: the wait starts again, and a prompt with text in it never counts
+    now[0] = 101.9
+    idle(app)
+    now[0] = 105.0
+    idle(app)
+    app.text = ""  # the line is entered
+    now[0] = 105.1
+    idle(app)
+    now[0] = 106.9
+    idle(app)
+    assert not ran.is_set()
+    now[0] = 107.2
+    idle(app)
+    assert ran.wait(5) and calls == [107.2]
+    now[0] = 120.0
+    idle(app)
+    time.sleep(0.05)
+    assert calls == [107.2], "drawn ahead once only"
 
 
 def test_a_warm_up_that_fails_stays_quiet_and_changes_nothing(capsys: pytest.CaptureFixture[str]) -> None:
@@ -152,9 +193,10 @@ def _loaded(pid: int, library: str) -> bool:
 
 
 @pytest.mark.skipif(not Path("/proc/self/maps").exists(), reason="reads /proc/PID/maps")
-def test_the_repl_on_a_terminal_warms_the_pictures_a_second_after_its_first_prompt(tmp_path: Path) -> None:
+def test_the_repl_on_a_terminal_warms_the_pictures_once_its_prompt_is_left_alone(tmp_path: Path) -> None:
     """The real `umpire play` in a pseudo-terminal: at the first prompt Pillow's font code is not
-    loaded yet (the warm-up never delays the prompt); a little later it is, though nothing was copied."""
+    loaded yet (the warm-up never delays the prompt); once the prompt has been left alone a while, it
+    is, though nothing was copied."""
     main, child = pty.openpty()
     fcntl.ioctl(child, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", XDG_STATE_HOME=str(tmp_path / "state"), TERM="xterm")

@@ -1,22 +1,25 @@
-"""What a session's first line and first picture need, made ready in the background once the first prompt is up.
+"""What a session's first line and first picture need, made ready in the background.
 
-A session starts with what its first prompt shows, and leaves the rest for later (`umpire.session.warm_up`: the
-judging, the host's commands, the game's rules; a game's `warm_pictures`: its fonts and shapes). The REPL runs
-both in daemon threads after it has drawn its first frame: the prompt never waits for them, and the first line
-and the first picture then cost what the next ones do.
+A session starts with what its first prompt shows, and leaves the rest for later: `umpire.session.warm_up`
+(the judging, the host's commands, the game's rules) and a game's `warm_pictures` (its fonts and shapes).
+The REPL runs each in a daemon thread, so the prompt never waits for them and the first line and the first
+picture then cost what the next ones do: the first line's part once the first frame is drawn (~20 ms, long
+before anyone can type a line), the pictures' (Pillow imported and a few pictures drawn, ~100 ms) once the
+host has left an empty prompt alone for `IDLE` seconds, so that it never competes with a paste being judged.
 """
 
 from __future__ import annotations
 
 import contextlib
 import threading
+import time
 from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 from umpire.session import Session, warm_up
 
-PICTURES_DELAY = 1.0  # seconds after the first frame: the first line's warm-up and the host's first keys come before the pictures'
+IDLE = 2.0  # seconds of an empty prompt left alone before the pictures are drawn ahead
 
 
 def warm_up_later(warm: Callable[[], None], delay: float = 0.0) -> threading.Timer:
@@ -36,22 +39,43 @@ def warm_up_later(warm: Callable[[], None], delay: float = 0.0) -> threading.Tim
     return timer
 
 
-def after_first_frame(app: Any, *warm_ups: tuple[Callable[[], None], float]) -> None:
-    """Start each `(warm, delay)` with `warm_up_later` once `app` (prompt_toolkit's) has drawn its first frame."""
+def after_first_frame(app: Any, warm: Callable[[], None]) -> None:
+    """Start `warm` with `warm_up_later` once `app` (prompt_toolkit's) has drawn its first frame."""
     started = False
 
     def first_frame(_: object) -> None:
         nonlocal started
         if not started:
             started = True
-            for warm, delay in warm_ups:
-                warm_up_later(warm, delay)
+            warm_up_later(warm)
 
     app.after_render += first_frame
 
 
+class WhenIdle:
+    """An `after_render` handler that starts `warm` once, when the prompt has been empty and untouched
+    for `idle` seconds (prompt_toolkit redraws the REPL at least every 0.2 s, at each tick of its clock)."""
+
+    def __init__(self, warm: Callable[[], None], idle: float = IDLE, clock: Callable[[], float] = time.monotonic) -> None:
+        self.warm, self.idle, self.clock = warm, idle, clock
+        self.text: str | None = None  # what the prompt held at the last frame
+        self.since = 0.0  # since when it has held that
+        self.started = False
+
+    def __call__(self, app: Any) -> None:
+        if self.started:
+            return
+        now, text = self.clock(), app.current_buffer.text
+        if text != self.text:
+            self.text, self.since = text, now
+        elif not text and now - self.since >= self.idle:
+            self.started = True
+            warm_up_later(self.warm)
+
+
 def ready_ahead(app: Any, session: Session) -> None:
-    """Once `app` has drawn its first frame: what `session`'s first line needs at once, and its game's
-    pictures (if the scenario posts pictures) `PICTURES_DELAY` later."""
-    pictures = [(session.game.warm_pictures, PICTURES_DELAY)] if session.scenario.pictures else []
-    after_first_frame(app, (partial(warm_up, session), 0.0), *pictures)
+    """What `session`'s first line needs once `app` has drawn its first frame, and its game's pictures (if
+    the scenario posts pictures) once the host has left the prompt alone for `IDLE` seconds."""
+    after_first_frame(app, partial(warm_up, session))
+    if session.scenario.pictures:
+        app.after_render += WhenIdle(session.game.warm_pictures)
