@@ -33,7 +33,9 @@ sys.argv = ["umpire", *{args!r}]
 main()
 """
 
-LATER_IN_THE_SESSION = {f"umpire.session.{m}" for m in ("judging", "host", "live", "lines", "host_entries", "play_events")} | {"difflib"}
+LATER_IN_THE_SESSION = {f"umpire.session.{m}" for m in ("judging", "host", "live", "intake", "lines", "host_entries", "play_events")} | {
+    "difflib"
+}
 
 # The parts of each game its first prompt goes without (its state, table of moves and table of views are imported).
 LATER_IN_THE_GAME = {

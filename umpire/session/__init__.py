@@ -68,7 +68,7 @@ def warm_up(session: Session) -> None:
 
     from umpire.games.later import resolve_all
 
-    for part in ("judging", "host", "live", "lines", "host_entries", "play_events"):
+    for part in ("judging", "host", "live", "intake", "lines", "host_entries", "play_events"):
         import_module(f"umpire.session.{part}")
     resolve_all(session.game)
 

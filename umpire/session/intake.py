@@ -12,23 +12,17 @@ A line is one of:
 * anything else — a host command.
 
 How one line is classified, and the messages lines make, are in `lines` (`classify`, `Line`,
-`Message`, with their regular expressions): imported with the first line read, not when a session
-starts (its first prompt asks the intake only whose message is open), and then named here as this
-module's own (before that, asking for one of them here imports them: a PEP 562 `__getattr__`).
+`Message`, with their regular expressions). A session makes its intake, and so imports both, at the
+first line read, not when it starts (`Session.intake`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
-    from umpire.session.lines import _BRACKETED, _EDITED
-    from umpire.session.lines import Line as Line
-    from umpire.session.lines import Message as Message
-    from umpire.session.lines import classify as classify
+from umpire.session.lines import _BRACKETED, _EDITED, MAX_LINE, Line, Message, classify
 
-MAX_LINE = 4000  # longer lines are refused, never parsed further
+__all__ = ["MAX_LINE", "Intake", "Line", "Message", "classify"]
 
 
 class Intake:
@@ -65,8 +59,6 @@ class Intake:
 
         `alone`: the line was entered on its own (typed, or a script's line), not inside a pasted block.
         """
-        if not _named:
-            _name_lines()
         line = classify(raw)
         kind = line.kind
         if kind == "comment":
@@ -115,23 +107,3 @@ class Intake:
             return []
         held, self.held = self.held, []
         return [Message(kind="player", lines=tuple(ln for ln, _ in held), numbers=tuple(n for _, n in held))]
-
-
-_named = False  # whether `lines`' names are here yet (the intake's methods read them as this module's own)
-
-
-def _name_lines() -> None:
-    """Import `lines` and name here what the intake reads lines with: done once, at the first line read."""
-    global _named
-    from umpire.session import lines
-
-    globals().update(classify=lines.classify, Line=lines.Line, Message=lines.Message, _EDITED=lines._EDITED, _BRACKETED=lines._BRACKETED)
-    _named = True
-
-
-def __getattr__(name: str) -> Any:
-    """`classify`, `Line` and `Message` before the first line read: `lines` imported and its names put here (PEP 562)."""
-    if name in ("classify", "Line", "Message"):
-        _name_lines()
-        return globals()[name]
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

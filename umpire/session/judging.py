@@ -16,8 +16,7 @@ from umpire.core.errors import IllegalAction, InvalidCommand, UmpireError
 from umpire.games.base import HOST, Audience, dm
 from umpire.session import entries as E
 from umpire.session import fairness, host
-from umpire.session.intake import MAX_LINE
-from umpire.session.lines import Line, Message
+from umpire.session.lines import MAX_LINE, Line, Message
 from umpire.session.outputs import Output, OutputKind, info, internal_error, refusal
 
 if TYPE_CHECKING:

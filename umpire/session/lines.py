@@ -1,8 +1,8 @@
 """One line as the host enters it, classified (a player's line, a Discord header, a time line, a host
 command…), and the messages lines make: what the intake (`umpire.session.intake`) reads text with.
 
-Imported with the first line read: a session starts, and shows its first prompt, without compiling
-these regular expressions or building these records.
+Imported with the intake, at the first line read: a session starts, and shows its first prompt,
+without compiling these regular expressions or building these records.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from umpire.session.intake import MAX_LINE
+MAX_LINE = 4000  # longer lines are refused, never parsed further
 
 _TIME = re.compile(r"^@\s*(\S.*)$")
 _BRACKETED = re.compile(r"^\[\s*\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp]\.?[Mm]\.?)?\s*\]\s*(?P<name>[^:\[\]]{1,64}?)\s*:\s*(?P<msg>.*)$")

@@ -19,7 +19,7 @@ import functools
 import secrets
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from umpire import __version__
 from umpire.core import journal, journal_writer
@@ -32,8 +32,10 @@ from umpire.session import fairness, wording
 from umpire.session.delivery import Dm, DmId, DmStatus, Outbox
 from umpire.session.engine import Engine, wall
 from umpire.session.history import Step
-from umpire.session.intake import Intake
 from umpire.session.outputs import Output
+
+if TYPE_CHECKING:
+    from umpire.session.intake import Intake
 
 SeedSource = Literal["drawn", "host"]
 
@@ -284,14 +286,16 @@ class Session:
 
     @functools.cached_property
     def intake(self) -> Intake:
-        """What reads entered text into messages (one per session: a Discord header's message stays open across lines)."""
+        """What reads entered text into messages (one per session, made at the first line read)."""
+        from umpire.session.intake import Intake
+
         roster = self.scenario.roster
         return Intake(is_player=lambda name: roster.find(name) is not None, is_host_word=self.is_host_word)
 
     @property
     def speaker(self) -> str | None:
         """The sender of the message being read (a Discord header was entered and the message has not ended), or None."""
-        return self.intake.sender
+        return self.intake.sender if "intake" in self.__dict__ else None  # before the first line, no message is open
 
     def is_host_word(self, word: str) -> bool:
         """Whether `word` is a session command or one of the game's views (the host's, wherever typed)."""
@@ -323,7 +327,7 @@ class Session:
     @property
     def held_lines(self) -> int:
         """How many lines of the message being read under a Discord header are held so far."""
-        return len(self.intake.held)
+        return len(self.intake.held) if "intake" in self.__dict__ else 0
 
     def drop_message(self) -> None:
         """Forget the message being read, unjudged (a front end's own failure mid-line)."""
