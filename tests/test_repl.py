@@ -505,6 +505,35 @@ def test_live_check_lexer_styles_only_the_unreadable_lines(session):
     assert get_line(2) == [("", "")]
 
 
+def marked(session, block):
+    """The indexes of the lines of a pasted `block` the live check marks unreadable."""
+    get_line = LiveCheck(session).lex_document(Document(block))
+    return [i for i in range(len(block.split("\n"))) if get_line(i)[0][0] == "class:unreadable"]
+
+
+def test_live_check_in_a_pasted_block_judges_only_its_first_line_against_the_game_as_it_is(session):
+    # Before game 1 starts, “start” and the moves would each be refused on their own; after the lines above them they are not.
+    block = "p2: first p1\nstart\np1: black red circle C3\np1: done\n[10:32 PM] Uri: gray yellow circle A1"
+    assert marked(session, block) == []
+    assert LiveCheck(session).problem(block) is None
+    # The first line is still checked against the game as it is.
+    assert marked(session, "p1: black red circle C3\np2: first p1") == [0]
+
+
+def test_live_check_in_a_pasted_block_still_marks_each_line_that_cannot_be_read(session):
+    block = "p2: first p1\nstart\np1: purple circle C3\np9: done\njuggle\np1: done"
+    assert marked(session, block) == [2, 3, 4]
+    # The toolbar names the first of them, and which line it is.
+    assert (LiveCheck(session).problem(block) or "").startswith("line 3: “purple” is not a block attribute")
+    assert LiveCheck(session).problem("p9: done") == "there is no player called “p9” (players: Hedger (p1), Uri (p2))"
+
+
+def test_live_check_leaves_the_lines_under_a_discord_header_pasted_in_the_same_block_alone(session):
+    # As under a header entered on its own: the lines are the sender's message, judged on Enter.
+    block = "p2: first p1\nstart\nHedger — Today at 10:32 PM\nblack red circle C3\ndone\n\njuggle\np9: done"
+    assert marked(session, block) == [6, 7]  # after the empty line the header's message is over
+
+
 def test_a_header_entered_on_its_own_makes_the_next_lines_that_players_until_an_empty_line(session, clock):
     out = io.StringIO()
     shell = Shell(session, Terminal(out, width=120), clock)

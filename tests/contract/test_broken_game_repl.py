@@ -83,8 +83,8 @@ def seen(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, list[Any]]]:
         record["toolbar"].append(to_plain_text(out) if not isinstance(out, str) else out)
         return out
 
-    def live(session: Session, text: str, *, allow_time: bool = True) -> str | None:
-        answer = real_check(session, text, allow_time=allow_time)
+    def live(session: Session, text: str, *, allow_time: bool = True, ahead: bool = False) -> str | None:
+        answer = real_check(session, text, allow_time=allow_time, ahead=ahead)
         record["live"].append((text, answer))
         return answer
 

@@ -46,25 +46,74 @@ def _matching(candidates: Iterable[str], word: str) -> Iterable[Completion]:
 
 
 class LiveCheck(Lexer):
-    """Marks a line the engine cannot read (red, underlined) while it is typed."""
+    """Marks a line the engine cannot read (red, underlined) while it is typed, and says why (`problem`).
+
+    In a pasted block only its first line is checked against the game as it is; each later line only
+    for reading (the lines before it will have moved the game on when it is judged), and a line under a
+    Discord header pasted in the same block not at all, as a line under a header entered on its own.
+    """
 
     def __init__(self, session: Session) -> None:
         self.session = session
-        self._seen: tuple[object, object, dict[str, bool]] = (None, None, {})  # per state and speaker: line -> unreadable
+        # Per state and speaker: (line, ahead) -> why it would be refused ("" if it would not).
+        self._seen: tuple[object, object, dict[tuple[str, bool], str]] = (None, None, {})
 
     def lex_document(self, document: Document) -> Callable[[int], StyleAndTextTuples]:
         lines = document.lines
+        why = self._reasons(lines)
+
+        def get_line(i: int) -> StyleAndTextTuples:
+            text = lines[i] if i < len(lines) else ""
+            return [("class:unreadable", text)] if why(i) else [("", text)]
+
+        return get_line
+
+    def problem(self, text: str) -> str | None:
+        """Why the typed line would be refused; for a block, the first of its lines marked, and which it is."""
+        lines = text.split("\n")
+        why = self._reasons(lines)
+        for i in range(len(lines)):
+            reason = why(i)
+            if reason:
+                return reason if len(lines) == 1 else f"line {i + 1}: {reason}"
+        return None
+
+    def _reasons(self, lines: list[str]) -> Callable[[int], str]:
+        """For the lines of one buffer: why line i would be refused ("" if not), each line checked once per state."""
         s = self.session
         state, speaker, seen = self._seen
         if state is not s.state or speaker != s.speaker:  # a pasted block's lines are checked once, not at every redraw
             seen = {}
             self._seen = (s.state, s.speaker, seen)
+        first = next((i for i, text in enumerate(lines) if text.strip()), 0)
+        under = _under_header(lines, s) if len(lines) > 1 else frozenset()
 
-        def get_line(i: int) -> StyleAndTextTuples:
+        def why(i: int) -> str:
             text = lines[i] if i < len(lines) else ""
-            bad = seen.get(text)
-            if bad is None:
-                bad = seen[text] = bool(text.strip() and s.check(text, allow_time=False))
-            return [("class:unreadable", text)] if bad else [("", text)]
+            if i in under or not text.strip():
+                return ""
+            key = (text, i != first)
+            reason = seen.get(key)
+            if reason is None:
+                reason = seen[key] = s.check(text, allow_time=False, ahead=key[1]) or ""
+            return reason
 
-        return get_line
+        return why
+
+
+def _under_header(lines: list[str], session: Session) -> frozenset[int]:
+    """The lines of a block that a Discord header earlier in the same block makes its sender's message."""
+    from umpire.session.lines import classify
+
+    roster = session.scenario.roster
+    under: set[int] = set()
+    open_ = False
+    for i, text in enumerate(lines):
+        line = classify(text)
+        if line.kind == "header":
+            open_ = True
+        elif line.kind in ("blank", "time", "too_long"):
+            open_ = False
+        elif open_ and not (line.kind == "player" and line.name is not None and roster.find(line.name) is not None):
+            under.add(i)
+    return frozenset(under)

@@ -147,7 +147,7 @@ def build(
         message=shell.prompt_text,
         completer=UmpireCompleter(session),
         complete_while_typing=False,
-        lexer=LiveCheck(session),
+        lexer=shell.live,
         bottom_toolbar=shell.toolbar,
         refresh_interval=0.5,
         history=history if history is not None else (history_file() if pt_input is None else InMemoryHistory()),
@@ -178,6 +178,7 @@ class Shell:
         self.names = tuple(p.name for p in session.scenario.roster)
         self.companion = companion
         self.lines = 0  # lines the host entered and the shell handled
+        self.live = LiveCheck(session)  # the typed line's colouring and the toolbar's word on it
         if companion is not None:
             companion.attach(self, self.clock)
         self._copied_from: list[str] | None = None
@@ -256,7 +257,7 @@ class Shell:
             args.append(f"{dms} DM{'s' if dms != 1 else ''} to send")
         app = get_app_or_none()
         text = app.current_buffer.text if app is not None else ""
-        reason = s.check(text, allow_time=False) if text.strip() else None
+        reason = self.live.problem(text) if text.strip() else None
         if reason:
             html += " · <warn>⚠ {}</warn>"
             args.append(reason)

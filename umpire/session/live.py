@@ -1,8 +1,10 @@
 """The live check: what a line would do, asked at every keystroke, without changing anything.
 
 Reading is checked, and whether its move may be made now (the game's table of moves); never the
-rules beyond that, nor a view. The REPL's toolbar and the line's colouring both ask at every
-redraw, so the last answer is kept. A bug in a game's reader is reported as the reason, never raised.
+rules beyond that, nor a view. A line `ahead` of the game (a pasted block's line after its first:
+the lines before it will have moved the game on by then) is checked for reading only. The REPL's
+toolbar and the line's colouring both ask at every redraw, so the last answer is kept. A bug in a
+game's reader is reported as the reason, never raised.
 """
 
 from __future__ import annotations
@@ -18,21 +20,21 @@ if TYPE_CHECKING:
     from umpire.session.session import Session
 
 
-def check(session: Session, text: str, *, allow_time: bool = True) -> str | None:
-    """Why a line (or the last line of a block) would be refused, or None."""
-    key = (text, allow_time, session.speaker)
+def check(session: Session, text: str, *, allow_time: bool = True, ahead: bool = False) -> str | None:
+    """Why a line (or the last line of a block) would be refused, or None; `ahead`: why it cannot be read."""
+    key = (text, allow_time, session.speaker, ahead)
     cached_key, cached_state, cached = session._live
     if cached_key == key and cached_state is session.state:
         return cached
     try:
-        answer = _check(session, text, allow_time=allow_time)
+        answer = _check(session, text, allow_time=allow_time, ahead=ahead)
     except Exception as exc:  # the live check must never take the REPL down
         answer = f"internal error in the game's reader ({type(exc).__name__}); Enter reports it without changing anything"
     session._live = (key, session.state, answer)  # holding the state keeps `is` meaningful
     return answer
 
 
-def _check(session: Session, text: str, *, allow_time: bool) -> str | None:
+def _check(session: Session, text: str, *, allow_time: bool, ahead: bool) -> str | None:
     line = classify(text.split("\n")[-1])
     try:
         if line.kind == "too_long":
@@ -43,15 +45,15 @@ def _check(session: Session, text: str, *, allow_time: bool) -> str | None:
             parse_clock(line.text)
             return None
         if line.kind == "player":
-            return _player(session, line)
+            return _player(session, line, ahead)
         if line.kind == "host":
-            return _host(session, line.text)
+            return _host(session, line.text, ahead)
     except UmpireError as exc:
         return exc.reason
     return None
 
 
-def _player(session: Session, line: Line) -> str | None:
+def _player(session: Session, line: Line, ahead: bool) -> str | None:
     roster = session.scenario.roster
     if line.name is None:
         return None
@@ -61,24 +63,26 @@ def _player(session: Session, line: Line) -> str | None:
             roster.resolve(line.name)
         return None
     if line.text:
-        return _move(session, player.seat, line.text)
+        return _move(session, player.seat, line.text, ahead)
     return None
 
 
-def _host(session: Session, text: str) -> str | None:
+def _host(session: Session, text: str, ahead: bool) -> str | None:
     try:
         return host.check(session, text)
     except LookupError:
         pass
     if session.speaker is not None:
         return None
-    return _move(session, None, text)
+    return _move(session, None, text, ahead)
 
 
-def _move(session: Session, actor: int | None, text: str) -> str | None:
-    """Whether the game reads `text` from `actor`, and whether its move may be made now."""
+def _move(session: Session, actor: int | None, text: str, ahead: bool) -> str | None:
+    """Whether the game reads `text` from `actor`, and (unless `ahead`) whether its move may be made now."""
     game = session.game
     command = game.parse(session.state, actor, text, session.resolve)
+    if ahead:
+        return None
     try:
         return game.why_not(session.state, actor, command)
     except IllegalAction as exc:

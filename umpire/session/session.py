@@ -461,11 +461,11 @@ class Session:
 
     # ------------------------------------------------------------ asking
 
-    def check(self, text: str, *, allow_time: bool = True) -> str | None:
+    def check(self, text: str, *, allow_time: bool = True, ahead: bool = False) -> str | None:
         """Why a line (or the last line of a block) would be refused, or None: the live check (see `live.check`)."""
         from umpire.session.live import check
 
-        return check(self, text, allow_time=allow_time)
+        return check(self, text, allow_time=allow_time, ahead=ahead)
 
     def complete(self, line: str, word: str) -> list[str]:
         """The words that may complete `word` at the end of `line` (everything typed before the cursor): completion."""
