@@ -121,9 +121,7 @@ def test_the_toolbar_counts_the_dms_waiting(clock) -> None:
 
 def test_copy_name_in_the_repl_copies_that_players_dms_and_marks_them_sent(tmp_path: Path, drive_repl, monkeypatch) -> None:
     copied: list[str] = []
-    monkeypatch.setattr(
-        "umpire.repl.shell.copy_to_clipboard", lambda text: copied.append(text) or Copied(confirmed=True, how="copied", tool="test")
-    )
+    monkeypatch.setattr("umpire.repl.clipboard.copy", lambda text: copied.append(text) or Copied(confirmed=True, how="copied", tool="test"))
     s = Session.create(load(SCENARIOS / "choice-is-yours.toml"), journal_path=tmp_path / "j.jsonl", seed="1", salt="0" * 32)
     drive_repl(s, "start\r", "p2: gs 4\r", "copy p2\r")
     assert len(copied) == 1 and "4" in copied[0]
@@ -135,9 +133,7 @@ def test_copy_name_in_the_repl_copies_that_players_dms_and_marks_them_sent(tmp_p
 
 def test_copy_of_a_long_post_copies_one_discord_message_at_a_time(session: Session, clock, monkeypatch) -> None:
     copied: list[str] = []
-    monkeypatch.setattr(
-        "umpire.repl.shell.copy_to_clipboard", lambda text: copied.append(text) or Copied(confirmed=True, how="copied", tool="test")
-    )
+    monkeypatch.setattr("umpire.repl.clipboard.copy", lambda text: copied.append(text) or Copied(confirmed=True, how="copied", tool="test"))
     out = io.StringIO()
     shell = Shell(session, Terminal(out, width=200), clock)
     session.engine.last_public = ["line of a long post\n" * 150]  # about 3,000 characters
@@ -174,10 +170,8 @@ def test_copy_puts_a_posts_picture_first_and_saves_it_next_to_the_journal(sessio
     from umpire.games.base import Post
 
     copied: list[object] = []
-    monkeypatch.setattr(
-        "umpire.repl.shell.copy_to_clipboard", lambda text: copied.append(text) or Copied(confirmed=True, how="copied", tool="test")
-    )
-    monkeypatch.setattr("umpire.repl.shell.copy_image", lambda png: copied.append(png) or "picture copied")
+    monkeypatch.setattr("umpire.repl.clipboard.copy", lambda text: copied.append(text) or Copied(confirmed=True, how="copied", tool="test"))
+    monkeypatch.setattr("umpire.repl.clipboard.copy_image", lambda png: copied.append(png) or "picture copied")
     out = io.StringIO()
     shell = Shell(session, Terminal(out, width=300), clock)
     session.engine.last_public = ["the board"]
@@ -199,10 +193,8 @@ def test_a_scenario_with_pictures_off_copies_text_only(htt, clock, monkeypatch, 
     from umpire.games.base import Post
 
     copied: list[object] = []
-    monkeypatch.setattr(
-        "umpire.repl.shell.copy_to_clipboard", lambda text: copied.append(text) or Copied(confirmed=True, how="copied", tool="test")
-    )
-    monkeypatch.setattr("umpire.repl.shell.copy_image", lambda png: copied.append(png) or "picture copied")
+    monkeypatch.setattr("umpire.repl.clipboard.copy", lambda text: copied.append(text) or Copied(confirmed=True, how="copied", tool="test"))
+    monkeypatch.setattr("umpire.repl.clipboard.copy_image", lambda png: copied.append(png) or "picture copied")
     s = Session.create(replace(htt, pictures=False), journal_path=None, seed="1", salt="0" * 32)
     shell = Shell(s, Terminal(io.StringIO(), width=300), clock)
     s.engine.last_public = ["the board"]
@@ -216,10 +208,8 @@ def test_copy_name_copies_a_dms_picture_first(tmp_path: Path, clock, monkeypatch
     from umpire.session import Dm
 
     copied: list[object] = []
-    monkeypatch.setattr(
-        "umpire.repl.shell.copy_to_clipboard", lambda text: copied.append(text) or Copied(confirmed=True, how="copied", tool="test")
-    )
-    monkeypatch.setattr("umpire.repl.shell.copy_image", lambda png: copied.append(png) or "picture copied")
+    monkeypatch.setattr("umpire.repl.clipboard.copy", lambda text: copied.append(text) or Copied(confirmed=True, how="copied", tool="test"))
+    monkeypatch.setattr("umpire.repl.clipboard.copy_image", lambda png: copied.append(png) or "picture copied")
     s = Session.create(load(SCENARIOS / "choice-is-yours.toml"), journal_path=tmp_path / "j.journal.jsonl", seed="1", salt="0" * 32)
     s.outbox.queue([Dm(id=(3, 0), seat=1, posts=(Post(text="your row", image=lambda: b"\x89PNG row"),))])
     shell = Shell(s, Terminal(io.StringIO(), width=300), clock)

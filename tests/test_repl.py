@@ -210,9 +210,7 @@ def test_pause_and_resume_are_announced_and_journaled(session, drive_repl):
 
 def test_copy_before_any_ruling_copies_the_commitment_the_host_must_post_first(session, drive_repl, monkeypatch):
     copied: list[str] = []
-    monkeypatch.setattr(
-        "umpire.repl.shell.copy_to_clipboard", lambda text: copied.append(text) or Copied(confirmed=True, how="copied", tool="test")
-    )
+    monkeypatch.setattr("umpire.repl.clipboard.copy", lambda text: copied.append(text) or Copied(confirmed=True, how="copied", tool="test"))
     drive_repl(session, "copy\r")
     assert copied == [session.commitment_outputs()[0].text]
 

@@ -108,9 +108,7 @@ def repl(clock) -> tuple[Session, Shell, io.StringIO]:
 
 def test_item_10_copy_name_with_only_the_terminal_escape_does_not_mark_the_dms_sent(repl, monkeypatch) -> None:
     s, shell, out = repl
-    monkeypatch.setattr(
-        "umpire.repl.shell.copy_to_clipboard", lambda text: Copied(confirmed=False, how="sent to the terminal's clipboard (OSC 52)")
-    )
+    monkeypatch.setattr("umpire.repl.clipboard.copy", lambda text: Copied(confirmed=False, how="sent to the terminal's clipboard (OSC 52)"))
     shell.handle("copy p1")
     assert len(s.waiting(0)) == 1
     assert (

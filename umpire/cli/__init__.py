@@ -49,6 +49,9 @@ def main() -> None:
     """Entry point of the `umpire` console script."""
     import sys
 
+    from umpire import startup
+
+    startup.pause()  # no cyclic garbage collection while starting up: see umpire/startup.py
     args = sys.argv[1:]
     if args[:1] == ["play"]:
         from umpire.cli.hosting import quick_play
@@ -59,6 +62,7 @@ def main() -> None:
         __import__(f"umpire.cli.{module}")  # registers its commands (unlike importlib, seen by -X importtime)
     from umpire.cli.root import app
 
+    startup.resume()
     app()
 
 

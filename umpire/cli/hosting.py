@@ -20,6 +20,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from umpire import startup
+
 if TYPE_CHECKING:
     from umpire.scenario import Scenario
     from umpire.session import Session
@@ -145,6 +147,7 @@ def host(
         if salt is None and seed is not None:
             salt = derive_salt(seed)
         session = _create(sc, journal, seed, salt)
+        startup.resume()
         run_batch(session, lines, json_out=json_out)
         return
     if journal is None:

@@ -34,8 +34,6 @@ from umpire.core.clock import fmt_clock
 from umpire.core.errors import UmpireError
 from umpire.games.base import Post, dm
 from umpire.render import printable
-from umpire.repl.clipboard import copy as copy_to_clipboard
-from umpire.repl.clipboard import copy_image
 from umpire.repl.companion import REVIEW_KEY, Companion
 from umpire.repl.complete import LiveCheck, UmpireCompleter
 from umpire.repl.show import show
@@ -465,9 +463,13 @@ class Shell:
         confirmed = False
         if isinstance(part, Picture):
             where = f"saved as {part.path}" if part.path else f"not saved ({part.problem})"
+            from umpire.repl.clipboard import copy_image  # at the first copy, not before the first prompt
+
             how = copy_image(part.png) or "no picture clipboard here (wl-copy or xclip): drag the file into the chat"
             how = f"the picture ({where}): {how}"
         else:
+            from umpire.repl.clipboard import copy as copy_to_clipboard
+
             copied = copy_to_clipboard(part)
             how, confirmed = copied.how, copied.confirmed
         left = len(self._chunks) - self._next

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from umpire import startup
 from umpire.session import Session, warm_up
 
 IDLE = 2.0  # seconds of an empty prompt left alone before the pictures are drawn ahead
@@ -39,14 +40,17 @@ def warm_up_later(warm: Callable[[], None], delay: float = 0.0) -> threading.Tim
     return timer
 
 
-def after_first_frame(app: Any, warm: Callable[[], None]) -> None:
-    """Start `warm` with `warm_up_later` once `app` (prompt_toolkit's) has drawn its first frame."""
+def after_first_frame(app: Any, warm: Callable[[], None], *, first: Callable[[], None] | None = None) -> None:
+    """Start `warm` with `warm_up_later` once `app` (prompt_toolkit's) has drawn its first frame, after
+    running `first` there and then, if given."""
     started = False
 
     def first_frame(_: object) -> None:
         nonlocal started
         if not started:
             started = True
+            if first is not None:
+                first()
             warm_up_later(warm)
 
     app.after_render += first_frame
@@ -75,7 +79,8 @@ class WhenIdle:
 
 def ready_ahead(app: Any, session: Session) -> None:
     """What `session`'s first line needs once `app` has drawn its first frame, and its game's pictures (if
-    the scenario posts pictures) once the host has left the prompt alone for `IDLE` seconds."""
-    after_first_frame(app, partial(warm_up, session))
+    the scenario posts pictures) once the host has left the prompt alone for `IDLE` seconds. At the first
+    frame the garbage collector is turned back on (`umpire.startup`)."""
+    after_first_frame(app, partial(warm_up, session), first=startup.resume)  # the collector, off while umpire started
     if session.scenario.pictures:
         app.after_render += WhenIdle(session.game.warm_pictures)

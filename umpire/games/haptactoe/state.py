@@ -10,12 +10,15 @@ import math
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from umpire.core.clock import MoveClock
-from umpire.core.deadline import Deadline
 from umpire.games.base import Setup
 from umpire.games.haptactoe.pieces import SIZE, SQUARES, square_name
 from umpire.games.haptactoe.settings import Config, Rulebook, configure
+
+if TYPE_CHECKING:
+    from umpire.core.deadline import Deadline  # a turn's, made by the rules (the first prompt need not import it)
 
 CELLS = SIZE * SIZE
 
