@@ -9,6 +9,14 @@ is drawn, batch mode before its first line, every other command before it runs. 
 freezes what start-up made (`gc.freeze`): it stays for the whole run, so no later collection
 walks it again, and a collection during play costs less.
 
+What start-up costs beyond a bare prompt_toolkit prompt is mostly the records it defines: a
+dataclass compiles its methods (`__init__`, `__eq__`, `__repr__`, and a frozen one's `__setattr__`,
+`__delattr__` and `__hash__`) when its class is made, about a millisecond a class, the same on
+Python 3.11, 3.12 and 3.13. A small record that needs none of a dataclass's tools (`replace`,
+`fields`, keyword-only fields) and never goes into JSON is a NamedTuple instead, ten times cheaper
+to define: the games' registry entries, a journal's breaks, a prepared journal line, the seed's
+secret, the REPL's pictures.
+
 >>> import gc
 >>> pause(); gc.isenabled()
 False

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from umpire.core.clock import MINUTE, SECOND, MoveClock, Reminder, fmt_clock, fmt_stamp, parse_clock, reminders_before
+from umpire.core.clock import MINUTE, SECOND, MoveClock, fmt_clock, fmt_stamp, parse_clock
 from umpire.core.errors import InvalidCommand
 
 
@@ -177,33 +177,3 @@ def test_move_clock_is_frozen_and_keyword_only() -> None:
         MoveClock(60_000, 300_000)  # type: ignore[call-arg]
     with pytest.raises(AttributeError):
         CLOCK.reserve_ms = 0  # type: ignore[misc]
-
-
-# ---------------------------------------------------------------- reminders
-
-
-def test_reminders_fall_at_each_time_left_before_the_deadline_in_order() -> None:
-    out = reminders_before(60_000, (10, 30), label="move", after=0)
-    assert out == [Reminder(at=30_000, label="move"), Reminder(at=50_000, label="move")]
-
-
-def test_reminders_not_after_now_are_skipped() -> None:
-    out = reminders_before(100_000, (60, 30, 10), label="reserve", after=70_000)
-    assert [r.at for r in out] == [90_000]
-    assert reminders_before(100_000, (60, 30, 10), label="r", after=40_000)[0].at == 70_000  # 40_000 itself is not after
-
-
-def test_a_reminder_exactly_at_after_is_skipped() -> None:
-    assert reminders_before(60_000, (10,), label="x", after=50_000) == []
-
-
-def test_repeated_reminder_times_give_one_reminder() -> None:
-    assert [r.at for r in reminders_before(60_000, (10, 10, 30), label="x", after=0)] == [30_000, 50_000]
-
-
-def test_no_reminder_times_give_no_reminders() -> None:
-    assert reminders_before(60_000, (), label="x", after=0) == []
-
-
-def test_reminders_carry_their_label() -> None:
-    assert {r.label for r in reminders_before(60_000, (10, 20), label="Hedger's move", after=0)} == {"Hedger's move"}

@@ -1,9 +1,9 @@
 """The clock model. Time is an input: every function here takes `now`.
 
 Game time is whole milliseconds of running time since the game began; a paused
-clock does not advance it. Deadlines, per-move timers with a reserve bank and
-reminders are plain values, so the rules can compute what is due without ever
-reading a clock.
+clock does not advance it. Per-move timers with a reserve bank are plain values
+(deadlines and their reminders are `umpire.core.deadline`'s), so the rules can
+compute what is due without ever reading a clock.
 """
 
 from __future__ import annotations
@@ -93,23 +93,3 @@ class MoveClock:
         """The bank after a move that ran from `started` to `ended`."""
         _, reserve = self.left(started, ended)
         return MoveClock(move_ms=self.move_ms, reserve_ms=reserve)
-
-
-@dataclass(frozen=True, kw_only=True)
-class Reminder:
-    """A reminder due at `at`, carrying what it is about."""
-
-    at: int
-    label: str
-
-
-def reminders_before(deadline: int, seconds_left: tuple[int, ...], *, label: str, after: int) -> list[Reminder]:
-    """Reminders at each of `seconds_left` before `deadline`, skipping any not after `after`.
-
-    >>> [r.at for r in reminders_before(60000, (30, 10), label="x", after=0)]
-    [30000, 50000]
-    """
-    out = [
-        Reminder(at=deadline - s * SECOND, label=label) for s in sorted(set(seconds_left), reverse=True) if deadline - s * SECOND > after
-    ]
-    return out

@@ -29,7 +29,7 @@ import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from umpire.core.redaction import SEALED, entry_hash
 
@@ -102,9 +102,11 @@ class Redacted(JournalError):
     """An entry of a published journal whose sealed payload is its digest only: what it held cannot be read back."""
 
 
-@dataclass(frozen=True)
-class Break:
-    """A place where the journal does not hold together: an entry out of sequence, or a broken hash chain."""
+class Break(NamedTuple):
+    """A place where the journal does not hold together: an entry out of sequence, or a broken hash chain.
+
+    The small records that every start-up defines are NamedTuples, not dataclasses: a dataclass's methods are
+    compiled when its class is made, about a millisecond each at every start (umpire/startup.py says more)."""
 
     line: int
     n: int | None  # the entry number found on that line

@@ -16,9 +16,8 @@ import json
 import os
 import socket
 import weakref
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from umpire.core.journal import CHAIN, FORMAT, JournalError, JournalLocked, Loaded, line_hash
 from umpire.core.redaction import entry_hash
@@ -151,8 +150,7 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[done:]
 
 
-@dataclass(frozen=True)
-class Prepared:
+class Prepared(NamedTuple):
     """An entry as it will be written: numbered and chained (`entry`), its line's bytes and hash, and the hash before it."""
 
     entry: dict[str, Any]

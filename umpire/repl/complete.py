@@ -14,7 +14,7 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.lexers import Lexer
 
-from umpire.session import Session
+from umpire.session import Session, block_checks
 
 
 class UmpireCompleter(Completer):
@@ -85,35 +85,15 @@ class LiveCheck(Lexer):
         if state is not s.state or speaker != s.speaker:  # a pasted block's lines are checked once, not at every redraw
             seen = {}
             self._seen = (s.state, s.speaker, seen)
-        first = next((i for i, text in enumerate(lines) if text.strip()), 0)
-        under = _under_header(lines, s) if len(lines) > 1 else frozenset()
+        how = block_checks(s, lines) if len(lines) > 1 else ["now" if lines and lines[0].strip() else None]
 
         def why(i: int) -> str:
-            text = lines[i] if i < len(lines) else ""
-            if i in under or not text.strip():
+            if i >= len(lines) or how[i] is None:
                 return ""
-            key = (text, i != first)
+            key = (lines[i], how[i] == "ahead")
             reason = seen.get(key)
             if reason is None:
-                reason = seen[key] = s.check(text, allow_time=False, ahead=key[1]) or ""
+                reason = seen[key] = s.check(lines[i], allow_time=False, ahead=key[1]) or ""
             return reason
 
         return why
-
-
-def _under_header(lines: list[str], session: Session) -> frozenset[int]:
-    """The lines of a block that a Discord header earlier in the same block makes its sender's message."""
-    from umpire.session.lines import classify
-
-    roster = session.scenario.roster
-    under: set[int] = set()
-    open_ = False
-    for i, text in enumerate(lines):
-        line = classify(text)
-        if line.kind == "header":
-            open_ = True
-        elif line.kind in ("blank", "time", "too_long"):
-            open_ = False
-        elif open_ and not (line.kind == "player" and line.name is not None and roster.find(line.name) is not None):
-            under.add(i)
-    return frozenset(under)

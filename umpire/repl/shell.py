@@ -17,9 +17,8 @@ import os
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.application import get_app_or_none
@@ -157,8 +156,7 @@ def build(
     return shell, prompt
 
 
-@dataclass(frozen=True)
-class Picture:
+class Picture(NamedTuple):
     """A post's picture, ready to copy: the PNG and where it was saved."""
 
     png: bytes

@@ -24,7 +24,8 @@ that the first line is judged as quickly as the next.
 from __future__ import annotations
 
 import hashlib
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Literal
 
 from umpire.session.delivery import Dm, DmId, DmStatus
 from umpire.session.engine import JournalMismatch, RenderFailure
@@ -46,6 +47,7 @@ __all__ = [
     "OutputKind",
     "RenderFailure",
     "Session",
+    "block_checks",
     "derive_salt",
     "host_command",
     "info",
@@ -59,6 +61,14 @@ __all__ = [
 def derive_salt(seed: str) -> str:
     """A salt derived from the seed, for reproducible scripted runs (not for live games)."""
     return hashlib.sha256(f"umpire-script-salt|{seed}".encode()).hexdigest()[:32]
+
+
+def block_checks(session: Session, lines: Sequence[str]) -> list[Literal["now", "ahead"] | None]:
+    """How the live check takes each line of a block pasted at once: "now" (against the game as it stands: its
+    first line), "ahead" (for reading only) or None (not at all); see `live.block_checks`."""
+    from umpire.session.live import block_checks as checks
+
+    return checks(session, lines)
 
 
 def warm_up(session: Session) -> None:

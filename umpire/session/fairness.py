@@ -22,7 +22,7 @@ import os
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, NamedTuple
 
 from umpire.core import chat, journal
 from umpire.core.errors import IllegalAction, InvalidCommand
@@ -56,8 +56,7 @@ def mix_text(seed: str, entropy: str) -> str:
 # ---------------------------------------------------------------- the secret
 
 
-@dataclass(frozen=True)
-class Secret:
+class Secret(NamedTuple):
     """The seed and salt, and where they were read: the journal's reveal entry, its header
     (journals written before the key file), or the host's key file."""
 

@@ -9,7 +9,8 @@ game's reader is reported as the reason, never raised.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Literal
 
 from umpire.core.clock import parse_clock
 from umpire.core.errors import IllegalAction, UmpireError
@@ -32,6 +33,36 @@ def check(session: Session, text: str, *, allow_time: bool = True, ahead: bool =
         answer = f"internal error in the game's reader ({type(exc).__name__}); Enter reports it without changing anything"
     session._live = (key, session.state, answer)  # holding the state keeps `is` meaningful
     return answer
+
+
+def block_checks(session: Session, lines: Sequence[str]) -> list[Literal["now", "ahead"] | None]:
+    """How the live check takes each line of a block pasted at once, in the order it will be judged.
+
+    "now": checked against the game as it stands (the block's first line); "ahead": checked for reading
+    only, since the lines before it will have moved the game on when it is judged; None: not checked (an
+    empty line, or a line under a Discord header opened in the same block: its sender's message, judged
+    on Enter, as under a header entered on its own).
+    """
+    roster = session.scenario.roster
+    out: list[Literal["now", "ahead"] | None] = []
+    first = True
+    under = False  # a header in the block opened its sender's message, not yet ended
+    for text in lines:
+        line = classify(text)
+        if line.kind == "header":
+            under = True
+        elif line.kind in ("blank", "time", "too_long"):
+            under = False
+        elif under and not (line.kind == "player" and line.name is not None and roster.find(line.name) is not None):
+            out.append(None)
+            first = False
+            continue
+        if not text.strip():
+            out.append(None)
+            continue
+        out.append("now" if first else "ahead")
+        first = False
+    return out
 
 
 def _check(session: Session, text: str, *, allow_time: bool, ahead: bool) -> str | None:
