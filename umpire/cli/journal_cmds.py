@@ -38,6 +38,7 @@ def resume(
     judges, in Discord's order, the messages players sent while umpire was away.
     """
     from umpire.cli.common import abort, stdout_utf8
+    from umpire.cli.progress import replaying
     from umpire.core.clock import fmt_stamp
     from umpire.core.journal import JournalError
     from umpire.session import Session
@@ -53,7 +54,7 @@ def resume(
 
             recovery = Recovery()
             steps = recovery.watch(steps)
-        recent = collections.deque(steps, maxlen=RECENT)  # only the last few entries' announcements are kept
+        recent = collections.deque(replaying(steps, loaded, journal), maxlen=RECENT)  # only the last few entries' announcements
         if discord:
             from umpire.cli.discord_cmd import prepare
 
@@ -153,6 +154,7 @@ def replay(
 ) -> None:
     """Print a game's announcements again from its journal, exactly as they were made."""
     from umpire.cli.common import abort, stdout_utf8
+    from umpire.cli.progress import replaying
     from umpire.core.journal import JournalError
     from umpire.render import dumps, json_lines, text_lines
     from umpire.session import Session
@@ -162,6 +164,8 @@ def replay(
         session, loaded, steps = Session.stream(journal, recent=0 if json_out else None)  # JSON needs no post in words
     except JournalError as exc:
         abort(str(exc))
+    if not sys.stdout.isatty():  # the output goes to a file or a program: how far it is goes to the terminal
+        steps = replaying(steps, loaded, journal)
     names = session.names
     write = sys.stdout.write
 
