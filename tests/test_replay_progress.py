@@ -87,23 +87,63 @@ def test_nothing_is_written_where_standard_error_is_not_a_terminal(journal: Path
     assert result.stderr == ""
 
 
-def test_umpire_resume_of_a_long_journal_shows_the_line_on_its_terminal(tmp_path: Path) -> None:
-    # The real `umpire resume` in a pseudo-terminal, a journal of ~3,000 entries padded as the benchmarks pad them.
+@pytest.fixture(scope="module")
+def long_journal(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An Open, Pass journal of ~3,000 entries, padded as the benchmarks pad them."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
-    from benchlib import Pty, child_env
     from journals import GAMES, build
 
-    game = next(g for g, _ in GAMES if g.startswith("Open"))
-    path = tmp_path / "long.journal.jsonl"
-    build(game, path, 3000)
+    path = tmp_path_factory.mktemp("long") / "long.journal.jsonl"
+    build(next(g for g, _ in GAMES if g.startswith("Open")), path, 3000)
+    return path
+
+
+def on_a_terminal(tmp_path: Path, args: list[str]) -> bytes:
+    """What `umpire ARGS` shows in a pseudo-terminal, the progress line shown at once rather than after half a
+    second (this journal takes less on a quick machine); a REPL is left at its first prompt."""
+    from benchlib import Pty, child_env
+
     env = child_env(bytecode_cache=tmp_path / "pyc", XDG_STATE_HOME=str(tmp_path / "state"))
-    # At once rather than after half a second: this journal replays in less on a quick machine.
-    code = (
-        f"import sys\nfrom umpire.cli import main, progress\nprogress.AFTER = 0.0\nsys.argv = ['umpire', 'resume', {str(path)!r}]\nmain()\n"
-    )
+    code = f"import sys\nfrom umpire.cli import main, progress\nprogress.AFTER = 0.0\nsys.argv = ['umpire', *{args!r}]\nmain()\n"
     term = Pty([sys.executable, "-c", code], env=env, cwd=tmp_path)
     try:
-        term.wait_for(b"umpire>", timeout=60)
+        if args[0] == "resume":
+            term.wait_for(b"umpire>", timeout=60)
+        else:
+            while term.proc.poll() is None:
+                term.drain(0.1)
     finally:
         term.close()
-    assert re.search(rb"Replaying the journal: [\d,]+ entries \(\d+ %\)", term.buf), term.buf[-2000:]
+    return term.buf
+
+
+PROGRESS = rb"Replaying the journal: [\d,]+ entries \(\d+ %\)"
+
+
+def test_umpire_resume_of_a_long_journal_shows_the_line_on_its_terminal(tmp_path: Path, long_journal: Path) -> None:
+    copy = tmp_path / long_journal.name
+    copy.write_bytes(long_journal.read_bytes())
+    Path(f"{copy}.key").write_bytes(Path(f"{long_journal}.key").read_bytes())
+    shown = on_a_terminal(tmp_path, ["resume", str(copy)])
+    assert re.search(PROGRESS, shown), shown[-2000:]
+
+
+def test_umpire_verify_of_a_long_journal_shows_the_line_then_its_report(tmp_path: Path, long_journal: Path) -> None:
+    shown = on_a_terminal(tmp_path, ["verify", str(long_journal)])
+    at = re.search(PROGRESS, shown)
+    assert at is not None, shown[-2000:]
+    assert b"\r\x1b[K" in shown[at.end() :] and b"replayed" in shown[at.end() :]  # cleared, then the report
+
+
+def test_verify_lets_a_watcher_see_every_entry_as_it_is_read(long_journal: Path) -> None:
+    from umpire.verify import verify
+
+    seen: list[int] = []
+
+    def watch(entries: Iterator[tuple[dict[str, object], str]], loaded: object, path: object) -> Iterator[tuple[dict[str, object], str]]:
+        for entry, own in entries:
+            seen.append(int(str(entry["n"])))
+            yield entry, own
+
+    rep = verify(long_journal, watch=watch)
+    assert rep.ok and seen == list(range(1, rep.entries + 1))

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 import tempfile
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,8 @@ from umpire.session import fairness
 from umpire.verify_replay import FAILED, OPEN, PROVED, Replay
 
 MAX_BREAKS = 5  # chain breaks listed one by one; the rest are counted
+Entries = Iterator[tuple[dict[str, Any], str]]  # a journal's entries as `journal.scan` reads them, each with its hash
+Watch = Callable[[Entries, journal.Loaded, "str | Path"], Entries]  # looks on as they are read (umpire.cli.progress)
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 
 
@@ -158,7 +161,7 @@ class Report:
 NO_RULING = ("reveal", "stop", "delivered", "pause", "resume", "heard", "posted", "listening")  # entry kinds that change no ruling
 
 
-def verify(path: str | Path, *, posted: str | None = None, final_hash: str | None = None) -> Report:
+def verify(path: str | Path, *, posted: str | None = None, final_hash: str | None = None, watch: Watch | None = None) -> Report:
     """Check a journal, or the journal a match report embeds (`umpire report`), as `check` does.
 
     Raises JournalError when it cannot be read at all (a page that embeds no journal included).
@@ -167,16 +170,18 @@ def verify(path: str | Path, *, posted: str | None = None, final_hash: str | Non
 
     page = journal_of_page(path)
     if page is None:
-        return check(path, posted=posted, final_hash=final_hash)
+        return check(path, posted=posted, final_hash=final_hash, watch=watch)
     with tempfile.TemporaryDirectory(prefix="umpire-verify-") as tmp:
         inner = Path(tmp) / f"{Path(path).name}.journal.jsonl"
         inner.write_bytes(page)
-        rep = check(inner, posted=posted, final_hash=final_hash, shown_as=str(path))
+        rep = check(inner, posted=posted, final_hash=final_hash, shown_as=str(path), watch=watch)
     rep.notes.insert(0, f"the journal was read out of the page {path}, which embeds it ({len(page):,} bytes)")
     return rep
 
 
-def check(path: str | Path, *, posted: str | None = None, final_hash: str | None = None, shown_as: str | None = None) -> Report:
+def check(
+    path: str | Path, *, posted: str | None = None, final_hash: str | None = None, shown_as: str | None = None, watch: Watch | None = None
+) -> Report:
     """Check a journal: its seed and salt against its commitment (and the one `posted` at the start),
     its hash chain, the `final_hash` posted at the end, the players' entropy, and a replay
     re-deriving every generated item from the seed.
@@ -184,9 +189,12 @@ def check(path: str | Path, *, posted: str | None = None, final_hash: str | None
     The journal is read once for its checks, one entry at a time, and replayed as it is read:
     memory does not grow with its length (finding the reveal's seed first costs one more read).
     Raises JournalError only when the journal cannot be read at all; everything that does not
-    match is a problem in the report, naming the entry.
+    match is a problem in the report, naming the entry. `watch(entries, loaded, path)` may look on
+    as the entries are read (`umpire verify` says how far a long journal's check has got).
     """
     loaded, entries = journal.scan(path, strict=False)
+    if watch is not None:
+        entries = watch(entries, loaded, path)
     h = loaded.header
     rep = Report(path=shown_as or str(path), commitment=h["commitment"], seed_source=h.get("seed_source"))
     secret, missing = _secret(path, h)

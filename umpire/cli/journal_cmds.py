@@ -211,6 +211,7 @@ def verify(
     Exit code 0: nothing checked failed; 1: verification failed; 2: the journal cannot be read.
     """
     from umpire.cli.common import abort, dumps, stdout_utf8
+    from umpire.cli.progress import replaying
     from umpire.core.journal import JournalError
     from umpire.verify import posted_hex
     from umpire.verify import verify as run_verify
@@ -220,7 +221,7 @@ def verify(
         if value is not None and posted_hex(value) is None:
             abort(f"{option} should be the 64 hexadecimal digits of the SHA-256 {what}, not {value!r}")
     try:
-        rep = run_verify(journal, posted=commitment, final_hash=final_hash)
+        rep = run_verify(journal, posted=commitment, final_hash=final_hash, watch=replaying)  # how far, on a terminal
     except JournalError as exc:
         if json_out:
             typer.echo(dumps({"ok": False, "journal": str(journal), "problems": [str(exc)]}))

@@ -1,4 +1,5 @@
-"""How far a long replay has got, on the terminal while the host waits for it (`umpire resume`, `umpire replay`).
+"""How far a long replay has got, on the terminal while the host waits for it (`umpire resume`, `umpire replay`,
+`umpire verify`).
 
 A journal of a few thousand entries replays in a fraction of a second and shows nothing. A longer one
 (tens of thousands of entries take seconds) shows one line on standard error, rewritten in place about
