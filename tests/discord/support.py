@@ -22,6 +22,7 @@ from tests.fakediscord import BotApp, Channel, FakeDiscord, Message, User
 from tests.fakediscord.client import pointed_at
 from umpire.core import journal
 from umpire.discord.bot import Bot
+from umpire.discord.channels import kinds_with_channels
 from umpire.discord.ids import Ids, PlayerIds
 from umpire.discord.recovery import Recovery, source
 from umpire.repl.shell import Shell, build
@@ -262,7 +263,7 @@ def play(h: Hosted, script: Sequence[Step]) -> None:
 def resumed(path: Path) -> tuple[Session, Recovery, list[Any]]:
     """What `umpire resume JOURNAL --discord` does before the REPL starts: replay (the bot's recovery watching), reopen, pause."""
     session, loaded, stream = Session.stream(path)
-    recovery = Recovery()
+    recovery = Recovery(kinds_with_channels(session.game.channels))
     for _ in recovery.watch(stream):
         pass
     session.reopen(loaded)

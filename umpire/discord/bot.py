@@ -24,6 +24,7 @@ from umpire.core import chat
 from umpire.core.clock import fmt_stamp
 from umpire.core.errors import UmpireError
 from umpire.core.journal import commitment
+from umpire.discord.channels import Channels
 from umpire.discord.ids import Ids
 from umpire.discord.outbound import Job, Sender, messages
 from umpire.discord.recovery import Recovery, last_ids, source
@@ -74,6 +75,9 @@ class Bot:
         self.lag = ids.allowance_ms
         self.tag = commitment(session.seed, session.salt)  # names the game in nonces
         self.pictures = session.scenario.pictures
+        self.channels = Channels(ids.channel, session.game.channels, ids.channels)  # where each kind of public post goes
+        if recovery is not None:
+            self.channels.first_kinds.update((n, k) for n, k in recovery.first_kinds.items() if k in self.channels.by_kind)
         self.by_user = ids.by_user()
         self.submission_channels = {p.channel for p in ids.players if p.channel is not None}
         self.dm_of: dict[int, int] = {}  # seat -> the DM channel with that player
@@ -134,7 +138,7 @@ class Bot:
             if self.recovery.commitment_unposted:
                 self.route(self.session.commitment_outputs())  # a post again once the REPL showed it to the host
             for n, i, o in self.recovery.posts():
-                self._post(n, i, o)
+                self._post(n, i, o, self.channels.of(self.recovery.kind(n, i)))
         self.route(self.backlog)
         if self.recovery is not None and self.recovery.hand_relayed:
             self._tell(
@@ -285,23 +289,25 @@ class Bot:
         """Send each output where its audience says (DMs from the outbox); host notes stay in the REPL."""
         skip_correction = any(self._withdraw_held(undid) for undid in _undone(outs))
         places: dict[int, int] = {}
+        channels = iter(self.channels.routed(outs))
         for o in outs:
             if o.kind == OutputKind.ANNOUNCE and o.audience.public and o.text:
                 n = o.n if o.n is not None else 0
                 i = places[n] = places.get(n, -1) + 1
+                channel = next(channels)
                 if skip_correction and o.source is not None and o.source.kind == "correction":
                     continue
                 self._public_count[n] = i + 1
-                self._post(n, i, o)
+                self._post(n, i, o, channel)
             elif o.kind in (OutputKind.REFUSAL, OutputKind.INFO) and o.audience.seat is not None:
                 self._reply(o, o.audience.seat, reply or self.private(o.audience.seat))
         self.pump()
 
-    def _post(self, n: int, i: int, o: Output) -> None:
+    def _post(self, n: int, i: int, o: Output, channel: int) -> None:
         post = o.post or Post(text=o.text)
         heavy = self.pictures and post.image is not None
         job = Job(
-            place=Place(channel=self.ids.channel),
+            place=Place(channel=channel),
             what=f"the public post of entry {n}",
             build=lambda: messages([post], game=self.tag, tag=f"post/{n}/{i}", pictures=self.pictures, name=f"entry-{n}"),
             sent=lambda receipts: self._posted(n, i, receipts),

@@ -258,7 +258,7 @@ async def _gather(client: discord.Client, ids: Ids) -> Facts:
             members[uid] = await guild.fetch_member(uid)
     users = {uid: UserFacts(id=uid, found=f.found, name=f.name, bot=f.bot, member=uid in members) for uid, f in users.items()}
     channels = {c.id: c for c in await guild.fetch_channels()}
-    wanted = [ids.channel, *(p.channel for p in ids.players if p.channel is not None)]
+    wanted = [*ids.public_channels(), *(p.channel for p in ids.players if p.channel is not None)]
     facts = {cid: await _channel(client, channels.get(cid), cid, client.user.id, members) for cid in wanted}
     return Facts(
         bot_id=me,
