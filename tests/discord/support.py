@@ -18,7 +18,7 @@ from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from tests.fakediscord import BotApp, Channel, FakeDiscord, Message, User
+from tests.fakediscord import BotApp, Channel, FakeDiscord, Interaction, Message, User
 from tests.fakediscord.client import pointed_at
 from umpire.core import journal
 from umpire.discord.bot import Bot
@@ -180,6 +180,25 @@ class Hosted:
             self.wait(lambda: taken in self.session.sources or not text.strip(), f"the bot to take {text!r}")
         return m
 
+    def taps(self, seat: int, label: str, *, at: datetime | None = None, wait: bool = True) -> Interaction:
+        """Player `seat` taps the live button `label` on the newest message to them that has live buttons (their
+        private place, or the game channel's for a question asked in public); waits until the session has taken it."""
+        message = self.asking(seat)
+        assert message is not None, f"no live buttons for {self.table.names[seat]}"
+        (custom_id,) = [b["custom_id"] for b in live_buttons(message) if b["label"] == label]
+        ix = self.fake.tap(self.table.users[seat], message, custom_id, at=at)
+        if wait:
+            taken = source(message.channel.id, ix.id)
+            self.wait(lambda: taken in self.session.sources, f"the bot to take the tap on {label!r}")
+        return ix
+
+    def asking(self, seat: int) -> Message | None:
+        """The newest message with live buttons that asks player `seat` (in their private place or the game channel)."""
+        mine = [m for m in self.table.private_messages(seat) if live_buttons(m)]
+        public = [m for m in self.table.public() if live_buttons(m) and self.table.names[seat] in m.content]
+        found = sorted(mine + public, key=lambda m: m.id)
+        return found[-1] if found else None
+
     def settle(self, timeout: float = 30.0) -> None:
         """Wait until nothing waits: no message to judge, no DM in the outbox, nothing left to send."""
         assert self.bot is not None
@@ -193,6 +212,11 @@ class Hosted:
     def moment(self, ms: int) -> datetime:
         """The wall-clock moment of game time `ms` (the game clock started at T0)."""
         return T0 + timedelta(milliseconds=ms)
+
+
+def live_buttons(message: Message) -> list[dict[str, Any]]:
+    """A message's buttons that can still be tapped."""
+    return [b for row in message.components for b in row.get("components") or [] if not b.get("disabled")]
 
 
 def rulings(path: Path) -> list[tuple[Any, ...]]:
