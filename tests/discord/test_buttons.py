@@ -17,7 +17,7 @@ from umpire.scenario import load
 from umpire.session import Session, derive_salt
 from umpire.session import entries as E
 
-from .support import ROOT, SCRIPTS, Hosted, Table, entries_of, live_buttons, rulings, steps
+from .support import ROOT, SCRIPTS, Hosted, Table, entries_of, live_buttons, resumed, rulings, steps
 from .test_robot import NAMES, six_player_open_pass
 
 
@@ -184,3 +184,59 @@ def test_r_bot_8_the_whole_open_pass_dealing_phase_played_by_taps_rules_as_the_t
     # Each card carried the two buttons, and once every deal was over, none is left to tap.
     cards = [m for seat in range(13) for m in table.private_messages(seat) if " of " in m.content and "open" in m.content]
     assert len(cards) >= len(tapped) and all(labels(c) == [("open", True), ("pass", True)] for c in cards)
+
+
+def test_r_bot_8_the_card_waiting_across_a_restart_is_answered_by_its_button_after_it(fake: FakeDiscord, tmp_path: Path) -> None:
+    session = six_player_open_pass(tmp_path)
+    table = Table(fake, NAMES, dm_seats=(0,))
+
+    def first(h: Hosted) -> None:
+        for line in ("start", "close", "close", "close"):
+            h.type(line)
+        h.says(0, "deck all")
+        h.says(0, "dealer heaven")
+        h.type("deal p1")
+        h.settle()
+        h.taps(0, "open")
+        h.settle()  # card 2 is out, with its buttons; then umpire stops
+
+    Hosted(fake, table, session, table.ids()).run(first)
+    again, recovery, paused = resumed(tmp_path / "bot.jsonl")
+
+    def second(h: Hosted) -> None:
+        h.type("resume")
+        h.taps(0, "pass")  # card 2's button, sent before the restart
+        h.settle()
+
+    Hosted(fake, table, again, table.ids(), recovery=recovery, backlog=paused).run(second)
+    cards = [m for m in table.private_messages(0) if " of 20: " in m.content]
+    assert [c.content.split(":")[0] for c in cards] == [f"Hedger, card {n} of 20" for n in (1, 2, 3)]
+    assert [labels(c) for c in cards] == [[("open", True), ("pass", True)]] * 2 + [[("open", False), ("pass", False)]]
+    inputs = [(e.by, e.text) for e in entries_of(tmp_path / "bot.jsonl") if isinstance(e, E.Input)][-2:]
+    assert inputs == [(0, "open"), (0, "pass")]
+
+
+def test_r_bot_8_an_undo_closes_the_buttons_of_the_card_it_takes_back(fake: FakeDiscord, tmp_path: Path) -> None:
+    session = six_player_open_pass(tmp_path)
+    table = Table(fake, NAMES)
+
+    def play(h: Hosted) -> None:
+        for line in ("start", "close", "close", "close"):
+            h.type(line)
+        h.says(0, "deck all")
+        h.says(0, "dealer heaven")
+        h.type("deal p1")
+        h.settle()
+        h.taps(0, "open")
+        h.settle()
+        h.type("undo")  # takes back the open: card 2 is withdrawn, and card 1 waits again
+        h.settle()
+        assert h.asking(0) is None  # no button is left live: the answer to card 1 is typed
+        h.says(0, "pass")
+        h.settle()
+
+    Hosted(fake, table, session, table.ids()).run(play)
+    cards = [m for m in table.private_messages(0) if m.content.startswith("Hedger, card")]
+    assert [c.content.split(":")[0] for c in cards] == [f"Hedger, card {n} of 20" for n in (1, 2, 2)]
+    assert [labels(c)[0][1] for c in cards] == [True, True, False]
+    assert any("Correction" in m.content for m in table.private_messages(0))

@@ -103,6 +103,9 @@ class Bot:
         self._closed_told: set[int] = set()
         self.taps = Taps(self)  # buttons for small choices: the questions asked with them, and the taps on them
         self.questions = Questions(self.tag[:8], session.names, self.taps.disable)
+        for found in recovery.questions.latest.values() if recovery is not None else ():  # buttons perhaps live on Discord
+            place = self.private(found.seat) if found.tag.startswith("dm/") else Place(channel=self.channels.of(found.kind))
+            self.questions.restore(found, place)
 
     # ------------------------------------------------------------ wiring
 
@@ -309,7 +312,8 @@ class Bot:
                 if skip_correction and o.source is not None and o.source.kind == "correction":
                     continue
                 self._public_count[n] = i + 1
-                asked = self.questions.ask(f"post/{n}/{i}", n, questions[j], Place(channel=channel)) if j in questions else None
+                question = questions[j].question if j in questions else None
+                asked = self.questions.ask(f"post/{n}/{i}", n, question, Place(channel=channel)) if question is not None else None
                 self._post(n, i, o, channel, asked)
             elif o.kind in (OutputKind.REFUSAL, OutputKind.INFO) and o.audience.seat is not None:
                 self._reply(o, o.audience.seat, reply or self.private(o.audience.seat))

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from umpire.discord.wire import Button, Place
-from umpire.games.base import Question
+from umpire.games.base import Event, Question
 from umpire.session import Output, OutputKind
 
 PREFIX = "umpire"
@@ -97,14 +97,23 @@ class Questions:
             self.edit(asked)
 
     def close(self, asked: Asked) -> None:
-        """Close a question: no tap on it is taken from now on, and its message shows its buttons disabled."""
+        """Close a question: no tap on it is taken from now on, and its message shows its buttons disabled.
+
+        It is forgotten (a tap on it is then answered as on any closed question); what holds it still may finish
+        with it (its message on its way, a tap waiting to be judged)."""
         if not asked.live:
             return
         asked.live = False
         if self.latest.get(asked.seat) is asked:
             del self.latest[asked.seat]
+        self.by_tag.pop(asked.tag, None)
         if asked.shown and asked.message is not None:
             self.edit(asked)
+
+    def restore(self, found: Recorded, place: Place) -> None:
+        """A question a resumed journal asked last of its player, with buttons perhaps still live on Discord."""
+        asked = Asked(tag=found.tag, n=found.n, seat=found.seat, answers=found.answers, place=place, shown=True, message=found.message)
+        self.by_tag[asked.tag] = self.latest[asked.seat] = asked
 
     def review(self, state: Any, answerable: Callable[[int, str], bool], undone: Iterable[int]) -> None:
         """Close the questions an undo took back (entries `undone`) and those none of whose answers the game would take now."""
@@ -117,18 +126,72 @@ class Questions:
                 self.close(asked)
 
 
-def asking(outputs: Sequence[Output]) -> dict[int, Question]:
-    """Of `outputs`, the index of the last output of each public event that asks a question (its buttons go there)."""
-    out: dict[int, Question] = {}
-    question: Question | None = None
+@dataclass(eq=False)
+class Recorded:
+    """A question a replayed journal asked a player, and the message that carried it (once an entry names it)."""
+
+    tag: str
+    n: int
+    seat: int
+    answers: tuple[str, ...]
+    kind: str  # its event's kind (a public question's channel follows it)
+    message: str | None = None
+
+
+class QuestionLog:
+    """Watches a replay for what a resumed bot needs of its buttons: each player's latest question and its message.
+
+    A private question's message is named by the `delivered` entry of its DM, a public one's by the `posted` entry
+    of its post (the buttons are on the last message of each)."""
+
+    def __init__(self) -> None:
+        self.latest: dict[int, Recorded] = {}  # seat -> the question asked of them last
+
+    def see(self, entry: dict[str, Any], outputs: Sequence[Output]) -> None:
+        """One replayed entry (opened) with its outputs."""
+        kind, receipts = entry.get("kind"), entry.get("receipts") or []
+        if kind == "undo":  # a question taken back is no longer asked
+            self.latest = {seat: q for seat, q in self.latest.items() if q.n != entry.get("undoes")}
+        elif kind == "delivered" and len(entry.get("dms") or []) == 1 and receipts:
+            n, k = entry["dms"][0]
+            self._named(f"dm/{n}/{k}", str(receipts[-1]))
+        elif kind == "posted" and len(entry.get("posts") or []) == 1 and receipts:
+            self._named(f"post/{entry.get('of')}/{entry['posts'][0]}", str(receipts[-1]))
+        n = int(entry.get("n", 0))
+        public = asking(outputs)
+        place = -1
+        for j, o in enumerate(outputs):
+            if o.kind == OutputKind.ANNOUNCE and o.audience.public and o.text:
+                place += 1
+                if j in public and (question := public[j].question) is not None:
+                    self._asked(f"post/{n}/{place}", n, question, o.names, public[j].kind)
+            elif o.dm is not None and o.source is not None and o.source.question is not None:
+                self._asked(f"dm/{o.dm[0]}/{o.dm[1]}", n, o.source.question, o.names, o.source.kind)
+
+    def _asked(self, tag: str, n: int, question: Question, names: Sequence[str], kind: str) -> None:
+        if question.player in names:
+            seat = list(names).index(question.player)
+            self.latest[seat] = Recorded(tag=tag, n=n, seat=seat, answers=question.answers[:5], kind=kind)
+
+    def _named(self, tag: str, message: str) -> None:
+        for found in self.latest.values():
+            if found.tag == tag:
+                found.message = message
+
+
+def asking(outputs: Sequence[Output]) -> dict[int, Event]:
+    """Of `outputs`, the index of the last public post of each public event that asks a question (its buttons go
+    there), with that event."""
+    out: dict[int, Event] = {}
+    event: Event | None = None
     last: int | None = None
     for j, o in enumerate(outputs):
         if o.source is not None:
-            if question is not None and last is not None:
-                out[last] = question
-            question, last = o.source.question, None
+            if event is not None and last is not None:
+                out[last] = event
+            event, last = (o.source if o.source.question is not None else None), None
         if o.kind == OutputKind.ANNOUNCE and o.audience.public and o.text:
             last = j
-    if question is not None and last is not None:
-        out[last] = question
+    if event is not None and last is not None:
+        out[last] = event
     return out

@@ -18,6 +18,7 @@ from collections.abc import Collection, Iterator
 from datetime import datetime
 from typing import Any
 
+from umpire.discord.buttons import QuestionLog
 from umpire.discord.channels import note, post_kinds
 from umpire.discord.wire import snowflake_at
 from umpire.session import Output, OutputKind, opened
@@ -71,6 +72,7 @@ class Recovery:
         self.own = frozenset(own)
         self.first_kinds: dict[int, str] = {}  # entry -> the kind of its first public post, when that kind has a channel
         self.kinds: dict[int, list[str | None]] = {}  # entry -> the event kind of each of its public posts not confirmed
+        self.questions = QuestionLog()  # each player's latest question asked with buttons
         self.floor: int | None = None  # catch up only on messages after this Discord ID (None: the bot never listened)
         self.hand_relayed = False  # a player's line was entered by hand since the bot last listened (the floor moved to it)
         self.commitment_posted = False  # a `posted` entry confirms the commitment (which no entry makes: `of` 0)
@@ -86,6 +88,7 @@ class Recovery:
 
     def see(self, entry: dict[str, Any], outputs: list[Output]) -> None:
         entry = opened(entry)  # a sealed input's sender and source are in its sealed member
+        self.questions.see(entry, outputs)
         kind, n = entry.get("kind"), int(entry.get("n", 0))
         if kind == "listening":
             after = str(entry.get("after", ""))
