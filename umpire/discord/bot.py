@@ -1,10 +1,12 @@
 """The Discord bot: a front end on the session, beside the host's REPL and in the same event loop.
 
 In: a message from a player, in their submission channel or their DMs with the bot, is that player's
-message (`Session.submit`, no name prefix), counted at its Discord timestamp (timing.py); messages
-from anyone else are ignored and counted for the host. Out: every output goes where its audience
-says — public posts to the game channel (held for the host's key in review mode), DMs to their player
-from the session's outbox, refusals back where the player wrote, host notes to the REPL only. A DM
+message (`Session.submit`, no name prefix), counted at its Discord timestamp (timing.py), and so is
+a tap on a button of a question asked of them (taps.py, buttons.py); messages from anyone else are
+ignored and counted for the host. Out: every output goes where its audience says — public posts to
+the game channel or their kind's own channel (channels.py; held for the host's key in review mode),
+DMs to their player from the session's outbox, refusals back where the player wrote, host notes to
+the REPL only. A DM
 is journaled as delivered, and a public post as posted, only once Discord confirmed it, with its
 message IDs. On start after a crash, what the bot missed is read from each channel's history and
 judged in Discord's order before it goes live (recovery.py).
