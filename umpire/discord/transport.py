@@ -263,10 +263,17 @@ def _disabled(message: discord.Message) -> discord.ui.View:
 
 
 async def _change_buttons(channel: Any, out: Outgoing) -> str:
-    """Replace the buttons of the bot's message `out.edit`; a message gone (or no longer the bot's to change) has none left to change."""
+    """Replace the buttons of the bot's message `out.edit`. A change Discord refuses for good (the message gone, no longer
+    the bot's to change) is given up, not retried: a tap on buttons left live is refused by the bot all the same."""
     assert out.edit is not None
-    with contextlib.suppress(discord.NotFound, discord.Forbidden):
+    try:
         await channel.get_partial_message(int(out.edit)).edit(view=_view(out.buttons))
+    except discord.HTTPException as exc:
+        if exc.status >= 500:
+            raise  # Discord's trouble: tried again
+        logging.getLogger("discord").warning(
+            "could not disable the buttons of a message (%s %s): a tap on them is refused all the same", exc.status, exc.text
+        )
     return out.edit
 
 
