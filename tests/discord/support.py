@@ -193,10 +193,14 @@ class Hosted:
         return ix
 
     def asking(self, seat: int) -> Message | None:
-        """The newest message with live buttons that asks player `seat` (in their private place or the game channel)."""
-        mine = [m for m in self.table.private_messages(seat) if live_buttons(m)]
-        public = [m for m in self.table.public() if live_buttons(m) and self.table.names[seat] in m.content]
-        found = sorted(mine + public, key=lambda m: m.id)
+        """The message whose live buttons ask player `seat` their question now (in their private place, or in public),
+        as the bot has it (None: no question is put to them with buttons now)."""
+        assert self.bot is not None
+        asked = self.bot.questions.latest.get(seat)
+        if asked is None or not asked.live:
+            return None
+        button = self.bot.questions.custom_id(asked, 0)
+        found = [m for m in self.fake.sent_messages(bot=self.table.bot) if any(b["custom_id"] == button for b in live_buttons(m))]
         return found[-1] if found else None
 
     def settle(self, timeout: float = 30.0) -> None:

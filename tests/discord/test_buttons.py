@@ -17,7 +17,7 @@ from umpire.scenario import load
 from umpire.session import Session, derive_salt
 from umpire.session import entries as E
 
-from .support import ROOT, SCRIPTS, Hosted, Table, entries_of, live_buttons, resumed, rulings, steps
+from .support import ROOT, SCRIPTS, Hosted, Step, Table, entries_of, live_buttons, resumed, rulings, steps
 from .test_robot import NAMES, six_player_open_pass
 
 
@@ -240,3 +240,60 @@ def test_r_bot_8_an_undo_closes_the_buttons_of_the_card_it_takes_back(fake: Fake
     assert [c.content.split(":")[0] for c in cards] == [f"Hedger, card {n} of 20" for n in (1, 2, 2)]
     assert [labels(c)[0][1] for c in cards] == [True, True, False]
     assert any("Correction" in m.content for m in table.private_messages(0))
+
+
+def devils_deal_steps(lines: list[str], session: Session) -> list[Step]:
+    """The Devil's Deal transcript as steps: a pasted Discord block (a `NAME — Today at …` header and its lines, up to an
+    empty line) is that player's one message of several lines, as a Discord client sends it."""
+    out: list[Step] = []
+    block: list[str] | None = None
+    seat = -1
+    for raw in [*lines, ""]:
+        line = raw.strip()
+        if block is not None:
+            if line:
+                block.append(line)
+                continue
+            out.append(Step("player", "\n".join(block), seat=seat))
+            block = None
+        if " — Today at " in line:
+            seat, block = session.resolve(line.split(" — ")[0]), []
+        elif line and not line.startswith("#"):
+            out += steps([line], session)
+    return out
+
+
+def test_r_bot_8_a_devils_deal_match_answered_by_taps_where_it_asks_rules_as_the_typed_words(fake: FakeDiscord, tmp_path: Path) -> None:
+    lines = (SCRIPTS / "devils-deal.script").read_text().splitlines()
+    scenario = load(ROOT / "scenarios" / "devils-deal.toml")
+    scripted = Session.create(scenario, journal_path=tmp_path / "script.jsonl", seed="3115", salt=derive_salt("3115"))
+    printed = list(batch(scripted, lines, json_out=True))
+    scripted.close()
+
+    table = Table(fake, [p.name for p in scenario.roster], dm_seats=(1,))
+    hosted = Session.create(scenario, journal_path=tmp_path / "bot.jsonl", seed="3115", salt=derive_salt("3115"))
+    script = devils_deal_steps(lines, hosted)
+    tapped: list[Interaction] = []
+
+    def drive(h: Hosted) -> None:
+        now = 0
+        for step in script:
+            if step.kind == "time":
+                now = step.ms
+                h.set_game_time(now)
+            elif step.kind == "host":
+                h.type(step.text)
+            elif step.text in ("yes", "no", "call", "fold") and (h.settle() or h.asking(step.seat)) is not None:
+                tapped.append(h.taps(step.seat, step.text, at=h.moment(now)))  # on the question posted in the game channel
+            else:
+                h.says(step.seat, step.text, at=h.moment(now))
+        h.wait(lambda: h.session.now >= now, f"the game clock to reach {now} ms")
+        h.settle()
+
+    Hosted(fake, table, hosted, table.ids()).run(drive)
+    assert rulings(tmp_path / "bot.jsonl") == rulings(tmp_path / "script.jsonl")
+    assert hosted.final() == json.loads(printed[-1])
+    assert len(tapped) >= 10 and all(ix.message.channel is table.game for ix in tapped)
+    answers = {int(e.source.rsplit("/", 1)[1]) for e in entries_of(tmp_path / "bot.jsonl") if isinstance(e, E.Input) and e.source}
+    assert {ix.id for ix in tapped} <= answers
+    assert not any(live_buttons(m) for m in table.public())  # the match is over: no question is left open
