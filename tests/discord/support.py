@@ -8,7 +8,7 @@ import asyncio
 import io
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -273,19 +273,26 @@ def steps(lines: Sequence[str], session: Session) -> list[Step]:
     return out
 
 
-def play(h: Hosted, script: Sequence[Step]) -> None:
-    """Play a script's steps through the fake Discord and the REPL, each player line at the game time it is sent at."""
+def play(h: Hosted, script: Sequence[Step], *, taps: Collection[str] = ()) -> list[Interaction]:
+    """Play a script's steps through the fake Discord and the REPL, each player line at the game time it is sent at.
+
+    A player's line that is one of `taps`, sent while a question with buttons asks that player, is tapped on its
+    button instead (once everything before it has gone out, so that the question is the one it answers); the taps."""
     now = 0
+    tapped: list[Interaction] = []
     for step in script:
         if step.kind == "time":
             now = step.ms
             h.set_game_time(now)
         elif step.kind == "host":
             h.type(step.text)
+        elif step.text in taps and (h.settle() or h.asking(step.seat)) is not None:
+            tapped.append(h.taps(step.seat, step.text, at=h.moment(now)))
         else:
             h.says(step.seat, step.text, at=h.moment(now))
     h.wait(lambda: h.session.now >= now, f"the game clock to reach {now} ms")
     h.settle()
+    return tapped
 
 
 def resumed(path: Path) -> tuple[Session, Recovery, list[Any]]:

@@ -17,7 +17,7 @@ from umpire.scenario import load
 from umpire.session import Session, derive_salt
 from umpire.session import entries as E
 
-from .support import ROOT, SCRIPTS, Hosted, Step, Table, entries_of, live_buttons, resumed, rulings, steps
+from .support import ROOT, SCRIPTS, Hosted, Step, Table, entries_of, live_buttons, play, resumed, rulings, steps
 from .test_robot import NAMES, six_player_open_pass
 
 
@@ -155,23 +155,7 @@ def test_r_bot_8_the_whole_open_pass_dealing_phase_played_by_taps_rules_as_the_t
     hosted = Session.create(scenario, journal_path=tmp_path / "bot.jsonl", seed="2002", salt=derive_salt("2002"))
     script = steps(lines, hosted)
     tapped: list[Interaction] = []
-
-    def drive(h: Hosted) -> None:
-        now = 0
-        for step in script:
-            if step.kind == "time":
-                now = step.ms
-                h.set_game_time(now)
-            elif step.kind == "host":
-                h.type(step.text)
-            elif step.text in ("open", "pass") and (h.settle() or h.asking(step.seat)) is not None:
-                tapped.append(h.taps(step.seat, step.text, at=h.moment(now)))  # the card waiting for this player's answer
-            else:
-                h.says(step.seat, step.text, at=h.moment(now))
-        h.wait(lambda: h.session.now >= now, f"the game clock to reach {now} ms")
-        h.settle()
-
-    Hosted(fake, table, hosted, table.ids()).run(drive, timeout=300)
+    Hosted(fake, table, hosted, table.ids()).run(lambda h: tapped.extend(play(h, script, taps=("open", "pass"))), timeout=300)
 
     assert rulings(tmp_path / "bot.jsonl") == rulings(tmp_path / "script.jsonl")
     assert hosted.final() == json.loads(printed[-1])
@@ -274,23 +258,7 @@ def test_r_bot_8_a_devils_deal_match_answered_by_taps_where_it_asks_rules_as_the
     hosted = Session.create(scenario, journal_path=tmp_path / "bot.jsonl", seed="3115", salt=derive_salt("3115"))
     script = devils_deal_steps(lines, hosted)
     tapped: list[Interaction] = []
-
-    def drive(h: Hosted) -> None:
-        now = 0
-        for step in script:
-            if step.kind == "time":
-                now = step.ms
-                h.set_game_time(now)
-            elif step.kind == "host":
-                h.type(step.text)
-            elif step.text in ("yes", "no", "call", "fold") and (h.settle() or h.asking(step.seat)) is not None:
-                tapped.append(h.taps(step.seat, step.text, at=h.moment(now)))  # on the question posted in the game channel
-            else:
-                h.says(step.seat, step.text, at=h.moment(now))
-        h.wait(lambda: h.session.now >= now, f"the game clock to reach {now} ms")
-        h.settle()
-
-    Hosted(fake, table, hosted, table.ids()).run(drive)
+    Hosted(fake, table, hosted, table.ids()).run(lambda h: tapped.extend(play(h, script, taps=("yes", "no", "call", "fold"))))
     assert rulings(tmp_path / "bot.jsonl") == rulings(tmp_path / "script.jsonl")
     assert hosted.final() == json.loads(printed[-1])
     assert len(tapped) >= 10 and all(ix.message.channel is table.game for ix in tapped)
