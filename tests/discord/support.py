@@ -8,7 +8,7 @@ import asyncio
 import io
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -18,10 +18,11 @@ from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from tests.fakediscord import BotApp, Channel, FakeDiscord, Message, User
+from tests.fakediscord import BotApp, Channel, FakeDiscord, Interaction, Message, User
 from tests.fakediscord.client import pointed_at
 from umpire.core import journal
 from umpire.discord.bot import Bot
+from umpire.discord.channels import kinds_with_channels
 from umpire.discord.ids import Ids, PlayerIds
 from umpire.discord.recovery import Recovery, source
 from umpire.repl.shell import Shell, build
@@ -179,6 +180,29 @@ class Hosted:
             self.wait(lambda: taken in self.session.sources or not text.strip(), f"the bot to take {text!r}")
         return m
 
+    def taps(self, seat: int, label: str, *, at: datetime | None = None, wait: bool = True) -> Interaction:
+        """Player `seat` taps the live button `label` on the newest message to them that has live buttons (their
+        private place, or the game channel's for a question asked in public); waits until the session has taken it."""
+        message = self.asking(seat)
+        assert message is not None, f"no live buttons for {self.table.names[seat]}"
+        (custom_id,) = [b["custom_id"] for b in live_buttons(message) if b["label"] == label]
+        ix = self.fake.tap(self.table.users[seat], message, custom_id, at=at)
+        if wait:
+            taken = source(message.channel.id, ix.id)
+            self.wait(lambda: taken in self.session.sources, f"the bot to take the tap on {label!r}")
+        return ix
+
+    def asking(self, seat: int) -> Message | None:
+        """The message whose live buttons ask player `seat` their question now (in their private place, or in public),
+        as the bot has it (None: no question is put to them with buttons now)."""
+        assert self.bot is not None
+        asked = self.bot.questions.latest.get(seat)
+        if asked is None or not asked.live:
+            return None
+        button = self.bot.questions.custom_id(asked, 0)
+        found = [m for m in self.fake.sent_messages(bot=self.table.bot) if any(b["custom_id"] == button for b in live_buttons(m))]
+        return found[-1] if found else None
+
     def settle(self, timeout: float = 30.0) -> None:
         """Wait until nothing waits: no message to judge, no DM in the outbox, nothing left to send."""
         assert self.bot is not None
@@ -192,6 +216,11 @@ class Hosted:
     def moment(self, ms: int) -> datetime:
         """The wall-clock moment of game time `ms` (the game clock started at T0)."""
         return T0 + timedelta(milliseconds=ms)
+
+
+def live_buttons(message: Message) -> list[dict[str, Any]]:
+    """A message's buttons that can still be tapped."""
+    return [b for row in message.components for b in row.get("components") or [] if not b.get("disabled")]
 
 
 def rulings(path: Path) -> list[tuple[Any, ...]]:
@@ -244,25 +273,32 @@ def steps(lines: Sequence[str], session: Session) -> list[Step]:
     return out
 
 
-def play(h: Hosted, script: Sequence[Step]) -> None:
-    """Play a script's steps through the fake Discord and the REPL, each player line at the game time it is sent at."""
+def play(h: Hosted, script: Sequence[Step], *, taps: Collection[str] = ()) -> list[Interaction]:
+    """Play a script's steps through the fake Discord and the REPL, each player line at the game time it is sent at.
+
+    A player's line that is one of `taps`, sent while a question with buttons asks that player, is tapped on its
+    button instead (once everything before it has gone out, so that the question is the one it answers); the taps."""
     now = 0
+    tapped: list[Interaction] = []
     for step in script:
         if step.kind == "time":
             now = step.ms
             h.set_game_time(now)
         elif step.kind == "host":
             h.type(step.text)
+        elif step.text in taps and (h.settle() or h.asking(step.seat)) is not None:
+            tapped.append(h.taps(step.seat, step.text, at=h.moment(now)))
         else:
             h.says(step.seat, step.text, at=h.moment(now))
     h.wait(lambda: h.session.now >= now, f"the game clock to reach {now} ms")
     h.settle()
+    return tapped
 
 
 def resumed(path: Path) -> tuple[Session, Recovery, list[Any]]:
     """What `umpire resume JOURNAL --discord` does before the REPL starts: replay (the bot's recovery watching), reopen, pause."""
     session, loaded, stream = Session.stream(path)
-    recovery = Recovery()
+    recovery = Recovery(kinds_with_channels(session.game.channels))
     for _ in recovery.watch(stream):
         pass
     session.reopen(loaded)

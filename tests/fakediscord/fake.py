@@ -51,8 +51,10 @@ class FakeDiscord(World):
         heartbeat_interval_ms: int = 41_250,
         transport_compression: bool = True,
         host: str = "127.0.0.1",
+        interaction_timeout: float = 3.0,
     ) -> None:
         super().__init__(clock_start=clock_start)
+        self.interaction_timeout = interaction_timeout  # seconds a bot has to answer a tap (Discord's three)
         self.gateway = Gateway(self, heartbeat_interval_ms=heartbeat_interval_ms, compression=transport_compression)
         self.requests: list[RequestRecord] = []
         self.refusals: list[Refusal] = []

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import BodyPartReader, web
 
 from .common import FAKE_KEY, MISSING_ACCESS, MISSING_PERMISSIONS, ApiError, bot_of, json_response, snowflake_arg, unknown
+from .interactions import check_components
 from .model import BotApp, Channel, Message, Perm
 
 if TYPE_CHECKING:
@@ -192,6 +193,7 @@ async def create(request: web.Request) -> web.Response:
                 if earlier is not None:
                     return json_response(_for_bot(fake, earlier, bot))
             reference = _reply_reference(fake, channel, payload)
+            components = check_components(payload.get("components") or [])
         except ApiError as error:
             fake._refused(bot, request.match_info["channel_id"], payload, files, error)
             raise
@@ -208,7 +210,7 @@ async def create(request: web.Request) -> web.Response:
             nonce=nonce,
             tts=bool(payload.get("tts")),
             flags=int(payload.get("flags") or 0) & SETTABLE_FLAGS,
-            components=list(payload.get("components") or []),
+            components=components,
             message_reference=reference,
         )
         fake._set_mentions(message, message.allowed_mentions)
@@ -231,22 +233,9 @@ async def edit(request: web.Request) -> web.Response:
             raise unknown("Message", 10008)
         if message.author is not bot.user:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
-        if "content" in payload:
-            content = payload["content"] or ""
-            if len(content) > MAX_CONTENT:
-                raise form_error("content", "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_CONTENT} or fewer in length.")
-            message.content = content
-        if "embeds" in payload:
-            message.embeds = [dict(e) | {"type": "rich"} for e in payload["embeds"] or []]
-        if "attachments" in payload:
-            keep = {str(a.get("id")) for a in payload["attachments"] or [] if isinstance(a, dict)}
-            message.attachments = [a for a in message.attachments if str(a.id) in keep]
-        message.attachments += _attachments(fake, channel, payload, files)
-        if "allowed_mentions" in payload:
-            message.allowed_mentions = payload["allowed_mentions"]
-        fake._set_mentions(message, payload.get("allowed_mentions"))
-        message.edited_timestamp = fake.now()
-        fake._dispatch_message("MESSAGE_UPDATE", message)
+        added = _attachments(fake, channel, payload, files)
+        fake._update_message(message, payload)  # content, components, embeds, kept attachments, mentions; MESSAGE_UPDATE
+        message.attachments += added
         fake._changed_locked()
         return json_response(_for_bot(fake, message, bot))
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from . import messages
+from . import interactions, messages
 from .common import FAKE_KEY, MISSING_ACCESS, ApiError, bot_of, json_response, snowflake_arg, unknown
 from .model import BotApp, Perm
 
@@ -276,6 +276,7 @@ def build_app(fake: FakeDiscord) -> web.Application:
         app.router.add_get(f"{api}/channels/{{channel_id}}/messages/{{message_id}}", messages.get_one)
         app.router.add_patch(f"{api}/channels/{{channel_id}}/messages/{{message_id}}", messages.edit)
         app.router.add_delete(f"{api}/channels/{{channel_id}}/messages/{{message_id}}", messages.delete)
+        app.router.add_post(f"{api}/interactions/{{interaction_id}}/{{token}}/callback", interactions.callback)
     app.router.add_route("*", "/{tail:.*}", not_found)
     return app
 

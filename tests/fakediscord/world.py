@@ -7,12 +7,15 @@ the test's thread, a discord.py client's event loop)."""
 from __future__ import annotations
 
 import asyncio
+import secrets
 import threading
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from .history import History
+from .interactions import Ephemeral, Interaction, find_button
+from .interactions import payload as interaction_payload
 from .model import (
     DM,
     GUILD_TEXT,
@@ -67,6 +70,9 @@ class World:
         self._dms: dict[tuple[int, int], Channel] = {}
         self.sent: list[Message] = []  # messages bots created over REST, in the order Discord accepted them
         self.deleted: list[Message] = []
+        self.interactions: list[Interaction] = []  # users' taps on buttons, in order, each with the bot's answer
+        self._interactions_by_id: dict[int, Interaction] = {}
+        self.ephemerals: list[Ephemeral] = []  # answers to taps that only the tapper sees
 
     # -- change notification (waits are in fake.py) ----------------------------------------------------------
 
@@ -275,6 +281,82 @@ class World:
             self._changed_locked()
             return message
 
+    def tap(self, who: Who, message: Message, custom_id: str, *, at: datetime | None = None) -> Interaction:
+        """A user taps the button ``custom_id`` on a bot's message (at the fake's time or ``at``): INTERACTION_CREATE goes
+        to that bot's sessions. A tap Discord's client would not allow (no such button, a disabled one, a channel the
+        user cannot see) is refused with a ValueError that says why."""
+        with self._lock:
+            user = self._user(who)
+            bot = self._bot_of(message.author)
+            if bot is None:
+                raise ValueError("only a bot's message carries buttons that make interactions")
+            button = find_button(message, custom_id)
+            if button is None:
+                raise ValueError(f"the message has no button {custom_id!r} (its buttons: {_custom_ids(message)})")
+            if button.get("disabled"):
+                raise ValueError(
+                    f"the button {button.get('label') or custom_id!r} is disabled: Discord's client does not let anyone tap it"
+                )
+            channel = message.channel
+            if channel.is_dm:
+                if user not in channel.recipients:
+                    raise ValueError(f"{user.username} is not in that DM")
+            elif not self.guilds[channel.guild_id or 0].permissions_in(channel, user.id) & Perm.VIEW_CHANNEL:
+                raise ValueError(f"{user.username} cannot see #{channel.name}")
+            when = self.now() if at is None else at
+            if when.tzinfo is None:
+                raise ValueError(f"at= must be timezone-aware (UTC), not the naive {when.isoformat()}")
+            ix = Interaction(self._ids.at(when), secrets.token_urlsafe(48), user, message, custom_id)
+            self.interactions.append(ix)
+            self._interactions_by_id[ix.id] = ix
+            data = interaction_payload(self, ix, bot)
+            self.gateway.dispatch(bot, "INTERACTION_CREATE", lambda s: data)  # interactions need no intent
+            self._changed_locked()
+            return ix
+
+    def _update_message(self, message: Message, data: dict[str, Any]) -> None:
+        """Change a bot's message as an edit (PATCH) or an UPDATE_MESSAGE answer says, and dispatch MESSAGE_UPDATE."""
+        from .interactions import check_components
+        from .messages import MAX_CONTENT, form_error
+
+        if "content" in data:
+            content = data["content"] or ""
+            if len(content) > MAX_CONTENT:
+                raise form_error("content", "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_CONTENT} or fewer in length.")
+            message.content = content
+        if "components" in data:
+            message.components = check_components(data["components"] or [])
+        if "embeds" in data:
+            message.embeds = [dict(e) | {"type": "rich"} for e in data["embeds"] or []]
+        if "attachments" in data:
+            keep = {str(a.get("id")) for a in data["attachments"] or [] if isinstance(a, dict)}
+            message.attachments = [a for a in message.attachments if str(a.id) in keep]
+        if "allowed_mentions" in data:
+            message.allowed_mentions = data["allowed_mentions"]
+        self._set_mentions(message, data.get("allowed_mentions"))
+        message.edited_timestamp = self.now()
+        self._dispatch_message("MESSAGE_UPDATE", message)
+
+    def _bot_posts(self, bot: BotApp, channel: Channel, content: str, data: dict[str, Any]) -> Message:
+        """A message a bot made by answering a tap (CHANNEL_MESSAGE_WITH_SOURCE, not ephemeral): like one it sent."""
+        from .interactions import check_components
+
+        now = self.now()
+        made = Message(
+            self._ids.at(now),
+            channel,
+            bot.user,
+            content,
+            now,
+            allowed_mentions=data.get("allowed_mentions"),
+            components=check_components(data.get("components") or []),
+        )
+        self._set_mentions(made, made.allowed_mentions)
+        self._store(made)
+        self.sent.append(made)
+        self._dispatch_message("MESSAGE_CREATE", made)
+        return made
+
     # -- reading what happened ----------------------------------------------------------------------------
 
     def messages(self, channel: Channel) -> list[Message]:
@@ -401,3 +483,7 @@ class World:
             data["guild_id"] = str(message.channel.guild_id)
         for bot in self._receivers(message.channel):
             self.gateway.dispatch(bot, "MESSAGE_DELETE", lambda s: data if s.has(intent) else None)
+
+
+def _custom_ids(message: Message) -> list[str]:
+    return [str(b.get("custom_id")) for row in message.components for b in row.get("components") or []]

@@ -17,6 +17,7 @@ from umpire.cli.root import HelpGroup, app
 if TYPE_CHECKING:
     from umpire.core.players import Roster
     from umpire.discord.ids import Ids
+    from umpire.games import PostChannel
 
 discord_app = typer.Typer(
     cls=HelpGroup,
@@ -60,7 +61,7 @@ def init(
     if output.exists() and not force:
         abort(f"{output} exists already (--force overwrites it)")
     try:
-        output.write_text(template(sc.roster, sc.title, path.name), encoding="utf-8")
+        output.write_text(template(sc.roster, sc.title, path.name, own_channels(sc.key)), encoding="utf-8")
     except OSError as exc:
         abort(f"cannot write {output}: {exc.strerror or exc}")
     typer.echo(
@@ -84,12 +85,22 @@ def check(
         sc = load(find_scenario(scenario))
     except ScenarioError as exc:
         abort(str(exc))
-    ids, _ = prepare(sc.roster, ids_file)
+    ids, _ = prepare(sc.roster, ids_file, own_channels(sc.key))
     typer.echo(f"Ready: the bot can host {sc.title} on the server {ids.server} ({len(ids.players)} players).")
 
 
-def prepare(roster: Roster, ids_file: Path) -> tuple[Ids, str]:
-    """The set-up file read and checked against Discord, and the token; aborts with every problem and its fix."""
+def own_channels(key: str) -> tuple[PostChannel, ...]:
+    """The channels of its own the game `key` may post to (from its registry entry, without importing the game)."""
+    from umpire.games import entry
+
+    found = entry(key)
+    return found.channels if found is not None else ()
+
+
+def prepare(roster: Roster, ids_file: Path, channels: tuple[PostChannel, ...] = ()) -> tuple[Ids, str]:
+    """The set-up file read and checked against Discord, and the token; aborts with every problem and its fix.
+
+    `channels`: the game's own channels, which the file may name under [channels] (`own_channels`)."""
     from umpire.cli.common import abort
     from umpire.discord.ids import SetupError, load, token
 
@@ -98,7 +109,7 @@ def prepare(roster: Roster, ids_file: Path) -> tuple[Ids, str]:
     except ImportError:
         abort(MISSING_EXTRA)
     try:
-        ids = load(ids_file, roster)
+        ids = load(ids_file, roster, channels)
         secret = token(ids)
     except SetupError as exc:
         abort(str(exc))

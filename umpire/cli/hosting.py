@@ -171,11 +171,11 @@ def host(
 
 def _host_with_bot(sc: Scenario, journal: Path, seed: str | None, salt: str | None, ids_file: Path, review: bool) -> None:
     """`play --discord`: the set-up checked against Discord before any journal is made, then the REPL with the bot beside it."""
-    from umpire.cli.discord_cmd import prepare
+    from umpire.cli.discord_cmd import own_channels, prepare
     from umpire.discord.bot import Bot, wall_clock
     from umpire.repl import run
 
-    ids, token = prepare(sc.roster, ids_file)
+    ids, token = prepare(sc.roster, ids_file, own_channels(sc.key))
     entropy = sc.player_entropy and seed is None
     session = _create(sc, journal, seed, salt, player_entropy=entropy)
     again = f"{runnable()} resume {shlex.quote(str(journal))} --discord --ids {shlex.quote(str(ids_file))}"

@@ -50,15 +50,17 @@ def resume(
         # Only the last entries' posts are shown, so only they are put into words; the bot's recovery reads every post.
         session, loaded, steps = Session.stream(journal, recent=None if discord else RECENT)
         if discord:
+            from umpire.discord.channels import kinds_with_channels
             from umpire.discord.recovery import Recovery
 
-            recovery = Recovery()
+            recovery = Recovery(kinds_with_channels(session.game.channels))
             steps = recovery.watch(steps)
         recent = collections.deque(replaying(steps, loaded, journal), maxlen=RECENT)  # only the last few entries' announcements
         if discord:
-            from umpire.cli.discord_cmd import prepare
+            from umpire.cli.discord_cmd import own_channels, prepare
 
-            ids, token = prepare(session.scenario.roster, ids_file)  # checked against Discord before the journal is reopened
+            # checked against Discord before the journal is reopened
+            ids, token = prepare(session.scenario.roster, ids_file, own_channels(session.scenario.key))
         session.reopen(loaded)
     except JournalError as exc:
         abort(str(exc) if "was not changed" in exc.reason or "nothing was changed" in exc.reason else f"{exc} — nothing was changed")

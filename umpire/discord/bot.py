@@ -1,10 +1,12 @@
 """The Discord bot: a front end on the session, beside the host's REPL and in the same event loop.
 
 In: a message from a player, in their submission channel or their DMs with the bot, is that player's
-message (`Session.submit`, no name prefix), counted at its Discord timestamp (timing.py); messages
-from anyone else are ignored and counted for the host. Out: every output goes where its audience
-says — public posts to the game channel (held for the host's key in review mode), DMs to their player
-from the session's outbox, refusals back where the player wrote, host notes to the REPL only. A DM
+message (`Session.submit`, no name prefix), counted at its Discord timestamp (timing.py), and so is
+a tap on a button of a question asked of them (taps.py, buttons.py); messages from anyone else are
+ignored and counted for the host. Out: every output goes where its audience says — public posts to
+the game channel or their kind's own channel (channels.py; held for the host's key in review mode),
+DMs to their player from the session's outbox, refusals back where the player wrote, host notes to
+the REPL only. A DM
 is journaled as delivered, and a public post as posted, only once Discord confirmed it, with its
 message IDs. On start after a crash, what the bot missed is read from each channel's history and
 judged in Discord's order before it goes live (recovery.py).
@@ -24,9 +26,12 @@ from umpire.core import chat
 from umpire.core.clock import fmt_stamp
 from umpire.core.errors import UmpireError
 from umpire.core.journal import commitment
+from umpire.discord.buttons import Asked, Questions, asking
+from umpire.discord.channels import Channels
 from umpire.discord.ids import Ids
 from umpire.discord.outbound import Job, Sender, messages
 from umpire.discord.recovery import Recovery, last_ids, source
+from umpire.discord.taps import Taps
 from umpire.discord.timing import Clock, Pending, Timeline, Waiting
 from umpire.discord.wire import Incoming, Outgoing, Place, Refused, Transport, Unreachable, snowflake_at
 from umpire.games.base import Post
@@ -74,6 +79,9 @@ class Bot:
         self.lag = ids.allowance_ms
         self.tag = commitment(session.seed, session.salt)  # names the game in nonces
         self.pictures = session.scenario.pictures
+        self.channels = Channels(ids.channel, session.game.channels, ids.channels)  # where each kind of public post goes
+        if recovery is not None:
+            self.channels.first_kinds.update((n, k) for n, k in recovery.first_kinds.items() if k in self.channels.by_kind)
         self.by_user = ids.by_user()
         self.submission_channels = {p.channel for p in ids.players if p.channel is not None}
         self.dm_of: dict[int, int] = {}  # seat -> the DM channel with that player
@@ -95,6 +103,11 @@ class Bot:
         self._draining = False
         self._skew_told = False
         self._closed_told: set[int] = set()
+        self.taps = Taps(self)  # buttons for small choices: the questions asked with them, and the taps on them
+        self.questions = Questions(self.tag[:8], session.names, self.taps.disable)
+        for found in recovery.questions.latest.values() if recovery is not None else ():  # buttons perhaps live on Discord
+            place = self.private(found.seat) if found.tag.startswith("dm/") else Place(channel=self.channels.of(found.kind))
+            self.questions.restore(found, place)
 
     # ------------------------------------------------------------ wiring
 
@@ -119,6 +132,7 @@ class Bot:
         assert self.clock is not None
         transport = self._connect(self._token, lambda text: self._tell(text, True))
         self.transport = self.sender.transport = transport
+        transport.on_tap = self.taps.answer
         from umpire.discord.wire import Rejected
 
         try:
@@ -134,7 +148,7 @@ class Bot:
             if self.recovery.commitment_unposted:
                 self.route(self.session.commitment_outputs())  # a post again once the REPL showed it to the host
             for n, i, o in self.recovery.posts():
-                self._post(n, i, o)
+                self._post(n, i, o, self.channels.of(self.recovery.kind(n, i)))
         self.route(self.backlog)
         if self.recovery is not None and self.recovery.hand_relayed:
             self._tell(
@@ -249,13 +263,18 @@ class Bot:
         s, m = self.session, w.message
         p = self.ids.players[w.seat]
         before = s.now
-        self._tell(f"⇠ {p.name}: " + " / ".join(line.strip() for line in m.content.split("\n") if line.strip()))
+        tapped = w.id in self.taps.waiting
+        if not self.taps.stands(w):
+            return
+        self._tell(
+            f"⇠ {p.name}{' (button)' if tapped else ''}: " + " / ".join(line.strip() for line in m.content.split("\n") if line.strip())
+        )
         if before - w.at > self.lag:
             self._tell(f"  (sent at {fmt_stamp(w.at)}, it reached umpire after the allowance: judged at {fmt_stamp(before)})")
         outs = s.submit(w.seat, m.content.split("\n"), at=w.at, source=source(m.channel, m.id))
         self.judged += 1
         self._show(outs)
-        self.route(outs, reply=Place(user=p.user) if m.dm else Place(channel=m.channel))
+        self.route(outs, reply=self.taps.reply_place(w.seat, m))
 
     # ------------------------------------------------------------ the clock
 
@@ -285,26 +304,37 @@ class Bot:
         """Send each output where its audience says (DMs from the outbox); host notes stay in the REPL."""
         skip_correction = any(self._withdraw_held(undid) for undid in _undone(outs))
         places: dict[int, int] = {}
-        for o in outs:
+        channels = iter(self.channels.routed(outs))
+        questions = asking(outs)
+        for j, o in enumerate(outs):
             if o.kind == OutputKind.ANNOUNCE and o.audience.public and o.text:
                 n = o.n if o.n is not None else 0
                 i = places[n] = places.get(n, -1) + 1
+                channel = next(channels)
                 if skip_correction and o.source is not None and o.source.kind == "correction":
                     continue
                 self._public_count[n] = i + 1
-                self._post(n, i, o)
+                question = questions[j].question if j in questions else None
+                asked = self.questions.ask(f"post/{n}/{i}", n, question, Place(channel=channel)) if question is not None else None
+                self._post(n, i, o, channel, asked)
             elif o.kind in (OutputKind.REFUSAL, OutputKind.INFO) and o.audience.seat is not None:
                 self._reply(o, o.audience.seat, reply or self.private(o.audience.seat))
+            elif o.dm is not None and (seat := o.audience.seat) is not None and o.source is not None and o.source.question is not None:
+                self.questions.ask(f"dm/{o.dm[0]}/{o.dm[1]}", o.dm[0], o.source.question, self.private(seat), to=seat)
+        self.questions.review(self.session.state, self.taps.answerable, _undone(outs))
         self.pump()
 
-    def _post(self, n: int, i: int, o: Output) -> None:
+    def _post(self, n: int, i: int, o: Output, channel: int, asked: Asked | None = None) -> None:
         post = o.post or Post(text=o.text)
         heavy = self.pictures and post.image is not None
+        tag = f"post/{n}/{i}"
         job = Job(
-            place=Place(channel=self.ids.channel),
+            place=Place(channel=channel),
             what=f"the public post of entry {n}",
-            build=lambda: messages([post], game=self.tag, tag=f"post/{n}/{i}", pictures=self.pictures, name=f"entry-{n}"),
-            sent=lambda receipts: self._posted(n, i, receipts),
+            build=lambda: messages(
+                [post], game=self.tag, tag=tag, pictures=self.pictures, name=f"entry-{n}", buttons=self.questions.buttons(asked)
+            ),
+            sent=lambda receipts: self._posted(n, i, receipts, asked),
             heavy=heavy,
         )
         if self.review:
@@ -312,7 +342,8 @@ class Bot:
         else:
             self.sender.add(job)
 
-    def _posted(self, n: int, i: int, receipts: list[str]) -> None:
+    def _posted(self, n: int, i: int, receipts: list[str], asked: Asked | None = None) -> None:
+        self.questions.sent(asked, receipts)
         outs = self.session.posted(n, [i], via=VIA, receipts=receipts)
         if any(o.error == "JournalError" for o in outs):
             self._show(outs)
@@ -363,18 +394,23 @@ class Bot:
 
     def _dm_job(self, d: Dm) -> Job:
         name = self.session.names[d.seat]
+        tag = f"dm/{d.id[0]}/{d.id[1]}"
+        asked = self.questions.by_tag.get(tag)
         return Job(
             place=self.private(d.seat),
             what=f"the private message to {name} (entry {d.n})",
-            build=lambda: messages(d.posts, game=self.tag, tag=f"dm/{d.id[0]}/{d.id[1]}", pictures=self.pictures, name=f"entry-{d.n}"),
-            sent=lambda receipts: self._delivered(d, receipts),
+            build=lambda: messages(
+                d.posts, game=self.tag, tag=tag, pictures=self.pictures, name=f"entry-{d.n}", buttons=self.questions.buttons(asked)
+            ),
+            sent=lambda receipts: self._delivered(d, receipts, asked),
             wanted=lambda: self.session.dm_status(d.id) == DmStatus.WAITING,
             closed=lambda exc: self._closed(d.seat, "their private messages"),
             dropped=lambda: self.queued.discard(d.id),
             heavy=self.pictures and any(p.image is not None for p in d.posts),
         )
 
-    def _delivered(self, d: Dm, receipts: list[str]) -> None:
+    def _delivered(self, d: Dm, receipts: list[str], asked: Asked | None = None) -> None:
+        self.questions.sent(asked, receipts)
         self.queued.discard(d.id)
         self._closed_told.discard(d.seat)
         try:

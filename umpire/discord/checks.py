@@ -34,6 +34,7 @@ def problems(facts: Facts, ids: Ids) -> list[str]:
         )
         return out + _users(facts, ids, in_server=False)
     out += _game_channel(facts, ids)
+    out += _public_channels(facts, ids)
     out += _users(facts, ids, in_server=True)
     for p in ids.players:
         if p.channel is not None:
@@ -69,6 +70,32 @@ def _game_channel(facts: Facts, ids: Ids) -> list[str]:
         return [problem]
     missing = _missing(facts, c)
     return [missing] if missing else []
+
+
+def _public_channels(facts: Facts, ids: Ids) -> list[str]:
+    """The game's own channels ([channels]) usable as the game channel is, and every public channel readable by every player."""
+    out: list[str] = []
+    for cid, key in ids.public_channels().items():
+        c = facts.channels.get(cid, ChannelFacts(id=cid, found=False))
+        if cid != ids.channel:
+            problem = _where(facts, c, key, ids)
+            if problem:
+                out.append(problem)
+                continue
+            missing = _missing(facts, c)
+            if missing:
+                out.append(missing)
+        elif _where(facts, c, key, ids):
+            continue  # said already (_game_channel)
+        members = {uid for uid, u in facts.users.items() if u.member}  # a player outside the server is named as such (_users)
+        unread = [p.name for p in ids.players if p.user in members and p.user not in c.viewers]
+        if unread:
+            who = ", ".join(unread)
+            out.append(
+                f"{who} cannot read #{c.name}, where {key} sends public posts: {EDIT_PERMISSIONS} → @everyone (or each player) → "
+                "allow View Channel and Read Message History"
+            )
+    return out
 
 
 def _users(facts: Facts, ids: Ids, *, in_server: bool) -> list[str]:

@@ -18,6 +18,7 @@ from typing import Any
 
 from umpire.core.errors import UmpireError
 from umpire.core.players import Roster
+from umpire.games import PostChannel
 
 TOKEN_ENV = "UMPIRE_DISCORD_TOKEN"
 DEFAULT_FILE = "discord.toml"
@@ -52,18 +53,26 @@ class Ids:
     token_file: str | None = None
     review: bool = False
     allowance_ms: int = DEFAULT_ALLOWANCE_MS
+    channels: dict[str, int] = field(default_factory=dict)  # the game's own channels named in [channels], by key
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def by_user(self) -> dict[int, PlayerIds]:
         """Each player by their user ID."""
         return {p.user: p for p in self.players}
 
+    def public_channels(self) -> dict[int, str]:
+        """Every channel public posts go to, with the key naming it: the game channel first, then each kind's own."""
+        out = {self.channel: "[discord] channel"}
+        for key, channel in self.channels.items():
+            out.setdefault(channel, f"[channels] {key}")
+        return out
+
 
 # ---------------------------------------------------------------- writing
 
 
-def template(roster: Roster, title: str, scenario: str) -> str:
-    """The commented set-up file for a scenario's players, every ID at 0 (not filled in)."""
+def template(roster: Roster, title: str, scenario: str, channels: tuple[PostChannel, ...] = ()) -> str:
+    """The commented set-up file for a scenario's players (and the game's own channels), every ID at 0 (not filled in)."""
     lines = [
         f"# umpire's Discord set-up for “{title}” ({scenario}).",
         "#",
@@ -77,11 +86,13 @@ def template(roster: Roster, title: str, scenario: str) -> str:
         "",
         "[discord]",
         "server = 0    # the server (guild) the game is played on",
-        "channel = 0   # the public game channel: every public post goes there",
+        "channel = 0   # the public game channel: "
+        + ("public posts go there, but for [channels] below" if channels else "every public post goes there"),
         "host = 0      # your own user ID: your messages are never taken as a player's",
         '# token_file = "~/.config/umpire/discord-token"   # owner-only file holding the bot token',
         "# review = true        # hold public posts until you press F2 in the REPL (also: --review)",
         f"# allowance_ms = {DEFAULT_ALLOWANCE_MS}   # how long a deadline waits for messages sent before it (docs/discord.md)",
+        *_channel_lines(channels),
         "",
         "# Each player: their user ID, and their private submission channel — a channel only they, you and the",
         "# bot can read, where they send their moves and get their private messages. Leave `channel` out and",
@@ -91,6 +102,20 @@ def template(roster: Roster, title: str, scenario: str) -> str:
         aliases = f"   # {', '.join(p.aliases)}" if p.aliases else ""
         lines += ["", f"[players.{_key(p.name)}]{aliases}", "user = 0", "channel = 0"]
     return "\n".join(lines) + "\n"
+
+
+def _channel_lines(channels: tuple[PostChannel, ...]) -> list[str]:
+    """The [channels] table, every key commented out: each kind of post goes to the game channel until its key is set."""
+    if not channels:
+        return []
+    width = max(len(f"# {c.key} = 0") for c in channels) + 3
+    return [
+        "",
+        "# Some kinds of post may go to channels of their own: uncomment a key and put there the ID of a channel",
+        "# every player can read. A key left out (or 0) sends those posts to the game channel.",
+        "[channels]",
+        *(f"{f'# {c.key} = 0':<{width}}# {c.what}" for c in channels),
+    ]
 
 
 def _key(name: str) -> str:
@@ -106,8 +131,8 @@ _DISCORD_KEYS = {"server", "channel", "host", "token_file", "review", "allowance
 _PLAYER_KEYS = {"user", "channel"}
 
 
-def load(path: str | Path, roster: Roster) -> Ids:
-    """Read and check the set-up file for a game with `roster` (SetupError naming what to fix)."""
+def load(path: str | Path, roster: Roster, channels: tuple[PostChannel, ...] = ()) -> Ids:
+    """Read and check the set-up file for a game with `roster` and its own `channels` (SetupError naming what to fix)."""
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
@@ -119,14 +144,14 @@ def load(path: str | Path, roster: Roster) -> Ids:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise SetupError(f"{p}: not valid TOML: {exc}") from exc
-    return parse(data, roster, str(p))
+    return parse(data, roster, str(p), channels)
 
 
-def parse(data: dict[str, Any], roster: Roster, where: str) -> Ids:
-    """The set-up from the file's TOML, checked against the players."""
-    unknown = set(data) - {"discord", "players"}
+def parse(data: dict[str, Any], roster: Roster, where: str, channels: tuple[PostChannel, ...] = ()) -> Ids:
+    """The set-up from the file's TOML, checked against the players and the game's own channels."""
+    unknown = set(data) - {"discord", "players", "channels"}
     if unknown:
-        raise SetupError(f"{where}: unknown table {sorted(unknown)[0]!r} (expected [discord] and [players.NAME])")
+        raise SetupError(f"{where}: unknown table {sorted(unknown)[0]!r} (expected [discord], [channels] and [players.NAME])")
     d = _table(data, "discord", where)
     _no_unknown(d, _DISCORD_KEYS, f"{where}: [discord]")
     server = _id(d, "server", f"{where}: [discord] server", "the server's ID")
@@ -142,6 +167,7 @@ def parse(data: dict[str, Any], roster: Roster, where: str) -> Ids:
         token_file=_opt_str(d, "token_file", where),
         review=_opt_bool(d, "review", where),
         allowance_ms=_allowance(d, where),
+        channels=_channels(data.get("channels", {}), channels, where),
     )
     _distinct(ids, where)
     return ids
@@ -190,6 +216,22 @@ def _allowance(table: dict[str, Any], where: str) -> int:
     return value
 
 
+def _channels(table: Any, known: tuple[PostChannel, ...], where: str) -> dict[str, int]:
+    """The game's own channels the file names (a key at 0 is not filled in: those posts go to the game channel)."""
+    if not isinstance(table, dict):
+        raise SetupError(f"{where}: channels should be a table, [channels], with a key per kind of post")
+    keys = [c.key for c in known]
+    if not keys and table:
+        raise SetupError(f"{where}: [channels]: this game posts everything to the game channel; take the [channels] table out")
+    _no_unknown(table, set(keys), f"{where}: [channels]")
+    out = {}
+    for c in known:
+        value = table.get(c.key)
+        if value is not None and not (value == 0 and not isinstance(value, bool)):
+            out[c.key] = _id(table, c.key, f"{where}: [channels] {c.key}", "the ID of a channel every player can read")
+    return out
+
+
 def _players(table: dict[str, Any], roster: Roster, where: str) -> tuple[PlayerIds, ...]:
     by_key = {}
     for name, entry in table.items():
@@ -220,9 +262,11 @@ def _players(table: dict[str, Any], roster: Roster, where: str) -> tuple[PlayerI
 
 
 def _distinct(ids: Ids, where: str) -> None:
-    """No two players share a user or a channel, no player is the host, and no submission channel is the public one."""
+    """No two players share a user or a channel, no player is the host, and no submission channel is a public one."""
     seen_users: dict[int, str] = {ids.host: "the host"}
     seen_channels: dict[int, str] = {ids.channel: "the public game channel"}
+    for key, channel in ids.channels.items():
+        seen_channels.setdefault(channel, f"the channel of [channels] {key}")
     for p in ids.players:
         if p.user in seen_users:
             raise SetupError(f"{where}: {p.name}'s user ID is also {seen_users[p.user]}'s: each player is a different Discord user")

@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import hashlib
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from umpire.core import chat
-from umpire.discord.wire import Outgoing, Place, Refused, Transport, Unreachable
+from umpire.discord.wire import Button, Outgoing, Place, Refused, Transport, Unreachable
 from umpire.games.base import Post
 
 RETRY_FIRST = 1.0  # seconds before the first retry of a refused or unreachable send
@@ -33,8 +34,11 @@ def nonce(game: str, tag: str) -> str:
     return hashlib.sha256(f"umpire|{game}|{tag}".encode()).hexdigest()[:25]
 
 
-def messages(posts: Sequence[Post], *, game: str, tag: str, pictures: bool, name: str = "picture") -> list[Outgoing]:
-    """The Discord messages of some posts: each post's text split at 2,000 characters, its picture on its last part."""
+def messages(
+    posts: Sequence[Post], *, game: str, tag: str, pictures: bool, name: str = "picture", buttons: tuple[Button, ...] = ()
+) -> list[Outgoing]:
+    """The Discord messages of some posts: each post's text split at 2,000 characters, its picture on its last part;
+    `buttons` on the very last message."""
     out: list[Outgoing] = []
     for p, post in enumerate(posts):
         parts = chat.split(post.text) if post.text else []
@@ -45,6 +49,8 @@ def messages(posts: Sequence[Post], *, game: str, tag: str, pictures: bool, name
         for c, part in enumerate(parts):
             last = c == len(parts) - 1
             out.append(Outgoing(text=part, files=files if last else (), nonce=nonce(game, f"{tag}/{p}/{c}")))
+    if buttons and out:
+        out[-1] = dataclasses.replace(out[-1], buttons=buttons)
     return out
 
 

@@ -14,10 +14,12 @@ Waiting DMs need nothing here: they are in the session's outbox, and the bot sen
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from datetime import datetime
 from typing import Any
 
+from umpire.discord.buttons import QuestionLog
+from umpire.discord.channels import note, post_kinds
 from umpire.discord.wire import snowflake_at
 from umpire.session import Output, OutputKind, opened
 
@@ -65,7 +67,12 @@ def wall_ms(wall: Any) -> int | None:
 class Recovery:
     """Reads a journal's entries as they are replayed, keeping what a resumed bot needs."""
 
-    def __init__(self) -> None:
+    def __init__(self, own: Collection[str] = ()) -> None:
+        """`own`: the event kinds the game may post to channels of its own (a correction goes where its ruling's went)."""
+        self.own = frozenset(own)
+        self.first_kinds: dict[int, str] = {}  # entry -> the kind of its first public post, when that kind has a channel
+        self.kinds: dict[int, list[str | None]] = {}  # entry -> the event kind of each of its public posts not confirmed
+        self.questions = QuestionLog()  # each player's latest question asked with buttons
         self.floor: int | None = None  # catch up only on messages after this Discord ID (None: the bot never listened)
         self.hand_relayed = False  # a player's line was entered by hand since the bot last listened (the floor moved to it)
         self.commitment_posted = False  # a `posted` entry confirms the commitment (which no entry makes: `of` 0)
@@ -81,6 +88,7 @@ class Recovery:
 
     def see(self, entry: dict[str, Any], outputs: list[Output]) -> None:
         entry = opened(entry)  # a sealed input's sender and source are in its sealed member
+        self.questions.see(entry, outputs)
         kind, n = entry.get("kind"), int(entry.get("n", 0))
         if kind == "listening":
             after = str(entry.get("after", ""))
@@ -100,18 +108,28 @@ class Recovery:
             undone = int(entry.get("undoes", -1))
             if undone in self.unposted and len(self.unposted[undone]) == self._count.get(undone):
                 del self.unposted[undone]  # none of its posts reached the channel: neither they nor the correction go
+                self.kinds.pop(undone, None)
                 self._withdrawn.add(n)
         if self.floor is not None and n not in self._withdrawn:
             posts = public(outputs)
             if posts:
+                kinds = post_kinds(outputs, self.first_kinds)
+                note(self.first_kinds, outputs, kinds, self.own)
                 self.unposted[n] = dict(enumerate(posts))
+                self.kinds[n] = kinds
                 self._count[n] = len(posts)
-        self.unposted = {k: v for k, v in self.unposted.items() if v}
+        if any(not v for v in self.unposted.values()):
+            self.unposted = {k: v for k, v in self.unposted.items() if v}
+            self.kinds = {k: v for k, v in self.kinds.items() if k in self.unposted}
 
     @property
     def commitment_unposted(self) -> bool:
         """The bot listened but the commitment never reached the channel."""
         return self.floor is not None and not self.commitment_posted
+
+    def kind(self, n: int, i: int) -> str | None:
+        """The event kind of entry `n`'s public post `i` (what decides its channel)."""
+        return self.kinds.get(n, [None] * (i + 1))[i]
 
     def posts(self) -> list[tuple[int, int, Output]]:
         """The public posts to post again: (entry, place among its public posts, the post), oldest first."""

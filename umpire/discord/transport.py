@@ -1,7 +1,8 @@
 """discord.py behind the bot's transport interface (wire.Transport): the one module that imports discord.
 
-It turns discord.py's messages into `wire.Incoming`, sends `wire.Outgoing` with no live mentions and with
-a nonce Discord enforces (a resend after a crash returns the message already made, not a second one),
+It turns discord.py's messages into `wire.Incoming` and taps on buttons into `wire.Tap` (answered at once, as
+the bot says), sends `wire.Outgoing` with no live mentions, its buttons, and a nonce Discord enforces (a resend
+after a crash returns the message already made, not a second one), changes a message's buttons,
 reads history oldest first, and gathers the facts the start-up checks judge (`preflight`). Discord's
 errors come out as wire.Refused / Unreachable / Rejected, with discord.py's own logging routed to the
 host's screen in one line instead of tracebacks.
@@ -23,15 +24,18 @@ from umpire.discord.checks import MESSAGE_CONTENT_STEP
 from umpire.discord.ids import Ids
 from umpire.discord.wire import (
     NEEDED,
+    Button,
     ChannelFacts,
     Facts,
     Incoming,
     OnMessage,
     OnState,
+    OnTap,
     Outgoing,
     Place,
     Refused,
     Rejected,
+    Tap,
     Unreachable,
     UserFacts,
 )
@@ -78,6 +82,10 @@ class _Client(discord.Client):
         if self.owner.on_message is not None:
             self.owner.on_message(incoming(message))
 
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        if self.owner.on_tap is not None and interaction.type is discord.InteractionType.component:
+            await self.owner.answer(interaction)
+
     async def on_error(self, event_method: str, /, *args: Any, **kwargs: Any) -> None:
         logging.getLogger("discord").exception("umpire's handler of %s raised", event_method)
 
@@ -106,6 +114,7 @@ class DiscordTransport:
         self.ready = asyncio.Event()
         self.on_message: OnMessage | None = None
         self.on_state: OnState | None = None
+        self.on_tap: OnTap | None = None
         self.me = 0
         self._log_handler = _ToHost(on_log) if on_log is not None else None
 
@@ -156,18 +165,53 @@ class DiscordTransport:
     async def send(self, place: Place, out: Outgoing) -> str:
         try:
             channel = await self._channel(place)
+            if out.edit is not None:
+                return await _change_buttons(channel, out)
             files = [discord.File(io.BytesIO(data), filename=name) for name, data in out.files]
             message = await channel.send(
                 out.text or None,
                 files=files or None,
                 nonce=out.nonce,
                 allowed_mentions=discord.AllowedMentions.none(),
+                view=_view(out.buttons),
             )
         except discord.HTTPException as exc:
             raise Refused(exc.status, exc.code, exc.text or str(exc)) from None
         except NETWORK_ERRORS as exc:
             raise Unreachable(f"cannot reach Discord ({exc or type(exc).__name__})") from exc
         return str(message.id)
+
+    async def answer(self, interaction: discord.Interaction) -> None:
+        """Answer a tap as the bot says, at once; then, if the bot takes it, let it know Discord accepted the answer."""
+        assert self.on_tap is not None
+        data: dict[str, Any] = dict(interaction.data or {})
+        message = interaction.message
+        tap = Tap(
+            id=interaction.id,
+            channel=interaction.channel_id or 0,
+            user=interaction.user.id,
+            message=message.id if message is not None else 0,
+            custom_id=str(data.get("custom_id", "")),
+            dm=interaction.guild_id is None,
+        )
+        said = self.on_tap(tap)
+        try:
+            if said.tell:
+                await interaction.response.send_message(said.tell, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+            elif said.disable and message is not None:
+                await interaction.response.edit_message(view=_disabled(message))
+            else:
+                await interaction.response.defer()
+        except discord.HTTPException as exc:
+            logging.getLogger("discord").warning(
+                "could not answer a tap on a button in time (%s): the player's Discord says it failed", exc
+            )
+            return
+        except NETWORK_ERRORS as exc:
+            logging.getLogger("discord").warning("could not answer a tap on a button (%s): the player's Discord says it failed", exc)
+            return
+        if said.take is not None:
+            said.take()
 
     async def dm_channel(self, user: int) -> int:
         try:
@@ -195,6 +239,42 @@ class DiscordTransport:
                 await asyncio.wait_for(self._task, timeout=10)
         if self._log_handler is not None:
             logging.getLogger("discord").removeHandler(self._log_handler)
+
+
+def _view(buttons: tuple[Button, ...]) -> discord.ui.View | None:
+    """A message's buttons as discord.py sends them (no callbacks kept: the bot answers every tap in `answer`)."""
+    if not buttons:
+        return None
+    view = discord.ui.View(timeout=None)
+    for b in buttons:
+        view.add_item(discord.ui.Button(label=b.label, custom_id=b.custom_id, disabled=b.disabled, style=discord.ButtonStyle.primary))
+    view.stop()  # a finished view is sent as components only, and not kept by discord.py
+    return view
+
+
+def _disabled(message: discord.Message) -> discord.ui.View:
+    """A message's own buttons, every one disabled."""
+    view = discord.ui.View.from_message(message, timeout=None)
+    for item in view.children:
+        if isinstance(item, discord.ui.Button):
+            item.disabled = True
+    view.stop()
+    return view
+
+
+async def _change_buttons(channel: Any, out: Outgoing) -> str:
+    """Replace the buttons of the bot's message `out.edit`. A change Discord refuses for good (the message gone, no longer
+    the bot's to change) is given up, not retried: a tap on buttons left live is refused by the bot all the same."""
+    assert out.edit is not None
+    try:
+        await channel.get_partial_message(int(out.edit)).edit(view=_view(out.buttons))
+    except discord.HTTPException as exc:
+        if exc.status >= 500:
+            raise  # Discord's trouble: tried again
+        logging.getLogger("discord").warning(
+            "could not disable the buttons of a message (%s %s): a tap on them is refused all the same", exc.status, exc.text
+        )
+    return out.edit
 
 
 class _ToHost(logging.Handler):
@@ -258,7 +338,7 @@ async def _gather(client: discord.Client, ids: Ids) -> Facts:
             members[uid] = await guild.fetch_member(uid)
     users = {uid: UserFacts(id=uid, found=f.found, name=f.name, bot=f.bot, member=uid in members) for uid, f in users.items()}
     channels = {c.id: c for c in await guild.fetch_channels()}
-    wanted = [ids.channel, *(p.channel for p in ids.players if p.channel is not None)]
+    wanted = [*ids.public_channels(), *(p.channel for p in ids.players if p.channel is not None)]
     facts = {cid: await _channel(client, channels.get(cid), cid, client.user.id, members) for cid in wanted}
     return Facts(
         bot_id=me,

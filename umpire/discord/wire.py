@@ -69,12 +69,54 @@ class Incoming:
 
 
 @dataclass(frozen=True, slots=True)
+class Button:
+    """A button on one of the bot's messages: its label, the ID a tap on it carries, and whether it can be tapped."""
+
+    label: str
+    custom_id: str  # 1 to 100 characters, unique on its message
+    disabled: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Outgoing:
-    """One Discord message to send: text (at most 2,000 characters), files, and a nonce that makes a resend harmless."""
+    """One Discord message to send: text (at most 2,000 characters), files, buttons, and a nonce that makes a resend harmless.
+
+    With `edit`, it is no new message but a change to the bot's own message of that ID: its buttons become `buttons`
+    (the rest of it stays as it is)."""
 
     text: str
     files: tuple[tuple[str, bytes], ...] = ()
     nonce: str | None = None
+    buttons: tuple[Button, ...] = ()
+    edit: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Tap:
+    """Someone's tap on a button of one of the bot's messages (a Discord interaction), as the bot sees it."""
+
+    id: int  # the interaction's ID: its time, as a message's ID is
+    channel: int  # where the tapped message is (the DM channel's ID for a DM)
+    user: int
+    message: int  # the tapped message
+    custom_id: str
+    dm: bool
+
+    @property
+    def sent_ms(self) -> int:
+        """When it was tapped (ms since the Unix epoch)."""
+        return id_ms(self.id)
+
+
+@dataclass(frozen=True)
+class TapAnswer:
+    """How the bot answers a tap, at once (Discord waits three seconds for it): quietly, then `take` is called once
+    Discord accepted that; or by showing the message again with its buttons disabled (`disable`: they are closed);
+    or with a line only the tapper sees (`tell`)."""
+
+    take: Callable[[], None] | None = None
+    disable: bool = False
+    tell: str = ""
 
 
 class Refused(Exception):
@@ -139,18 +181,20 @@ class Facts:
 
 OnMessage = Callable[[Incoming], None]
 OnState = Callable[[str, bool], None]  # (what happened: "ready", "ready again", "resumed", "disconnected"; connected now)
+OnTap = Callable[[Tap], TapAnswer]
 
 
 class Transport(Protocol):
     """What the bot needs from Discord."""
 
     me: int  # the bot's own user ID
+    on_tap: OnTap | None  # set before `start`: how each tap on a button of the bot's is answered
 
     async def start(self, on_message: OnMessage, on_state: OnState) -> None:
         """Connect, and return once ready; `on_message` then gets every message the bot can see, in Discord's order."""
 
     async def send(self, place: Place, out: Outgoing) -> str:
-        """Send one message; its ID once Discord confirmed it (Refused / Unreachable otherwise)."""
+        """Send one message (or change one: `out.edit`); its ID once Discord confirmed it (Refused / Unreachable otherwise)."""
 
     async def dm_channel(self, user: int) -> int:
         """The ID of the DM channel with a user (opened if need be)."""

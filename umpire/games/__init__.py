@@ -1,10 +1,10 @@
 """The games umpire can host: one registry entry each, read without importing any game.
 
-An entry says everything `umpire games`, `umpire new` and completion need (name,
-title, a line of description, player counts, the card's seat count, the doc and the
-bundled scenario that the game's name hosts) and where the game itself lives. The
-game's modules are imported only when the game is used, so listing the games, or
-starting one of them, never pays for the others.
+An entry says everything `umpire games`, `umpire new`, completion and the Discord bot's set-up
+file need (name, title, a line of description, player counts, the card's seat count, the doc, the
+bundled scenario that the game's name hosts, the channels of its own a bot may post to) and where
+the game itself lives. The game's modules are imported only when the game is used, so listing the
+games, or starting one of them, never pays for the others.
 
 Checking a scenario needs only the game's settings: an entry that names its game's `Schema`
 (`schema=`, in the game's `settings` module) lets `declared` answer from that module alone, so
@@ -35,6 +35,19 @@ if TYPE_CHECKING:
     from umpire.games.base import Game
 
 
+class PostChannel(NamedTuple):
+    """A kind of public post a game may send to a channel of its own, where a bot hosts it (docs/discord.md).
+
+    The bot's set-up file names the channel under `[channels]` by `key`; left out, those posts go to the
+    game channel like every other. `kinds` are the `kind`s of the public events posted there: the game
+    declares where each kind goes here, once, so that no renderer has to know about channels.
+    """
+
+    key: str  # its key in the set-up file's [channels] table, e.g. "shop" (a TOML bare key)
+    what: str  # what is posted there, in a few words: the set-up file's comment on the key
+    kinds: tuple[str, ...]  # the public event kinds posted there
+
+
 class Entry(NamedTuple):
     """One game in the registry: what is known about it before it is imported, and where it lives.
 
@@ -52,6 +65,7 @@ class Entry(NamedTuple):
     module: str  # where the Game object is: module and attribute, imported on first use
     attribute: str
     schema: str | None = None  # where its settings' `Schema` is, "module:attribute" (else `declared` imports the game)
+    channels: tuple[PostChannel, ...] = ()  # channels of its own a bot may post some kinds of public post to
 
     def player_count(self) -> str:
         """The player counts in words: "2 players", "2–30 players"."""

@@ -24,7 +24,7 @@ from umpire.core.settings import Setting, Settings, no_problems, no_seat_problem
 from umpire.core.streams import Streams
 
 if TYPE_CHECKING:
-    from umpire.games import Entry
+    from umpire.games import Entry, PostChannel
 
 S = TypeVar("S")  # a game's state
 C = TypeVar("C")  # a game's command
@@ -111,6 +111,18 @@ def jsonable(value: object) -> JSON:
     raise TypeError(f"{type(value).__name__} is not JSON data")
 
 
+@dataclass(frozen=True, kw_only=True)
+class Question:
+    """What an event asks one player when the answer is one of a few fixed words (open or pass, yes or no).
+
+    A front end may offer the answers as buttons (the Discord bot does); a tap is then judged exactly as
+    the word typed by that player. Only the player named answers it.
+    """
+
+    player: str  # who answers: the player's name, as the game's events name players
+    answers: tuple[str, ...]  # each exactly as the player would type it, e.g. ("open", "pass")
+
+
 _PAYLOAD_FIELDS: dict[type, tuple[str, ...]] = {}  # an event class's payload fields, looked up once
 
 
@@ -139,6 +151,14 @@ class Event:
     def is_generated(self) -> bool:
         """Whether this event reveals a seeded item (the kind's `generated`; a kind may decide per event)."""
         return self.generated
+
+    @property
+    def question(self) -> Question | None:
+        """What this event asks a player with a few fixed answers (a dealt card's open or pass), or None.
+
+        A kind that asks one says so here, from its own fields; it changes nothing else (not its JSON).
+        """
+        return None
 
     def payload(self) -> dict[str, JSON]:
         """The kind's own fields as JSON data (everything but `t` and `audience`)."""
@@ -423,6 +443,11 @@ class Game(Generic[S, C]):
     def doc(self) -> str:
         """The game's doc, from the repository's root."""
         return self.entry.doc
+
+    @property
+    def channels(self) -> tuple[PostChannel, ...]:
+        """The channels of its own a bot may post some kinds of its public posts to (its registry entry's)."""
+        return self.entry.channels
 
     def help(self) -> list[HelpItem]:
         """Every form of every move, with its example, in the table's order."""

@@ -5,7 +5,31 @@ This module is the registry entry (read without importing the game, so keep its 
 `umpire.games`); the game itself is in `game`.
 """
 
-from umpire.games import Entry
+from umpire.games import Entry, PostChannel
+
+# The card's channels (#goofspiel, #shop, #gyul-hap, #expressions) and its #status, where a bot hosts the
+# match; everything else (the blocks, the subgames decided, the result) goes to the game channel.
+CHANNELS = (
+    PostChannel(
+        key="goofspiel",
+        what="Goofspiel: each round's prize, its reminders and result, the bout's end",
+        kinds=("round_started", "round_reminder", "round_resolved", "bout_over"),
+    ),
+    PostChannel(
+        key="shop", what="the Shop: each cycle's prices, `post shop`, its close", kinds=("shop_opened", "shop_posted", "shop_closed")
+    ),
+    PostChannel(
+        key="gyul-hap",
+        what="Gyul Hap: each board, `post gh`, every hap and gyul called",
+        kinds=("gh_board", "gh_reset", "gh_over", "hap_called", "gyul_called"),
+    ),
+    PostChannel(
+        key="expressions",
+        what="Expressions: each set, `post expr`, every solve, its close",
+        kinds=("expr_set", "expr_reposted", "expr_solved", "expr_closed"),
+    ),
+    PostChannel(key="status", what="`status`: both players' tiles, money and points", kinds=("status_posted",)),
+)
 
 ENTRIES = (
     Entry(
@@ -19,5 +43,6 @@ ENTRIES = (
         module="umpire.games.choice.game",
         attribute="GAME",
         schema="umpire.games.choice.settings:SCHEMA",
+        channels=CHANNELS,
     ),
 )

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from umpire.games.base import HOST, JSON, Audience, Event
+from umpire.games.base import HOST, JSON, Audience, Event, Question
 
 Names = tuple[str, ...]  # cards, by name
 
@@ -95,6 +95,11 @@ class RefillAsked(Event):
     cost: int
     seconds: int
     until: int
+
+    @property
+    def question(self) -> Question:
+        """“Refill?”: `yes` or `no`, each a button where a bot asks it."""
+        return Question(player=self.player, answers=("yes", "no"))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -287,6 +292,11 @@ class BettingStarted(Event):
     seconds: int
     until: int
 
+    @property
+    def question(self) -> Question:
+        """The first to act: `call` or `fold` as buttons where a bot asks it (a raise needs its amount: typed)."""
+        return Question(player=self.to_act, answers=("call", "fold"))
+
 
 @dataclass(frozen=True, kw_only=True)
 class BettingSkipped(Event):
@@ -314,6 +324,11 @@ class Raised(Event):
     next: str
     seconds: int
     until: int
+
+    @property
+    def question(self) -> Question:
+        """The other player, to act: `call` or `fold` as buttons where a bot asks it (a raise needs its amount: typed)."""
+        return Question(player=self.next, answers=("call", "fold"))
 
     def payload(self) -> dict[str, JSON]:
         """The fields as JSON, `raised` written `raise` as journals and transcripts have it."""

@@ -10,7 +10,20 @@ This module is the registry entry (read without importing the game, so keep its 
 `umpire.games`); the game itself is in `game`.
 """
 
-from umpire.games import Entry
+from umpire.games import Entry, PostChannel
+
+# Where a bot hosts the match, the bidding rounds and the deals may each have a channel of their own; the
+# phases' openings and closes, the trades announced and the results go to the game channel.
+CHANNELS = (
+    PostChannel(
+        key="bidding",
+        what="deck building: each round's packs, its reminders and tally",
+        kinds=("round_opened", "bidding_reminder", "round_closed"),
+    ),
+    PostChannel(
+        key="deals", what="the playing phase: each deal's start, and each row played", kinds=("deal_started", "row_posted", "deal_done")
+    ),
+)
 
 ENTRY = Entry(
     key="open-pass",
@@ -23,5 +36,6 @@ ENTRY = Entry(
     module="umpire.games.openpass.game",
     attribute="GAME",
     schema="umpire.games.openpass.settings:SCHEMA",
+    channels=CHANNELS,
 )
 ENTRIES = (ENTRY,)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from umpire.games.base import HOST, Audience, Event
+from umpire.games.base import HOST, Audience, Event, Question
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -268,6 +268,11 @@ class CardDealt(Event):
     row: tuple[str, ...]
     opened: int
     max_open: int
+
+    @property
+    def question(self) -> Question:
+        """The card's answers, each a button where a bot deals it: `open` or `pass`."""
+        return Question(player=self.player, answers=("open", "pass"))
 
 
 @dataclass(frozen=True, kw_only=True)
