@@ -213,6 +213,8 @@ class Canvas:
         ox, base = round(x * s), round((y + text.cap(size)) * s)
         if words:
             self._paint(colour, ox + r.left, base + r.top, r.mask)
+            if r.colour is not None:  # emoji, in their own colours
+                self.image.paste(r.colour.convert("RGB"), (ox + r.left, base + r.top), r.colour.getchannel("A"))
             self.marks.append(TextMark(words, ox, base, px, bold, colour))
         return x + r.advance / s
 
