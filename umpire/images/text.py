@@ -45,7 +45,7 @@ SCALE: ContextVar[int] = ContextVar("SCALE", default=DEFAULT_SCALE)  # pixels pe
 Item = tuple[str, int, int]  # a run of text, its font's family and its bidirectional level
 
 
-def _continues(ch: str) -> bool:
+def is_modifier(ch: str) -> bool:
     """A character that changes the one before it (a mark, a variation selector, a joiner, an emoji's skin tone)."""
     point = ord(ch)
     return unicodedata.category(ch) in ("Mn", "Me", "Cf") or 0x1F3FB <= point <= 0x1F3FF or 0xFE00 <= point <= 0xFE0F
@@ -87,7 +87,7 @@ def _items(text: str, bold: bool, how: Setting) -> tuple[Item, ...]:
     run, current, level = "", MISSING, 0
     for ch, lv in zip(text, levels, strict=True):
         fam = faces.family_of(ch, bold)
-        if _continues(ch) and (run or fam == MISSING):
+        if is_modifier(ch) and (run or fam == MISSING):
             if run and current != MISSING and (fam == current or (shaped and not faces.is_bundled(current))):
                 run += ch
             continue
