@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from umpire.core import chat
 from umpire.core.clock import fmt_stamp
@@ -303,7 +303,7 @@ class Bot:
         job = Job(
             place=Place(channel=self.ids.channel),
             what=f"the public post of entry {n}",
-            build=lambda: messages([post], game=self.tag, tag=f"post/{n}/{i}", pictures=self.pictures, name=f"entry-{n}"),
+            build=lambda: self._messages([post], f"post/{n}/{i}", f"entry-{n}"),
             sent=lambda receipts: self._posted(n, i, receipts),
             heavy=heavy,
         )
@@ -311,6 +311,10 @@ class Bot:
             self.held.append((n, job))
         else:
             self.sender.add(job)
+
+    def _messages(self, posts: Sequence[Post], tag: str, name: str) -> list[Outgoing]:
+        """A job's Discord messages; their pictures label a name no font here can draw with its seat (see `messages`)."""
+        return messages(posts, game=self.tag, tag=tag, pictures=self.pictures, name=name, players=self.session.scenario.roster.players)
 
     def _posted(self, n: int, i: int, receipts: list[str]) -> None:
         outs = self.session.posted(n, [i], via=VIA, receipts=receipts)
@@ -366,7 +370,7 @@ class Bot:
         return Job(
             place=self.private(d.seat),
             what=f"the private message to {name} (entry {d.n})",
-            build=lambda: messages(d.posts, game=self.tag, tag=f"dm/{d.id[0]}/{d.id[1]}", pictures=self.pictures, name=f"entry-{d.n}"),
+            build=lambda: self._messages(d.posts, f"dm/{d.id[0]}/{d.id[1]}", f"entry-{d.n}"),
             sent=lambda receipts: self._delivered(d, receipts),
             wanted=lambda: self.session.dm_status(d.id) == DmStatus.WAITING,
             closed=lambda exc: self._closed(d.seat, "their private messages"),

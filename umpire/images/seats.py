@@ -19,7 +19,7 @@ names cannot be drawn and what to install so that they are.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 
 from umpire.core.players import Player
@@ -54,6 +54,12 @@ def seat_labels(players: Iterable[Player]) -> Iterator[None]:
     """While the block draws, each name no font has a character of is followed by its seat's label."""
     with faces.setting(labels=labels(players)):
         yield
+
+
+def drawn(image: Callable[[], bytes], players: Iterable[Player]) -> bytes:
+    """A post's picture (its `image` callable) drawn with the seats' labels (see `seat_labels`)."""
+    with seat_labels(players):
+        return image()
 
 
 def font_note(names: Iterable[str]) -> str | None:

@@ -53,10 +53,15 @@ def is_modifier(ch: str) -> bool:
 
 @lru_cache(maxsize=16)
 def _labeller(labels: tuple[tuple[str, str], ...]) -> tuple[re.Pattern[str], dict[str, str]]:
-    """One pattern for every labelled name (the longest first; not where its label already follows it)."""
-    ordered = sorted(labels, key=lambda nl: -len(nl[0]))
-    pattern = "|".join(f"{re.escape(name)}(?!{re.escape(label)})" for name, label in ordered)
-    return re.compile(pattern), dict(labels)
+    """One pattern for every labelled name (the longest first), and the label that may already follow it."""
+    names = "|".join(re.escape(name) for name, _ in sorted(labels, key=lambda nl: -len(nl[0])))
+    after = "|".join(re.escape(label) for label in dict.fromkeys(label for _, label in labels))
+    return re.compile(f"(?P<name>{names})(?P<label>{after})?"), dict(labels)
+
+
+def _label(m: re.Match[str], label: dict[str, str]) -> str:
+    name, follows = m.group("name"), m.group("label")
+    return m.group(0) if follows == label[name] else name + label[name] + (follows or "")
 
 
 def shown(text: str) -> str:
@@ -66,7 +71,7 @@ def shown(text: str) -> str:
     labels = faces.SETTING.get().labels
     if labels:
         pattern, label = _labeller(labels)
-        text = pattern.sub(lambda m: m.group(0) + label[m.group(0)], text)
+        text = pattern.sub(lambda m: _label(m, label), text)
     return text
 
 
