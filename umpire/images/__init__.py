@@ -3,9 +3,11 @@
 Every painter is pure: it takes a plain picture value and lays out a canvas, saved as the bytes of
 a PNG. A picture is laid out 400 units wide (Discord's preview width) and drawn with Pillow at
 `SCALE` (2) pixels a unit, 800 pixels, so that it stays sharp where a phone enlarges it:
-anti-aliased shapes, text in the bundled fonts (DejaVu Sans, and Umpire Hangul for Korean: see
-`umpire.images.text`), saved as a palette PNG where the colours allow. The same value gives the
-same pixels on any machine with the same Pillow; nothing reads the clock or a system font.
+anti-aliased shapes, text in the bundled fonts (DejaVu Sans, and Umpire Hangul for Korean) and,
+for the scripts they lack (Arabic, CJK, emoji...), the system's (see `umpire.images.faces`), saved
+as a palette PNG. The same value gives the same pixels on any machine with the same Pillow where
+its texts need only the bundled fonts; nothing reads the clock. A name no font has a letter of is
+drawn as boxes with its seat's label (see `umpire.images.seats`).
 
 This package holds what more than one game draws with: the canvas, shapes, text and fonts, the
 layout, rows of small cards, the hap pieces (blocks and stars) with the picture of a hap check, and
