@@ -16,7 +16,10 @@ in its `drawing` module, whose values register their painter with `painter`; `dr
 draw any value whose painter is registered.
 
 Colour is never the only cue: a block's colour also shows as its letter (R, Y, B), a star's
-as a letter in its square's corner (Y, B, W), a card's as the letter of its name (R5, G5, B5).
+as a letter in its square's corner (Y, B, W), a card's as the letter of its name (R5, G5, B5)
+and its suit mark (♥ red, ♣ green, ♦ blue: red and green look alike with red-green colour
+blindness, and a shape shows at a glance), a hap check's verdict as ✓ or ✗. A test simulates
+protanopia and deuteranopia for every pair of colours that carries meaning.
 """
 
 from __future__ import annotations
