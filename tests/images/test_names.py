@@ -135,11 +135,11 @@ def test_r_arabic_is_set_right_to_left_and_joined_where_raqm_shapes_it(layout: s
 @needs_fonts
 def test_r_a_line_keeps_its_english_order_with_an_arabic_name_inside() -> None:
     line = f"Uri {_arabic()} wins"
-    items = text._items(text.shown(line), False, faces.SETTING.get())
+    items = text._items(text.shown(line), False, text._fonts())
     drawn = [run for run, _, _ in bidi.visual(items, [lv for _, _, lv in items])]
     assert "".join(drawn) == line, "one Arabic run between the English words, in place"
     two = f"{_arabic()} علي"
-    items = text._items(two, False, faces.SETTING.get())
+    items = text._items(two, False, text._fonts())
     assert [run for run, _, _ in bidi.visual(items, [lv for _, _, lv in items])] == ["علي", " ", _arabic()], (
         "two Arabic words: the first at the right"
     )

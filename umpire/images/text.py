@@ -32,7 +32,7 @@ from functools import lru_cache
 from PIL import Image, ImageChops, ImageDraw
 
 from umpire.images import bidi, faces
-from umpire.images.faces import FAMILIES, FONTS, MISSING, Setting, family_of, font, setting
+from umpire.images.faces import FAMILIES, FONTS, MISSING, family_of, font, setting
 
 __all__ = ["FAMILIES", "FONTS", "MISSING", "family_of", "font", "setting"]
 
@@ -43,6 +43,7 @@ DEFAULT_SCALE = 2  # pixels per layout unit: a picture 400 units wide is 800 pix
 SCALE: ContextVar[int] = ContextVar("SCALE", default=DEFAULT_SCALE)  # pixels per layout unit while a picture is drawn
 
 Item = tuple[str, int, int]  # a run of text, its font's family and its bidirectional level
+Fonts = tuple[bool, bool]  # which fonts and layout a text is drawn with: `Setting.system` and `Setting.shaping`
 
 
 def is_modifier(ch: str) -> bool:
@@ -77,12 +78,23 @@ def shown(text: str) -> str:
 
 def runs(text: str, bold: bool = False) -> Iterator[tuple[str, int]]:
     """`text` (as `shown`) cut into runs that one font draws, with that font's family (in logical order)."""
-    for run, family, _ in _items(shown(text), bold, faces.SETTING.get()):
+    for run, family, _ in _items(shown(text), bold, _fonts()):
         yield run, family
 
 
+def _fonts() -> Fonts:
+    """What the caches of measured and drawn texts are kept apart by, besides the text (its labels are in it)."""
+    how = faces.SETTING.get()
+    return how.system, how.shaping
+
+
+def _as_drawn(text: str) -> str:
+    """`text` with its names' labels where any are set (see `shown`); as it is otherwise, the common case, at no cost."""
+    return shown(text) if faces.SETTING.get().labels else text
+
+
 @lru_cache(maxsize=4096)
-def _items(text: str, bold: bool, how: Setting) -> tuple[Item, ...]:
+def _items(text: str, bold: bool, fonts: Fonts) -> tuple[Item, ...]:
     """A shown text's runs in logical order: each drawn by one font at one level; each missing
     character a box of its own. A mark, a joiner or a variation selector stays with the character
     before it where its font has it (or shapes it: raqm); elsewhere it is left out (not a second box)."""
@@ -134,17 +146,17 @@ def _direction(family: int, level: int) -> dict[str, str]:
 
 
 @lru_cache(maxsize=4096)
-def _run_advance(run: str, family: int, level: int, px: int, bold: bool, how: Setting) -> float:
+def _run_advance(run: str, family: int, level: int, px: int, bold: bool, fonts: Fonts) -> float:
     """How far a system font's run moves the pen, in pixels: its shaped advance, scaled for a bitmap font."""
     laid = _laid(run, family, level)
     return font(family, px, bold).getlength(laid, **_direction(family, level)) * faces.scale(family, px, bold)  # type: ignore[arg-type]
 
 
-def _item_advance(item: Item, px: int, bold: bool, how: Setting) -> float:
+def _item_advance(item: Item, px: int, bold: bool, fonts: Fonts) -> float:
     run, family, level = item
     if family == MISSING or faces.is_bundled(family):
         return sum(_char_advance(ch, family, px, bold) for ch in run)
-    return _run_advance(run, family, level, px, bold, how)
+    return _run_advance(run, family, level, px, bold, fonts)
 
 
 def _advance(text: str, px: int, bold: bool) -> float:
@@ -154,19 +166,19 @@ def _advance(text: str, px: int, bold: bool) -> float:
     not read; a test checks it), so a bundled run is the sum of its characters, and a line is
     measured by looking up each character once, however many lines a wrap tries. A system font's
     run is shaped whole (it never spans a space: see `_items`), so words still add up."""
-    return _measured(text, px, bold, faces.SETTING.get())
+    return _measured(_as_drawn(text), px, bold, _fonts())
 
 
 @lru_cache(maxsize=4096)
-def _measured(text: str, px: int, bold: bool, how: Setting) -> float:
+def _measured(text: str, px: int, bold: bool, fonts: Fonts) -> float:
     total: float = 0
-    for item in _items(shown(text), bold, how):
+    for item in _items(shown(text), bold, fonts):
         run, family, level = item
         if family == MISSING or faces.is_bundled(family):
             for ch in run:  # one character at a time, as a flat sum: the same float as ever
                 total += _char_advance(ch, family, px, bold)
         else:
-            total += _run_advance(run, family, level, px, bold, how)
+            total += _run_advance(run, family, level, px, bold, fonts)
     return total
 
 
@@ -192,14 +204,14 @@ class Rendered:
     colour: Image.Image | None = None  # "RGBA", the mask's size: glyphs drawn in their own colours
 
 
-Key = tuple[str, int, bool, Setting]
+Key = tuple[str, int, bool, Fonts]
 _RENDERED: dict[Key, Rendered] = {}
 KEEP = 4096  # texts kept drawn (each at its size); past that the store starts afresh
 
 
 def key(text: str, px: int, bold: bool) -> Key:
-    """Where `render` keeps `text` drawn at `px`: the fonts and labels it is drawn with are part of it."""
-    return text, px, bold, faces.SETTING.get()
+    """Where `render` keeps `text` drawn at `px`: with its labels, if any, and the fonts it is drawn with."""
+    return _as_drawn(text), px, bold, _fonts()
 
 
 def render(text: str, px: int, bold: bool = False) -> Rendered:
@@ -278,13 +290,13 @@ def _cut(mask: Image.Image, pad: int, above: int, advance: float, colour: Image.
 def _draw(text: str, px: int, bold: bool) -> Rendered:
     """`text` drawn alone: its runs laid left to right in the order `bidi.visual` gives, each drawn
     once, on a mask with room for any ink of each (see `_room`), then cut to the ink."""
-    how = faces.SETTING.get()
-    items = _items(shown(text), bold, how)
+    fonts = _fonts()
+    items = _items(shown(text), bold, fonts)
     parts = []
     x = 0.0
     for item in bidi.visual(items, [level for _, _, level in items]):
         parts.append((x, item))
-        x += _item_advance(item, px, bold, how)
+        x += _item_advance(item, px, bold, fonts)
     rooms = [_room(fam, px, bold) for _, (_, fam, _) in parts if fam != MISSING]
     pad = px // 2 + 1
     above = max([a for _, a, _ in rooms] + [round(px * CAP) + pad])
