@@ -125,3 +125,12 @@ def test_the_host_is_told_which_names_cannot_be_drawn_and_what_to_install() -> N
         assert note.endswith(f"install {system_fonts.install_hint()}.")
         assert seats.font_note(["Zoë", "유나", "Łukasz"]) is None
         assert seats.undrawable("👍🏽\ufe0f") == "👍", "a skin tone or a variation selector is not a letter of its own"
+
+
+def test_a_long_name_of_boxes_cut_to_fit_keeps_its_label() -> None:
+    players = [Player(seat=0, name="山田太郎" * 4, aliases=("p1",)), Player(seat=1, name="山田太郎" * 3 + "山田花子", aliases=("p2",))]
+    with faces.setting(system=False), seats.seat_labels(players):
+        cut = [text.fit(f"{p.name}’s pool (3)", 15, 120) for p in players]
+        assert cut == ["山田太郎山田太…\u00a0(p1)", "山田太郎山田太…\u00a0(p2)"], "cut through the name: its label follows the …"
+        assert all(text.width(c, 15) <= 120 for c in cut) and text.shown(cut[0]) == cut[0]
+        assert text.fit("Zoë, the one from Łódź", 15, 80) == "Zoë, the…", "a text without a labelled name is cut as ever"

@@ -370,22 +370,36 @@ def quarters(mask: Image.Image) -> Image.Image:
 
 
 def fit(text: str, size: float, room: float, bold: bool = False) -> str:
-    """`text` as it fits `room` units, cut with "…" at the end if it is wider.
+    """`text` as it fits `room` units, cut with "…" at the end if it is wider. A labelled name that
+    the cut goes through keeps its label after the "…" (see `shown`): two long names of boxes cut
+    to the same width still differ.
 
     >>> fit("Hedger the Great", 15, 70)
     'Hedger…'
     """
-    text = unicodedata.normalize("NFC", text)  # cut as written: a cut name is not followed by a label (see `shown`)
+    text = unicodedata.normalize("NFC", text)
     if width(text, size, bold) <= room:
         return text
     lo, hi = 0, len(text)  # the most characters kept (with the "…") that still fit
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        if width(text[:mid].rstrip() + "…", size, bold) <= room:
+        if width(_cut_text(text, mid), size, bold) <= room:
             lo = mid
         else:
             hi = mid - 1
-    return text[:lo].rstrip() + "…"
+    return _cut_text(text, lo)
+
+
+def _cut_text(text: str, keep: int) -> str:
+    """`text`'s first `keep` characters and "…", and the label of a labelled name the cut goes through."""
+    out = text[:keep].rstrip() + "…"
+    for name, label in faces.SETTING.get().labels:
+        start = text.find(name)
+        while start != -1:
+            if start < keep < start + len(name):
+                return out + label
+            start = text.find(name, start + 1)
+    return out
 
 
 _CLAUSE_ENDS = (":", " —", " -", ";")  # a title reads best broken after one of these
