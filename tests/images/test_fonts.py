@@ -47,6 +47,8 @@ def test_fontconfigs_listing_is_read_with_each_fonts_characters() -> None:
     found = system_fonts.parse_fontconfig(listing)
     assert [(f.path, f.index) for f in found] == [("/f/NotoSansArabic-Regular.ttf", 0), ("/f/NotoSansCJK-Regular.ttc", 3)]
     assert found[0].has(0x645) and not found[0].has(0x4E00) and found[1].has(0x5C71)
+    (quiet,) = system_fonts.parse_fontconfig(f"{FONTS / 'UmpireHangul-Regular.ttf'}\t0\t\n")
+    assert quiet.known is None and quiet.has(ord("유")), "no charset listed: read from the font itself"
 
 
 def _folder_of_fonts(tmp_path: Path) -> Path:

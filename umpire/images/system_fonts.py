@@ -99,7 +99,8 @@ def from_fontconfig(bold: bool) -> tuple[SystemFont, ...] | None:
 
 
 def parse_fontconfig(listing: str) -> list[SystemFont]:
-    """`fc-match -s --format FC_FORMAT`'s lines as fonts (files other than TrueType and OpenType left out).
+    """`fc-match -s --format FC_FORMAT`'s lines as fonts (files other than TrueType and OpenType left out;
+    a font whose characters fontconfig does not list has them read from its cmap when first tried).
 
     >>> [(f.path, f.index, f.characters()) for f in parse_fontconfig("/f/A.ttf\\t0\\t20-7e a0\\n/f/B.pcf.gz\\t0\\t41\\n")]
     [('/f/A.ttf', 0, ((32, 126), (160, 160)))]
@@ -114,7 +115,7 @@ def parse_fontconfig(listing: str) -> list[SystemFont]:
         for r in charset.split():
             a, _, b = r.partition("-")
             spans.append((int(a, 16), int(b or a, 16)))
-        out.append(SystemFont(path, int(index), tuple(spans)))
+        out.append(SystemFont(path, int(index), tuple(spans) if spans else None))  # no charset said: read from the font
     return out
 
 
