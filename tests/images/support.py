@@ -28,6 +28,16 @@ def decode(png: bytes) -> Image.Image:
         return im.convert("RGB")
 
 
+def far_apart(a: Image.Image, b: Image.Image) -> int:
+    """How many pixels are inked in one mask and bare in the other (differ by more than half), the
+    two laid at the same top-left corner."""
+    w, h = max(a.width, b.width), max(a.height, b.height)
+    wa, wb = Image.new("L", (w, h)), Image.new("L", (w, h))
+    wa.paste(a, (0, 0))
+    wb.paste(b, (0, 0))
+    return sum(ImageChops.difference(wa, wb).point([0] * 128 + [1] * 128).histogram()[1:])
+
+
 def same_pixels(a: bytes, b: bytes) -> bool:
     """Whether two PNGs hold the same picture, pixel for pixel (whatever their bytes)."""
     pa, pb = decode(a), decode(b)

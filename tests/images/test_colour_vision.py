@@ -14,7 +14,6 @@ import itertools
 from typing import get_args
 
 import pytest
-from PIL import Image, ImageChops
 
 from umpire.games.devilsdeal.drawing import HUGE_H, HUGE_W, INK, SUIT, Card, PokerSeat, PokerTable
 from umpire.images import HapCheck, block_from_code, model
@@ -24,7 +23,7 @@ from umpire.images.haps import STAR_COLOUR, background_colour
 from umpire.images.text import cap, render
 
 from .colour_vision import DEUTERANOPIA, PROTANOPIA, seen_apart
-from .support import Picture
+from .support import Picture, far_apart
 
 APART = 20.0  # ΔE00 two colours must keep under simulation to be told apart by colour alone
 
@@ -103,18 +102,10 @@ def test_r_each_card_colour_has_its_suit_shape_in_two_corners(colour: str) -> No
         )
 
 
-def _far_apart(a: Image.Image, b: Image.Image) -> int:
-    w, h = max(a.width, b.width), max(a.height, b.height)
-    wa, wb = Image.new("L", (w, h)), Image.new("L", (w, h))
-    wa.paste(a, (0, 0))
-    wb.paste(b, (0, 0))
-    return sum(ImageChops.difference(wa, wb).point([0] * 128 + [1] * 128).histogram()[1:])
-
-
 def test_r_the_suits_are_different_shapes() -> None:
     shapes = {colour: render(suit, 22, True).mask for colour, suit in SUIT.items()}
     for a, b in itertools.combinations(shapes, 2):
-        assert _far_apart(shapes[a], shapes[b]) > 40, (a, b)
+        assert far_apart(shapes[a], shapes[b]) > 40, (a, b)
 
 
 def test_r_a_hap_checks_verdict_carries_a_tick_or_a_cross() -> None:
@@ -123,4 +114,4 @@ def test_r_a_hap_checks_verdict_carries_a_tick_or_a_cross() -> None:
     bad = Picture.of(HapCheck(pieces=pieces, is_hap=False))
     tick, cross = good.find("✓ A hap", "good"), bad.find("✗ Not a hap", "bad")
     assert tick is not None and cross is not None
-    assert _far_apart(render("✓", tick.px, True).mask, render("✗", cross.px, True).mask) > 40, "a tick and a cross: two shapes"
+    assert far_apart(render("✓", tick.px, True).mask, render("✗", cross.px, True).mask) > 40, "a tick and a cross: two shapes"

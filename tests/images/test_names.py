@@ -15,7 +15,7 @@ from umpire.images.seats import seat_labels, undrawable
 from umpire.images.text import render
 
 from .every_kind import KINDS, NAMES, ROSTER, other_than
-from .support import Picture, same_pixels
+from .support import Picture, far_apart, same_pixels
 
 SCRIPTS = {"Arabic": "محمد", "CJK": "山田太郎", "emoji": "👑", "Hangul": "유나"}
 
@@ -34,15 +34,6 @@ needs_fonts = pytest.mark.skipif(
     not SYSTEM_FONTS,
     reason="no fonts for Arabic, CJK and emoji here: apt install fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji (CI does)",
 )
-
-
-def far_apart(a: Image.Image, b: Image.Image) -> int:
-    """How many pixels are inked in one mask and bare in the other (masks laid at the same corner)."""
-    w, h = max(a.width, b.width), max(a.height, b.height)
-    wa, wb = Image.new("L", (w, h)), Image.new("L", (w, h))
-    wa.paste(a, (0, 0))
-    wb.paste(b, (0, 0))
-    return sum(ImageChops.difference(wa, wb).point([0] * 128 + [1] * 128).histogram()[1:])
 
 
 def ink(r: text.Rendered) -> Image.Image:
