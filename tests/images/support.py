@@ -28,6 +28,16 @@ def decode(png: bytes) -> Image.Image:
         return im.convert("RGB")
 
 
+def far_apart(a: Image.Image, b: Image.Image) -> int:
+    """How many pixels are inked in one mask and bare in the other (differ by more than half), the
+    two laid at the same top-left corner."""
+    w, h = max(a.width, b.width), max(a.height, b.height)
+    wa, wb = Image.new("L", (w, h)), Image.new("L", (w, h))
+    wa.paste(a, (0, 0))
+    wb.paste(b, (0, 0))
+    return sum(ImageChops.difference(wa, wb).point([0] * 128 + [1] * 128).histogram()[1:])
+
+
 def same_pixels(a: bytes, b: bytes) -> bool:
     """Whether two PNGs hold the same picture, pixel for pixel (whatever their bytes)."""
     pa, pb = decode(a), decode(b)
@@ -105,7 +115,10 @@ class Picture:
     def background(self, mark: TextMark) -> tuple[int, int, int]:
         """What a text is drawn on: the commonest colour in its region where its letters leave no ink."""
         crop = self.image.crop(self.region(mark))
-        inked = fonts.render(mark.text, mark.px, mark.bold).mask.point([0] + [255] * 255)
+        r = fonts.render(mark.text, mark.px, mark.bold)
+        inked = r.mask.point([0] + [255] * 255)
+        if r.colour is not None:  # an emoji's pixels are ink too
+            inked = ImageChops.lighter(inked, r.colour.getchannel("A").point([0] + [255] * 255))
         crop.paste(_UNUSED, (PAPER, PAPER), inked)
         colours = [(n, rgb) for n, rgb in crop.getcolors(crop.width * crop.height) or () if rgb != _UNUSED]
         assert colours, f"{mark.text!r} leaves no paper in its region"
@@ -116,9 +129,15 @@ class Picture:
         box = self.region(mark)
         crop = self.image.crop(box)
         expected = Image.new("RGB", crop.size, self.background(mark))
-        mask = fonts.render(mark.text, mark.px, mark.bold).mask
+        r = fonts.render(mark.text, mark.px, mark.bold)
+        mask = r.mask
         expected.paste(COLOURS[mark.colour], (PAPER, PAPER, PAPER + mask.width, PAPER + mask.height), mask)
-        return ImageChops.difference(ImageOps.posterize(expected, 6), crop).getbbox() is None
+        if r.colour is None:
+            return ImageChops.difference(ImageOps.posterize(expected, 6), crop).getbbox() is None
+        # Emoji in their own colours: a picture of more colours than a palette holds is saved
+        # through Pillow's quantizer (see `Canvas.png`), so each pixel is only close to the drawn one.
+        expected.paste(r.colour.convert("RGB"), (PAPER, PAPER), r.colour.getchannel("A"))
+        return max(hi for _, hi in ImageChops.difference(ImageOps.posterize(expected, 6), crop).getextrema()) < 64
 
     def ink(self, mark: TextMark) -> Image.Image:
         """How much of the text's colour each pixel of its region holds (0-255), read from the pixels."""

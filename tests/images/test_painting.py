@@ -218,5 +218,8 @@ def test_texts_drawn_together_are_the_pixels_each_drawn_alone_gives() -> None:
         alone = text._draw(t, 44, True)
         got = together[t]
         assert same(got.mask, alone.mask) and (got.left, got.top, got.advance) == (alone.left, alone.top, alone.advance), t
-    text.prepare(["유나", "Ana🙂", "A"], 22, bold=True)  # two fonts, a missing character, one already drawn: left to `render`
-    assert ("유나", 44, True) not in text._RENDERED and ("Ana🙂", 44, True) not in text._RENDERED
+    text.prepare(["유나", "Ana🙂", "A"], 22, bold=True)  # two fonts, a character of another font, one already drawn: left to `render`
+    assert text.key("유나", 44, True) not in text._RENDERED and text.key("Ana🙂", 44, True) not in text._RENDERED
+    with text.setting(system=False):
+        text.prepare(["Ana🙂", "一"], 22, bold=True)  # a missing character (a box) and one alone: left to `render`
+        assert text.key("Ana🙂", 44, True) not in text._RENDERED and text.key("一", 44, True) not in text._RENDERED

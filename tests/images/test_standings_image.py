@@ -10,7 +10,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFont, ImageStat
 from umpire.images import Standings, draw, draw_standings
 from umpire.images.layout import MARGIN
 from umpire.images.tables import MAX_WIDTH, PAD, column_widths, is_number
-from umpire.images.text import FONTS
+from umpire.images.text import FONTS, setting
 
 from .support import Picture, same_pixels
 
@@ -146,6 +146,11 @@ def test_every_players_name_is_drawn_in_its_own_letters_not_boxes_or_ascii() -> 
 
 
 def test_a_character_no_font_has_is_a_clear_box_and_the_rest_of_the_name_is_drawn() -> None:
+    with setting(system=False):  # as on a machine with no emoji font
+        check_a_box_is_drawn_for_the_emoji()
+
+
+def check_a_box_is_drawn_for_the_emoji() -> None:
     pic = Picture.of(Standings(title="t", columns=("player",), rows=(("Ana🙂",),)))
     mark = pic.find("Ana🙂", "text")
     assert mark is not None

@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 import umpire.games
-from umpire.images import text
+from umpire.images import faces, text
 from umpire.repl.warmup import WhenIdle, after_first_frame, warm_up_later
 
 
@@ -77,9 +77,14 @@ REAL_PICTURE: dict[str, Callable[[], bytes]] = {
 
 def _forget_fonts() -> None:
     """Every font and text cache emptied, as in a process that has drawn nothing (earlier tests drew)."""
-    for cache in (text.font, text.family_of, text._advance, text._char_advance):
+    faces.forget()
+    for cache in (text._items, text._measured, text._char_advance, text._run_advance):
         cache.cache_clear()
     text.forget()
+
+
+def _fonts_opened() -> int:
+    return faces._bundled.cache_info().misses + faces._system.cache_info().misses
 
 
 @pytest.mark.parametrize("key", sorted(REAL_PICTURE))
@@ -88,11 +93,11 @@ def test_a_games_warm_up_opens_every_font_its_first_real_picture_needs(key: str)
     assert game is not None
     _forget_fonts()
     game.warm_pictures()
-    opened = text.font.cache_info().misses
+    opened = _fonts_opened()
     assert opened > 0, "the warm-up drew nothing"
     png = REAL_PICTURE[key]()
     assert png.startswith(b"\x89PNG")
-    assert text.font.cache_info().misses == opened, "the first real picture had to open a font the warm-up did not"
+    assert _fonts_opened() == opened, "the first real picture had to open a font the warm-up did not"
 
 
 def test_every_registered_game_is_checked_here() -> None:

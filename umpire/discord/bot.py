@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from umpire.core import chat
 from umpire.core.clock import fmt_stamp
@@ -331,9 +331,7 @@ class Bot:
         job = Job(
             place=Place(channel=channel),
             what=f"the public post of entry {n}",
-            build=lambda: messages(
-                [post], game=self.tag, tag=tag, pictures=self.pictures, name=f"entry-{n}", buttons=self.questions.buttons(asked)
-            ),
+            build=lambda: self._messages([post], tag, f"entry-{n}", asked),
             sent=lambda receipts: self._posted(n, i, receipts, asked),
             heavy=heavy,
         )
@@ -341,6 +339,14 @@ class Bot:
             self.held.append((n, job))
         else:
             self.sender.add(job)
+
+    def _messages(self, posts: Sequence[Post], tag: str, name: str, asked: Asked | None) -> list[Outgoing]:
+        """A job's Discord messages, with the buttons of the question it asks; their pictures label a name no font here
+        can draw with its seat (see `messages`)."""
+        players = self.session.scenario.roster.players
+        return messages(
+            posts, game=self.tag, tag=tag, pictures=self.pictures, name=name, buttons=self.questions.buttons(asked), players=players
+        )
 
     def _posted(self, n: int, i: int, receipts: list[str], asked: Asked | None = None) -> None:
         self.questions.sent(asked, receipts)
@@ -399,9 +405,7 @@ class Bot:
         return Job(
             place=self.private(d.seat),
             what=f"the private message to {name} (entry {d.n})",
-            build=lambda: messages(
-                d.posts, game=self.tag, tag=tag, pictures=self.pictures, name=f"entry-{d.n}", buttons=self.questions.buttons(asked)
-            ),
+            build=lambda: self._messages(d.posts, tag, f"entry-{d.n}", asked),
             sent=lambda receipts: self._delivered(d, receipts, asked),
             wanted=lambda: self.session.dm_status(d.id) == DmStatus.WAITING,
             closed=lambda exc: self._closed(d.seat, "their private messages"),

@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from umpire.core import chat
+from umpire.core.players import Player
 from umpire.discord.wire import Button, Outgoing, Place, Refused, Transport, Unreachable
 from umpire.games.base import Post
 
@@ -35,14 +36,26 @@ def nonce(game: str, tag: str) -> str:
 
 
 def messages(
-    posts: Sequence[Post], *, game: str, tag: str, pictures: bool, name: str = "picture", buttons: tuple[Button, ...] = ()
+    posts: Sequence[Post],
+    *,
+    game: str,
+    tag: str,
+    pictures: bool,
+    name: str = "picture",
+    buttons: tuple[Button, ...] = (),
+    players: Sequence[Player] = (),
 ) -> list[Outgoing]:
-    """The Discord messages of some posts: each post's text split at 2,000 characters, its picture on its last part;
+    """The Discord messages of some posts: each post's text split at 2,000 characters, its picture on
+    its last part (a name no font here can draw labelled with its seat: see `umpire.images.seats`);
     `buttons` on the very last message."""
     out: list[Outgoing] = []
     for p, post in enumerate(posts):
         parts = chat.split(post.text) if post.text else []
-        image = post.image() if pictures and post.image is not None else None
+        image = None
+        if pictures and post.image is not None:
+            from umpire.images.seats import drawn  # with the picture: Pillow is loaded to draw it anyway
+
+            image = drawn(post.image, players)
         files = ((f"{name}-{p + 1}.png", image),) if image is not None else ()
         if not parts and files:
             parts = [""]

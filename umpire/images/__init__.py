@@ -3,9 +3,11 @@
 Every painter is pure: it takes a plain picture value and lays out a canvas, saved as the bytes of
 a PNG. A picture is laid out 400 units wide (Discord's preview width) and drawn with Pillow at
 `SCALE` (2) pixels a unit, 800 pixels, so that it stays sharp where a phone enlarges it:
-anti-aliased shapes, text in the bundled fonts (DejaVu Sans, and Umpire Hangul for Korean: see
-`umpire.images.text`), saved as a palette PNG where the colours allow. The same value gives the
-same pixels on any machine with the same Pillow; nothing reads the clock or a system font.
+anti-aliased shapes, text in the bundled fonts (DejaVu Sans, and Umpire Hangul for Korean) and,
+for the scripts they lack (Arabic, CJK, emoji...), the system's (see `umpire.images.faces`), saved
+as a palette PNG. The same value gives the same pixels on any machine with the same Pillow where
+its texts need only the bundled fonts; nothing reads the clock. A name no font has a letter of is
+drawn as boxes with its seat's label (see `umpire.images.seats`).
 
 This package holds what more than one game draws with: the canvas, shapes, text and fonts, the
 layout, rows of small cards, the hap pieces (blocks and stars) with the picture of a hap check, and
@@ -14,7 +16,10 @@ in its `drawing` module, whose values register their painter with `painter`; `dr
 draw any value whose painter is registered.
 
 Colour is never the only cue: a block's colour also shows as its letter (R, Y, B), a star's
-as a letter in its square's corner (Y, B, W), a card's as the letter of its name (R5, G5, B5).
+as a letter in its square's corner (Y, B, W), a card's as the letter of its name (R5, G5, B5)
+and its suit mark (♥ red, ♣ green, ♦ blue: red and green look alike with red-green colour
+blindness, and a shape shows at a glance), a hap check's verdict as ✓ or ✗. A test simulates
+protanopia and deuteranopia for every pair of colours that carries meaning.
 """
 
 from __future__ import annotations

@@ -60,6 +60,7 @@ COLOURS = dict(PALETTE)
 COMPRESS_LEVEL = 6
 COMPRESS_LEVEL_BIG = 3
 BIG = 400_000
+KEPT = 128  # a picture of more than 256 colours: at most this many of its commonest kept exactly (see `Canvas.png`)
 SWATCH = 1200  # pixels: see `Canvas._paint`
 Point = tuple[float, float]
 
@@ -213,6 +214,8 @@ class Canvas:
         ox, base = round(x * s), round((y + text.cap(size)) * s)
         if words:
             self._paint(colour, ox + r.left, base + r.top, r.mask)
+            if r.colour is not None:  # emoji, in their own colours
+                self.image.paste(r.colour.convert("RGB"), (ox + r.left, base + r.top), r.colour.getchannel("A"))
             self.marks.append(TextMark(words, ox, base, px, bold, colour))
         return x + r.advance / s
 
@@ -233,24 +236,28 @@ class Canvas:
         pixel gets its rounded colour's entry. Pillow's palette lookup goes by those same rounded
         values, so it is exact, and it can start from the picture as drawn when that has at most
         256 colours itself (saving the rounding pass). A picture with more colours than a palette
-        holds gets Pillow's quantizer instead. zlib's level is `compress_level` if given, else
-        chosen by the picture's size (see `COMPRESS_LEVEL`).
+        holds (an emoji in its own colours) keeps its commonest exactly (each a thousandth of the
+        picture or more, at most `KEPT`: the named colours), Pillow's quantizer picks the rest of
+        the palette, and each pixel gets the nearest entry. zlib's level is `compress_level`
+        if given, else chosen by the picture's size (see `COMPRESS_LEVEL`).
         """
         im = self.image
         colours = im.getcolors(256)
         if colours is None:
             im = ImageOps.posterize(im, 6)
-            colours = im.getcolors(256)
-        if colours is None:
-            pal = im.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-        else:
-            counts: dict[tuple[int, int, int], int] = {}
-            for n, (r, g, b) in colours:  # type: ignore[misc]
-                key = (r & 0xFC, g & 0xFC, b & 0xFC)
-                counts[key] = counts.get(key, 0) + n
-            palette = Image.new("P", (1, 1))
-            palette.putpalette([c for rgb, _ in sorted(counts.items(), key=lambda e: (-e[1], e[0])) for c in rgb])
-            pal = im.quantize(palette=palette, dither=Image.Dither.NONE)
+            colours = im.getcolors(256) or im.getcolors(im.width * im.height)
+        counts: dict[tuple[int, int, int], int] = {}
+        for n, (r, g, b) in colours or ():  # type: ignore[misc]
+            key = (r & 0xFC, g & 0xFC, b & 0xFC)
+            counts[key] = counts.get(key, 0) + n
+        ranked = [rgb for rgb, _ in sorted(counts.items(), key=lambda e: (-e[1], e[0]))]
+        if len(ranked) > 256:  # the common colours exactly; the quantizer's choice for the rest
+            common = [rgb for rgb in ranked[:KEPT] if counts[rgb] * 1000 >= im.width * im.height]
+            spread = im.quantize(256 - len(common), method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).getpalette() or []
+            ranked = common + [tuple(spread[i : i + 3]) for i in range(0, 3 * (256 - len(common)), 3)]  # type: ignore[misc]
+        palette = Image.new("P", (1, 1))
+        palette.putpalette([c for rgb in ranked for c in rgb])
+        pal = im.quantize(palette=palette, dither=Image.Dither.NONE)
         out = _PngBuffer()
         if compress_level is None:
             compress_level = COMPRESS_LEVEL if im.width * im.height <= BIG else COMPRESS_LEVEL_BIG

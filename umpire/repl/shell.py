@@ -18,7 +18,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.application import get_app_or_none
@@ -31,10 +31,11 @@ from prompt_toolkit.styles import Style
 from umpire.core import chat
 from umpire.core.clock import fmt_clock
 from umpire.core.errors import UmpireError
-from umpire.games.base import Post, dm
+from umpire.games.base import dm
 from umpire.render import printable
 from umpire.repl.companion import REVIEW_KEY, Companion
 from umpire.repl.complete import LiveCheck, UmpireCompleter
+from umpire.repl.pictures import Picture, Pictures
 from umpire.repl.show import show
 from umpire.repl.terminal import BOLD, CYAN, DIM, RED, YELLOW, Terminal, plain
 from umpire.repl.warmup import ready_ahead
@@ -156,14 +157,6 @@ def build(
     return shell, prompt
 
 
-class Picture(NamedTuple):
-    """A post's picture, ready to copy: the PNG and where it was saved."""
-
-    png: bytes
-    path: Path | None
-    problem: str | None
-
-
 class Shell:
     """The state of one REPL run."""
 
@@ -182,6 +175,7 @@ class Shell:
         self._chunks: list[str | Picture] = []
         self._text_only = False
         self._next = 0
+        self.pictures = Pictures(session, lambda note: self.term.line(note, YELLOW))
 
     def start(self, intro: list[str]) -> None:
         s = self.session
@@ -404,7 +398,7 @@ class Shell:
         text_only = bool(args) or not s.scenario.pictures  # "copy text", or a scenario with `pictures = false`
         if s.last_public is not self._copied_from or text_only != self._text_only or self._sending is not None:
             self._copied_from, self._text_only, self._sending = s.last_public, text_only, None
-            pictures = [] if text_only else [self._picture(n, post) for n, post in s.last_public_posts if post.image is not None]
+            pictures = [] if text_only else [self.pictures.draw(n, post) for n, post in s.last_public_posts if post.image is not None]
             self._chunks = [*pictures, *(part for post in s.last_public for part in chat.split(post))]
             self._next = 0
         if not self._chunks:
@@ -429,7 +423,7 @@ class Shell:
         to = s.names[seat]
         pictures: list[str | Picture] = []
         if s.scenario.pictures:
-            pictures = [self._picture(d.n, p, to=to) for d in waiting for p in d.posts if p.image]
+            pictures = [self.pictures.draw(d.n, p, to=to) for d in waiting for p in d.posts if p.image]
         show(
             self.term,
             [Output(kind=OutputKind.INFO, text="\n\n".join(d.text for d in waiting), audience=dm(seat), names=s.names)],
@@ -440,20 +434,6 @@ class Shell:
         self._chunks = [*pictures, *chat.split("\n\n".join(d.text for d in waiting))]
         self._next = 0
         self._copy_next()
-
-    def _picture(self, n: int | None, post: Post, to: str = "") -> Picture:
-        """Draw a post's picture and write it next to the journal, so it can also be dragged into the chat."""
-        assert post.image is not None
-        png = post.image()
-        folder = Path(self.session.journal_path).with_suffix("").with_suffix("") if self.session.journal_path else Path("umpire-pictures")
-        suffix = f"-to-{''.join(c if c.isalnum() else '-' for c in to)}" if to else ""
-        path = Path(f"{folder}-pictures") / f"entry-{n or 0}{suffix}.png"
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(png)
-        except OSError as exc:
-            return Picture(png=png, path=None, problem=exc.strerror or str(exc))
-        return Picture(png=png, path=path, problem=None)
 
     def _copy_next(self) -> None:
         part = self._chunks[self._next]

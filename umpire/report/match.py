@@ -9,7 +9,7 @@ said; the page embeds the journal as published (`publish.py`), never the host's.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -17,6 +17,7 @@ from typing import Any
 from umpire.core import journal
 from umpire.core.clock import fmt_stamp
 from umpire.core.errors import UmpireError
+from umpire.core.players import Player
 from umpire.core.redaction import SEALED
 from umpire.games.base import JSON
 from umpire.report import publish
@@ -97,12 +98,23 @@ def _caption(session: Session, entry: dict[str, Any], sealed: bool) -> str:
     }.get(kind, str(kind))
 
 
-def _public_posts(outputs: list[Output]) -> list[Post]:
+def _public_posts(outputs: list[Output], players: Sequence[Player]) -> list[Post]:
     return [
-        Post(text=o.text, image=o.post.image if o.post is not None else None)
+        Post(text=o.text, image=_labelled(o.post.image, players) if o.post is not None and o.post.image is not None else None)
         for o in outputs
         if o.kind == OutputKind.ANNOUNCE and o.audience.public and o.text
     ]
+
+
+def _labelled(image: Callable[[], bytes], players: Sequence[Player]) -> Callable[[], bytes]:
+    """A post's picture, drawn (when asked) with a name no font here has labelled with its seat (see `umpire.images.seats`)."""
+
+    def draw() -> bytes:
+        from umpire.images.seats import drawn  # when the picture is drawn: Pillow is loaded for it anyway
+
+        return drawn(image, players)
+
+    return draw
 
 
 def _is_sealed_input(session: Session, entry: dict[str, Any]) -> bool:
@@ -126,7 +138,9 @@ def collect(path: str | Path) -> Match:
     loaded, entries = journal.scan(path)
     session = Session.from_header(loaded, path)
     where = str(path)
-    items: list[Item] = [Item(n=0, t=0, what="before the game", posts=_public_posts(session.commitment_outputs()))]
+    items: list[Item] = [
+        Item(n=0, t=0, what="before the game", posts=_public_posts(session.commitment_outputs(), session.scenario.roster.players))
+    ]
     samples: list[tuple[int, dict[str, JSON]]] = [(0, session.knowledge(None))]
     final_hash: str | None = None
     checker = publish.Checker(session)
@@ -142,7 +156,7 @@ def collect(path: str | Path) -> Match:
                 final_hash = str(ev.get("final_hash"))
         if entry["kind"] == "undo":
             _withdraw(items, entry, t)
-        posts = _public_posts(outputs)
+        posts = _public_posts(outputs, session.scenario.roster.players)
         if posts:
             items.append(Item(n=n, t=t, what=_caption(session, entry, sealed), posts=posts))
         samples.append((session.now, session.knowledge(None)))

@@ -4,7 +4,9 @@ values it is drawn from.
 `pictures` imports this module only when the host copies a post, so the game loads without Pillow.
 
 A card shows its name as the game writes it (R5, G5, B5) in its colour, on a light face with a rim
-of its colour: the letter carries the colour for players who cannot tell red from green. A
+of its colour, and a suit mark in two corners: ♥ red, ♣ green, ♦ blue (the suits' colours of a
+four-colour deck). Red and green look alike to a player with red-green colour blindness (a test
+simulates it); the mark's shape tells them apart at a glance, without reading every letter. A
 face-down card is a patterned back.
 """
 
@@ -93,6 +95,7 @@ class PokerTable:
 
 
 INK = {"red": "card-red", "green": "card-green", "blue": "card-blue"}
+SUIT = {"red": "♥", "green": "♣", "blue": "♦"}  # a shape for each colour, as a four-colour deck pairs them
 BIG_W, BIG_H = 52, 72  # a private card
 HUGE_W, HUGE_H = 60, 84  # the community card
 
@@ -110,11 +113,20 @@ def draw_card(cv: Canvas, x: int, y: int, w: int, h: int, card: Card | None) -> 
     cv.rect(x + 1 + rim, y + 1 + rim, x + w - 1 - rim, y + h - 1 - rim, "card")
     size = card_text_size(w)
     cv.text_centred(x + w / 2, y + (h - cap(size)) / 2, card.name, ink, size, bold=True)
+    suit, small = SUIT[card.colour], suit_size(w)
+    inset = rim + 2
+    cv.text(x + inset, y + inset, suit, ink, small, bold=True)
+    cv.text_right(x + w - inset, y + h - inset - cap(small), suit, ink, small, bold=True)
 
 
 def card_text_size(w: int) -> float:
     """The size of the name on a card `w` units wide."""
     return 16 if w < 45 else 24
+
+
+def suit_size(w: int) -> float:
+    """The size of the suit marks in the corners of a card `w` units wide."""
+    return 11 if w < 45 else 15
 
 
 @lru_cache(maxsize=16)
@@ -193,10 +205,12 @@ def paint_poker_table(table: PokerTable) -> Canvas:
     note = wrapped(table.note)
     cv = Canvas(WIDTH, y + block_height(note) + MARGIN - GAP)
     draw_title(cv, head)
-    pool_cards = [c.name for s in table.seats for c in s.pool] if table.show_pools else []
-    prepare(pool_cards, card_text_size(SMALL_W), bold=True)  # the cards' names in one call (see `prepare`)
-    big = [c.name for s in table.seats for c in s.private if c is not None] + ([table.community.name] if table.community else [])
-    prepare(big, card_text_size(BIG_W), bold=True)
+    pool_cards = [c for s in table.seats for c in s.pool] if table.show_pools else []
+    prepare([c.name for c in pool_cards], card_text_size(SMALL_W), bold=True)  # the cards' names in one call (see `prepare`)
+    prepare([SUIT[c.colour] for c in pool_cards], suit_size(SMALL_W), bold=True)
+    big = [c for s in table.seats for c in s.private if c is not None] + ([table.community] if table.community else [])
+    prepare([c.name for c in big], card_text_size(BIG_W), bold=True)
+    prepare([SUIT[c.colour] for c in big], suit_size(BIG_W), bold=True)
     for i, seat in enumerate(table.seats):
         x = seat_left(i)
         draw_lines(cv, _seat_lines(seat), top, x)
