@@ -418,6 +418,8 @@ def strings(value: Any, path: str = "") -> Iterator[tuple[str, str]]:
 # differently): (game, event, field) -> how the post shows it. Each entry is a reviewed ruling, not a gap.
 SHOWN_OTHERWISE: dict[tuple[str, str, str], str] = {
     ("choice-is-yours", "expr_set", "puzzles.ops"): "the operators (“/xx”), which the post writes between the blanks (`_/_x_x_=12`)",
+    ("hap-tac-toe", "turn_ended", "claimed"): "the lines validly claimed so far, marked on the board's picture",
+    ("when-stars-align", "turn_ended", "claimed"): "the lines validly claimed so far, marked on the board's picture",
 }
 
 
