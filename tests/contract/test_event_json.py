@@ -25,6 +25,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from tests.contract.rerender import WITHHELD
 from tests.contract.test_contract import GAME_KEYS, scenario_for
 from umpire.games.base import HOST, PUBLIC, Audience, Event, dm
 from umpire.games.eventjson import read_event
@@ -32,9 +33,6 @@ from umpire.session import events as session_events
 
 NAMES = ("Hedger", "Uri", "Yuna")
 EXAMPLES = settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck), database=None)
-
-# Kinds whose JSON leaves a field out on purpose, so the event read back differs in that field (its JSON does not).
-WITHHELD = {"entropy": "the game's seed, secret until the reveal (fairness.EntropyIn keeps it off the JSON and the post)"}
 
 
 def values(tp: Any) -> st.SearchStrategy[Any]:
