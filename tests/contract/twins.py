@@ -4,8 +4,9 @@ The seed's streams are named (`Streams(seed).stream(name)`), and each is SHA-256
 byte `i` of a stream is byte `i % 32` of block `i // 32`. A twin is the same game with another seed
 string whose streams are spliced by name (`Splice`): each stream's first bytes come from the real
 game's seed and the rest from another, so the twin draws what the real game drew up to a point
-and something else after it. Substituting the bytes a stream hands out (`spliced_streams`, a pytest
-test's fixture `spliced_streams`) changes nothing for a seed that is not a twin's: those streams give the same bytes as ever.
+and something else after it. Substituting the bytes a stream hands out (`splice_streams`, which the
+contract's fixture `spliced_streams` applies for one test) changes nothing for a seed that is not a
+twin's: those streams give the same bytes as ever.
 
 A fork after line `i` of a played game is checked with twins that agree on everything public so
 far (`Fork.later`: every stream as far as it was drawn by then, others from the other seed; and
@@ -26,6 +27,7 @@ import itertools
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from hashlib import sha256
 from typing import Any
 
 import pytest
@@ -35,12 +37,6 @@ from umpire.games.base import Event
 from umpire.scenario import Scenario
 from umpire.session import Output, Session, derive_salt
 
-try:  # the digest the streams use (CPython's own; hashlib's gives the same bytes)
-    from _sha256 import sha256  # type: ignore[import-not-found]
-except ImportError:
-    from hashlib import sha256
-
-
 # ---------------------------------------------------------------- spliced streams
 
 
@@ -48,16 +44,15 @@ except ImportError:
 class Splice:
     """A twin's streams: each stream's bytes before its cut come from `base`, the rest from `other`.
 
-    `cuts` gives the cut per stream name; a stream not named is cut at `default` (0: all from `other`).
+    `cuts` gives the cut per stream name; a stream not named is cut at 0 (all of it from `other`).
     """
 
     base: str
     other: str
     cuts: dict[str, int]
-    default: int = 0
 
     def cut(self, name: str) -> int:
-        return self.cuts.get(name, self.default)
+        return self.cuts.get(name, 0)
 
 
 SPLICES: dict[str, Splice] = {}  # twin seed -> how its streams are spliced
