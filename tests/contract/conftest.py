@@ -24,3 +24,13 @@ def auction_registered() -> Iterator[None]:
     unregister = register(ENTRY)
     yield
     unregister()
+
+
+@pytest.fixture
+def spliced_streams(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The seed's streams spliced for twin games (tests/contract/twins.py), for one test."""
+    from tests.contract import twins
+
+    twins.splice_streams(monkeypatch)
+    yield
+    twins.forget()

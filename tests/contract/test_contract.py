@@ -13,6 +13,8 @@ promises, whatever the game:
   without the undone one (a clock ruling, or an undo that rewound the clocks: the state replayed
   from the journal up to the undone entry);
 * no announcement is empty, and every event kind has a renderer;
+* every event read back from its JSON is the same event and, put into words again after the game,
+  makes the same posts, text and pictures (the renderers are given the event, never the state);
 * every view builds, the toolbar is one line, and `final()` is JSON;
 * no public event's JSON holds a string its public text does not show: every word of it is in the
   text (markdown escapes removed; words, so a board drawn as letters with a legend passes).
@@ -35,6 +37,7 @@ from hypothesis import strategies as st
 
 from tests.contract.auction import ENTRY as AUCTION_ENTRY
 from tests.contract.conftest import AUCTION_SCENARIO, AUCTION_SEED
+from tests.contract.rerender import check_posts_from_json
 from tests.seeds import test_seed
 from umpire.core import journal
 from umpire.core.clock import fmt_stamp
@@ -306,8 +309,10 @@ def check_undo(game: Played, undone: dict[str, Any]) -> None:
 
 
 def check_end(game: Played) -> None:
-    """Replay equals live; every view builds; the toolbar and the final state render."""
+    """Replay equals live; every event is the same read back from its JSON and makes the same posts again (pictures
+    too); every view builds; the toolbar and the final state render."""
     s = game.session
+    check_posts_from_json(s, game.outputs)
     reloaded, replayed, loaded = Session.load(game.path, reopen=False)
     assert len(loaded.entries) == s.entries and not loaded.torn, "the journal holds other entries than the session counted"
     assert reloaded.state == s.state, "the journal does not replay to the live state"
@@ -418,6 +423,8 @@ def strings(value: Any, path: str = "") -> Iterator[tuple[str, str]]:
 # differently): (game, event, field) -> how the post shows it. Each entry is a reviewed ruling, not a gap.
 SHOWN_OTHERWISE: dict[tuple[str, str, str], str] = {
     ("choice-is-yours", "expr_set", "puzzles.ops"): "the operators (“/xx”), which the post writes between the blanks (`_/_x_x_=12`)",
+    ("hap-tac-toe", "turn_ended", "claimed"): "the lines validly claimed so far, marked on the board's picture",
+    ("when-stars-align", "turn_ended", "claimed"): "the lines validly claimed so far, marked on the board's picture",
 }
 
 

@@ -30,10 +30,10 @@ class BrokenRenderers(Renderers[Any]):
     def kinds(self) -> frozenset[type[Event]]:
         return self.real.kinds()
 
-    def render(self, state: Any, event: Event) -> list[Post]:
+    def render(self, public: Any, event: Event) -> list[Post]:
         if isinstance(event, LotSold):
             raise KeyError("price_text")  # the planted bug
-        return self.real.render(state, event)
+        return self.real.render(public, event)
 
 
 def broken_session(path: Path) -> Session:

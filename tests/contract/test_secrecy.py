@@ -258,3 +258,54 @@ def test_a_planted_leak_found_by_the_random_games_too() -> None:
     game = leaky(lambda e: dataclasses.replace(e, audience=PUBLIC) if isinstance(e, BidSealed) else e)
     with pytest.raises(Leak):
         check_game(sc, game, AUCTION_LINES, random.Random(7))
+
+
+# ---------------------------------------------------------------- a private hand named in public
+
+# A Devil's Deal round up to the private pick, written a message a line (after tests/transcripts/devils-deal.script).
+DEVILS_TO_THE_PICK = [
+    "start",
+    "p2: first p1",
+    "p1: yes",
+    "p1: G4 B4 G6 | R2 G3 G9 | B1 B5 G8 | aside B6 R8",
+    "@ 1:30",
+    "p1: discard B1 R2 G2 G3",
+    "p2: take R8",
+    "@ 1:50",
+    "p2: yes",
+    "p2: G3 G7 | B2 G8 | aside G4 G6",
+    "p2: done",
+    "p1: G5",
+    "p1: discard G4",
+    "p2: no",
+]
+
+
+def leaky_game(key: str, change: Callable[[Event], Event]) -> Game[Any, Any]:
+    """A game with a planted leak: its events changed by `change` before the session sees them, whenever the rules act."""
+    game = scenario_for(key).game
+
+    def leak(rules: Callable[..., tuple[Any, list[Event]]]) -> Callable[..., tuple[Any, list[Event]]]:
+        def judged(state: Any, *args: Any) -> tuple[Any, list[Event]]:
+            state, events = rules(state, *args)
+            return state, [change(e) for e in events]
+
+        return judged
+
+    return dataclasses.replace(game, apply=leak(game.apply), on_due=leak(game.on_due))
+
+
+def test_devils_deal_as_written_keeps_a_private_pick_secret() -> None:
+    check_twin(scenario_for("devils-deal"), None, DEVILS_TO_THE_PICK, "p1: pick B7 G8", "p1: pick B4 G9", ["p2: pick R8 R9", "p2: call"])
+
+
+def test_a_planted_leak_a_private_pick_posted_publicly_fails_the_contract() -> None:
+    # The host's note of a pick ("Hedger picks first B7, second G8 → …"), posted to everyone instead.
+    game = leaky_game("devils-deal", lambda e: dataclasses.replace(e, audience=PUBLIC) if e.kind == "picked" else e)
+    with pytest.raises(
+        Leak,
+        match=r"devils-deal: after “p1: pick B7 G8” \(twin: “p1: pick B4 G9”\).*\n.*'public', 'announce', 'Hedger picks first B7, second G8",
+    ):
+        check_twin(
+            scenario_for("devils-deal"), game, DEVILS_TO_THE_PICK, "p1: pick B7 G8", "p1: pick B4 G9", ["p2: pick R8 R9", "p2: call"]
+        )

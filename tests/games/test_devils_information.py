@@ -98,7 +98,7 @@ def test_the_pick_receipt_says_the_cards_are_final_once_both_players_have_chosen
     state = table(("R5 G5 B6 B7 G2", "R1 B2 B5 G6 R9"))
     state, first = act(state, 0, "pick R5 G5")
     _, second = act(state, 1, "pick R1 B2")
-    dm = [RENDER.render(state, e)[0].text for e in (*first, *second) if e.kind == "pick_confirmed"]
+    dm = [RENDER.render(state.cfg, e)[0].text for e in (*first, *second) if e.kind == "pick_confirmed"]
     assert dm[0].endswith("You can change them until both players have chosen.")
     assert dm[1].endswith("Both players have now chosen: these are your cards for the round.")
     assert "ante_paid" in [e.kind for e in second]  # and the step goes on at once, in public
@@ -113,8 +113,8 @@ def test_a_player_who_cannot_pick_loses_without_their_real_pool_being_posted() -
 
     a, b = lost("R1"), lost("G6")
     assert [e.kind for e in a] == ["poker_started", "devils_deal_over"]
-    texts_a = [RENDER.render(table(("R5", "R1")), e)[0].text for e in a]
-    texts_b = [RENDER.render(table(("R5", "R1")), e)[0].text for e in b]
+    texts_a = [RENDER.render(table(("R5", "R1")).cfg, e)[0].text for e in a]
+    texts_b = [RENDER.render(table(("R5", "R1")).cfg, e)[0].text for e in b]
     assert texts_a == texts_b
     assert a[-1].payload() == b[-1].payload()
     assert "Uri cannot pick two private cards (the pool holds fewer than two different cards" in texts_a[-1]

@@ -490,6 +490,6 @@ def test_the_game_over_announcement_names_the_winner_and_the_reason() -> None:
     from umpire.games.devilsdeal.game import GAME
 
     state, evs = play(state, (0, "pick R5 G6"), (1, "pick R1 G2"))
-    (a,) = GAME.announce(state, one(evs, "devils_deal_over"))
+    (a,) = GAME.announce(state.cfg, one(evs, "devils_deal_over"))
     assert a.text == "🏆 **Hedger wins Devil's Deal**: Uri cannot pay the ante (1 chip; the ante is 2).\nChips: Hedger 30 · Uri 1"
     assert s.final()["over"] is False

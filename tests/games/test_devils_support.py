@@ -21,7 +21,7 @@ from umpire.core.players import Player, Roster
 from umpire.core.sealed import Sealed
 from umpire.core.settings import Settings
 from umpire.core.streams import Streams
-from umpire.games.base import Event, Setup
+from umpire.games.base import Event, PublicSetup
 from umpire.games.devilsdeal import cards as C
 from umpire.games.devilsdeal import rules
 from umpire.games.devilsdeal.commands import parse
@@ -162,7 +162,7 @@ def config(**overrides: Any) -> Config:
     settings = Settings({s.key: (list(s.default) if isinstance(s.default, list) else s.default) for s in SETTINGS})
     settings.update(overrides)
     roster = Roster([Player(seat=0, name="Hedger", aliases=("p1",)), Player(seat=1, name="Uri", aliases=("p2",))])
-    return configure(Setup(roster=roster, settings=settings, streams=Streams(SEED)))
+    return configure(PublicSetup(roster=roster, settings=settings))
 
 
 def table(
@@ -176,7 +176,7 @@ def table(
     """A state at the poker step's pick: these pools and chips, this community card."""
     cfg = config(**overrides)
     seats = tuple(Seat(chips=chips[i], pool=C.ordered(cards(pools[i])), seen=C.ordered(cards(pools[i]))) for i in range(2))
-    state = initial(cfg)
+    state = initial(cfg, Streams(SEED))
     return replace(
         state,
         seats=(seats[0], seats[1]),

@@ -299,7 +299,9 @@ def test_results_for_30_players_with_long_rows_are_split_into_posts_under_2000_c
         for i in range(30)
     )
     s = new_session()
-    posts = GAME.announce(s.state, Results(t=0, ranking=ranking, ties=("tie at 59049 between " + ", ".join(p.player for p in ranking),)))
+    posts = GAME.announce(
+        s.state.cfg, Results(t=0, ranking=ranking, ties=("tie at 59049 between " + ", ".join(p.player for p in ranking),))
+    )
     assert len(posts) > 1 and all(len(p.text) <= 2000 for p in posts)
     text = "\n".join(p.text for p in posts)
     assert all(f"{p.place}. {p.player} — 59049" in text for p in ranking)

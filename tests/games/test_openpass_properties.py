@@ -40,6 +40,7 @@ from .test_openpass_support import ALIASES, KINDS, NAMES, PACK_NAMES, PACKS, STA
 EXAMPLES = int(os.environ.get("OPENPASS_EXAMPLES", "40"))
 MAX_LINES = 160
 CFG = new_session().state.cfg
+STREAMS = new_session().state.streams
 PITY = set(CFG.pity)
 
 
@@ -72,7 +73,7 @@ pack_sets = st.lists(st.integers(1, 6), max_size=2, unique=True).map(tuple)
 @settings(max_examples=60, deadline=None)
 @given(st.data())
 def test_cards_come_only_from_the_starting_set_packs_and_pity(data: st.DataObject) -> None:
-    state, _ = judge(initial(CFG), Start(), 0)
+    state, _ = judge(initial(CFG, STREAMS), Start(), 0)
     expected = Counter({k: n * 13 for k, n in Counter(START).items()})
     assert everything(state) == expected
     for _ in range(CFG.rounds):

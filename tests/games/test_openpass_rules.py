@@ -820,5 +820,5 @@ def test_one_card_passed_automatically_is_announced_in_the_singular() -> None:
     state, evs = answer_all(state, 0, [True] * 10)
     (over,) = [e for e in evs if e.kind == "deal_over"]
     assert isinstance(over, DealOver) and over.auto_passed == ("7",)
-    (text,) = [a.text for a in s.game.announce(state, over)]
+    (text,) = [a.text for a in s.game.announce(state.cfg, over)]
     assert "(1 card passed automatically after the last open: `7`)" in text.split("\n")

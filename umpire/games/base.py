@@ -7,7 +7,11 @@ input too: `next_due` says when the rules next act on their own (a `Deadline` fr
 
 Events are typed values (one frozen dataclass per kind) that say who may see them:
 everyone, one player, or the host alone. A game's `renderers` table turns each kind
-into chat text; a kind without a renderer is an error, never a silent fallback.
+into chat text; a kind without a renderer is an error, never a silent fallback. A
+renderer is given the event and the game's public context (`Game.public`: what everyone
+may know from the start, made without the seed), never the state, so a post can say only
+what its event holds; `Event.from_json` rebuilds an event from its JSON, so a post can be
+made again from a journal or a transcript.
 
 docs/writing-a-game.md explains the contract with a complete small example.
 """
@@ -15,19 +19,21 @@ docs/writing-a-game.md explains the contract with a complete small example.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, fields, is_dataclass
-from enum import Enum
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeAlias, TypeVar
 
 from umpire.core.players import Roster
 from umpire.core.settings import Setting, Settings, no_problems, no_seat_problems
 from umpire.core.streams import Streams
+from umpire.games.eventjson import PLAIN as _PLAIN
+from umpire.games.eventjson import jsonable
 
 if TYPE_CHECKING:
     from umpire.games import Entry, PostChannel
 
 S = TypeVar("S")  # a game's state
 C = TypeVar("C")  # a game's command
+P = TypeVar("P")  # what a game's renderers are given besides the event: its public context
 E = TypeVar("E", bound="Event")
 
 JSON: TypeAlias = Any  # a value json.dumps accepts (mypy cannot spell recursive JSON usefully)
@@ -87,30 +93,6 @@ def dm(seat: int) -> Audience:
 # ---------------------------------------------------------------- events
 
 
-_PLAIN = frozenset({str, int, float, bool, type(None)})
-
-
-def jsonable(value: object) -> JSON:
-    """A value as JSON data: enums by value, tuples as lists, dataclasses as objects."""
-    if type(value) in _PLAIN:  # the common case first (exact types: an enum that is also a str is not plain)
-        return value
-    if type(value) is dict:  # then plain containers (what the checks below make of them, without the ABC's isinstance)
-        return {str(k): v if type(v) in _PLAIN else jsonable(v) for k, v in value.items()}
-    if type(value) is tuple or type(value) is list:
-        return [v if type(v) in _PLAIN else jsonable(v) for v in value]
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, bool | int | float | str) or value is None:
-        return value
-    if isinstance(value, Mapping):
-        return {str(k): jsonable(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [jsonable(v) for v in value]
-    if is_dataclass(value) and not isinstance(value, type):
-        return {f.name: jsonable(getattr(value, f.name)) for f in fields(value)}
-    raise TypeError(f"{type(value).__name__} is not JSON data")
-
-
 @dataclass(frozen=True, kw_only=True)
 class Question:
     """What an event asks one player when the answer is one of a few fixed words (open or pass, yes or no).
@@ -123,7 +105,7 @@ class Question:
     answers: tuple[str, ...]  # each exactly as the player would type it, e.g. ("open", "pass")
 
 
-_PAYLOAD_FIELDS: dict[type, tuple[str, ...]] = {}  # an event class's payload fields, looked up once
+_PAYLOAD_FIELDS: dict[type, tuple[tuple[str, str], ...]] = {}  # an event class's payload fields and their JSON keys, looked up once
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -131,13 +113,15 @@ class Event:
     """Something that happened, as data: subclass once per kind, with the kind's fields.
 
     `kind` names it in JSON output; `generated` marks a seeded item revealed now (checked by
-    `umpire verify`). Field names are the JSON keys, so keep them stable: journals and
-    transcripts carry them.
+    `umpire verify`). Field names are the JSON keys (`json_keys` names those written otherwise),
+    so keep them stable: journals and transcripts carry them. A field that `payload` may leave out
+    has a default, which `from_json` gives it back.
     """
 
     kind: ClassVar[str] = ""
     generated: ClassVar[bool] = False
     reveals: ClassVar[bool] = False  # it makes public what sealed submissions held (a bout's plays, a lot's bids)
+    json_keys: ClassVar[Mapping[str, str]] = {}  # fields written under another JSON key: {"from_": "from"}
 
     t: int
     audience: Audience = PUBLIC
@@ -162,10 +146,13 @@ class Event:
 
     def payload(self) -> dict[str, JSON]:
         """The kind's own fields as JSON data (everything but `t` and `audience`)."""
-        names = _PAYLOAD_FIELDS.get(type(self))
-        if names is None:
-            names = _PAYLOAD_FIELDS[type(self)] = tuple(f.name for f in fields(self) if f.name not in ("t", "audience"))
-        return {name: v if type(v := getattr(self, name)) in _PLAIN else jsonable(v) for name in names}
+        keys = _PAYLOAD_FIELDS.get(type(self))
+        if keys is None:
+            to = self.json_keys
+            keys = _PAYLOAD_FIELDS[type(self)] = tuple(
+                (f.name, to.get(f.name, f.name)) for f in fields(self) if f.name not in ("t", "audience")
+            )
+        return {key: v if type(v := getattr(self, name)) in _PLAIN else jsonable(v) for name, key in keys}
 
     def to_json(self, names: Sequence[str]) -> dict[str, JSON]:
         """The event as one JSON object for `--json`, its audience named (as `Audience.to_json` names it)."""
@@ -175,6 +162,21 @@ class Event:
             data["to"] = names[audience.seat]
         data.update(self.payload())
         return data
+
+    @classmethod
+    def from_payload(cls: type[E], payload: Mapping[str, JSON], *, t: int, audience: Audience = PUBLIC) -> E:
+        """The event of this kind whose `payload()` is `payload` (a journal's generated item); ValueError if it cannot be."""
+        from umpire.games.eventjson import fields_from_json
+
+        return cls(t=t, audience=audience, **fields_from_json(cls, payload, skip=("t", "audience")))
+
+    @classmethod
+    def from_json(cls: type[E], data: Mapping[str, JSON], names: Sequence[str]) -> E:
+        """The event of this kind that `to_json(names)` wrote as `data` (its envelope checked, its audience read back by name)."""
+        from umpire.games.eventjson import envelope
+
+        t, audience, payload = envelope(cls.kind, data, names)
+        return cls.from_payload(payload, t=t, audience=audience)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -195,29 +197,33 @@ class MissingRenderer(LookupError):
     """An event kind that its game cannot put into words: a bug a test catches."""
 
 
-class Renderers(Generic[S]):
+class Renderers(Generic[P]):
     """A game's table from event kind to renderer.
+
+    A renderer is given the game's public context (`Game.public`: what everyone may know from the
+    start, such as the settings and the players' names) and the event, never the state: what a
+    post says is in its event, so it can be made again from the event's JSON.
 
     >>> from dataclasses import dataclass
     >>> @dataclass(frozen=True, kw_only=True)
     ... class Rang(Event):
     ...     kind = "rang"
     ...     times: int
-    >>> table: Renderers[None] = Renderers()
+    >>> table: Renderers[str] = Renderers()
     >>> @table.on(Rang)
-    ... def _(state: None, ev: Rang) -> str:
-    ...     return f"The bell rang {ev.times} times."
-    >>> [p.text for p in table.render(None, Rang(t=0, times=3))]
-    ['The bell rang 3 times.']
+    ... def _(bell: str, ev: Rang) -> str:
+    ...     return f"The {bell} rang {ev.times} times."
+    >>> [p.text for p in table.render("chapel bell", Rang(t=0, times=3))]
+    ['The chapel bell rang 3 times.']
     """
 
     def __init__(self) -> None:
-        self._table: dict[type[Event], Callable[[S, Any], Rendered]] = {}
+        self._table: dict[type[Event], Callable[[P, Any], Rendered]] = {}
 
-    def on(self, kind: type[E]) -> Callable[[Callable[[S, E], Rendered]], Callable[[S, E], Rendered]]:
+    def on(self, kind: type[E]) -> Callable[[Callable[[P, E], Rendered]], Callable[[P, E], Rendered]]:
         """Register the renderer of one event kind (a decorator)."""
 
-        def register(fn: Callable[[S, E], Rendered]) -> Callable[[S, E], Rendered]:
+        def register(fn: Callable[[P, E], Rendered]) -> Callable[[P, E], Rendered]:
             if kind in self._table:
                 raise ValueError(f"{kind.__name__} already has a renderer")
             self._table[kind] = fn
@@ -229,12 +235,12 @@ class Renderers(Generic[S]):
         """Every event kind with a renderer."""
         return frozenset(self._table)
 
-    def render(self, state: S, event: Event) -> list[Post]:
-        """The posts for one event (`state` is the state after it). Raises MissingRenderer."""
+    def render(self, public: P, event: Event) -> list[Post]:
+        """The posts for one event, given the game's public context. Raises MissingRenderer."""
         fn = self._table.get(type(event))
         if fn is None:
             raise MissingRenderer(f"no renderer for {type(event).__name__} ({event.kind!r})")
-        out = fn(state, event)
+        out = fn(public, event)
         if isinstance(out, str):
             return [Post(text=out)]
         if isinstance(out, Post):
@@ -246,11 +252,21 @@ class Renderers(Generic[S]):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Setup:
-    """Everything a game starts from: the players, the checked `[rules]` settings and the seed's streams."""
+class PublicSetup:
+    """What everyone may know of a game before it starts: the players and the checked `[rules]` settings.
+
+    A game's public context (`Game.public`) is made from this alone, so it cannot hold the seed or
+    anything drawn from it.
+    """
 
     roster: Roster
     settings: Settings
+
+
+@dataclass(frozen=True, kw_only=True)
+class Setup(PublicSetup):
+    """Everything a game starts from: the players, the checked `[rules]` settings and the seed's streams."""
+
     streams: Streams
 
 
@@ -357,6 +373,11 @@ def _no_pictures() -> None:
     """A game without pictures has nothing to draw ahead."""
 
 
+def _the_setup(setup: PublicSetup) -> PublicSetup:
+    """A game that declares no public context gives its renderers the players and the settings."""
+    return setup
+
+
 @dataclass(frozen=True, kw_only=True, eq=False)
 class Game(Generic[S, C]):
     """A game: its rules, commands, announcements and views, over its state `S` and command `C`.
@@ -370,13 +391,19 @@ class Game(Generic[S, C]):
 
     What is secret, and from whom: `moves` marks the sealed submissions, events mark what
     `reveals` them, and `knowledge(state, seat)` is what one seat may know now (None: everyone).
+    Announcements are made from events alone: a renderer is given the event and `public(setup)`,
+    the game's public context, never the state.
     """
 
     # -- what it is
     entry: Entry  # its registry entry: name, title, player counts, doc (read without importing the game)
     settings: tuple[Setting, ...]
     events: Sequence[type[Event]]  # every kind of event the game emits (a tuple, or `LaterEvents`)
-    renderers: Renderers[S]
+    renderers: Renderers[Any]  # given `public(...)` and the event; never the state
+    public: Callable[[PublicSetup], Any] = _the_setup
+    """The public context its renderers are given with each event: what everyone may know from the start
+    (its configuration: the settings and the players' names), made from the players and the settings alone,
+    never the seed, its streams or anything drawn from them. By default, the `PublicSetup` itself."""
     moves: tuple[Move[S], ...]
     view_defs: tuple[ViewDef[S], ...]
 
@@ -489,6 +516,6 @@ class Game(Generic[S, C]):
                     out.append(word)
         return out
 
-    def announce(self, state: S, event: Event) -> list[Post]:
-        """The posts for one event, all for the event's audience (`state` is the state after it)."""
-        return self.renderers.render(state, event)
+    def announce(self, public: Any, event: Event) -> list[Post]:
+        """The posts for one event, all for the event's audience (`public`: what `public(setup)` gave)."""
+        return self.renderers.render(public, event)

@@ -31,7 +31,7 @@ from umpire.games.base import Event, Post, Renderers
 if TYPE_CHECKING:
     from umpire.games.base import Game, Rendered
 
-S = TypeVar("S")
+P = TypeVar("P")
 E = TypeVar("E", bound=Event)
 
 
@@ -87,21 +87,21 @@ class Later(LaterPart):
         return self.resolve()(*args, **kwargs)
 
 
-class LaterRenderers(LaterPart, Renderers[S]):
+class LaterRenderers(LaterPart, Renderers[P]):
     """A game's table of renderers, "module:name", imported when first used."""
 
     def __init__(self, where: str) -> None:
         LaterPart.__init__(self, where)
         Renderers.__init__(self)
 
-    def resolve(self) -> Renderers[S]:
+    def resolve(self) -> Renderers[P]:
         """The table itself (imported now if it was not yet)."""
         found = self._found
         if found is None:
             found = self._place(_find(self.where))
         return found
 
-    def on(self, kind: type[E]) -> Callable[[Callable[[S, E], Rendered]], Callable[[S, E], Rendered]]:
+    def on(self, kind: type[E]) -> Callable[[Callable[[P, E], Rendered]], Callable[[P, E], Rendered]]:
         """Register a renderer in the table itself."""
         return self.resolve().on(kind)
 
@@ -109,9 +109,9 @@ class LaterRenderers(LaterPart, Renderers[S]):
         """Every event kind with a renderer."""
         return self.resolve().kinds()
 
-    def render(self, state: S, event: Event) -> list[Post]:
+    def render(self, public: P, event: Event) -> list[Post]:
         """The posts for one event (see `Renderers.render`)."""
-        return self.resolve().render(state, event)
+        return self.resolve().render(public, event)
 
 
 class LaterEvents(LaterPart, Sequence[type[Event]]):

@@ -23,7 +23,7 @@ from umpire.core.clock import fmt_stamp
 from umpire.core.errors import IllegalAction, UmpireError
 from umpire.core.settings import Settings
 from umpire.core.streams import Streams
-from umpire.games.base import JSON, Event, Game, Post, Setup, dm
+from umpire.games.base import JSON, Event, Game, Post, PublicSetup, Setup, dm
 from umpire.scenario import Scenario
 from umpire.session import entries as E
 from umpire.session import fairness, wording
@@ -174,6 +174,12 @@ class Engine:
     def setup(self, seed: str) -> Setup:
         """What the game starts from, with the streams of `seed`."""
         return Setup(roster=self.scenario.roster, settings=Settings(self.scenario.settings), streams=Streams(seed))
+
+    @functools.cached_property
+    def public(self) -> Any:
+        """The game's public context (`Game.public`), which its renderers are given with each event: made from the players
+        and the settings alone, when the first event is put into words, and the same for every seed."""
+        return self.game.public(PublicSetup(roster=self.scenario.roster, settings=Settings(self.scenario.settings)))
 
     def resolve(self, name: str) -> int:
         """A player's seat from a name or alias (refusing an unknown or ambiguous one)."""
@@ -347,7 +353,7 @@ class Engine:
                 raise JournalMismatch("", 0, mismatch)
         notes: list[Event] = [SeedRevealed(t=now, seed=self.seed, salt=self.salt, sha256=journal.commitment(self.seed, self.salt))]
         if self.fair.entropy is not None and self.fair.game_seed is not None:
-            notes.append(fairness.GameSeed(t=now, words=self.fair.entropy, game_seed=self.fair.game_seed))
+            notes.append(fairness.GameSeed(t=now, words=self.fair.entropy, game_seed=self.fair.game_seed, seed=self.seed))
         ruling = self._note(entry, n, now, notes)
         ruling.revealed = True
         return ruling
@@ -364,11 +370,11 @@ class Engine:
             if prev:
                 from umpire.session.play_events import FinalHash
 
-                ruling.notes.append(FinalHash(t=ruling.now, final_hash=prev))
+                ruling.notes.append(FinalHash(t=ruling.now, final_hash=prev, commitment=journal.commitment(self.seed, self.salt)))
         elif ruling.entry.ruling and line_hash and self.game.is_over(ruling.state) and not self.game.is_over(self.state):
             from umpire.session.play_events import FinalHash
 
-            ruling.notes.append(FinalHash(t=ruling.now, final_hash=line_hash))
+            ruling.notes.append(FinalHash(t=ruling.now, final_hash=line_hash, commitment=journal.commitment(self.seed, self.salt)))
         if self.announce:
             if self.lazy and replaying:
                 wording.render_later(self, ruling)
@@ -411,7 +417,7 @@ class Engine:
         first = ruling.public[0].text if ruling.public else None
         what = entry.line if isinstance(entry, E.Input) and entry.line else f"the clock ruling at {fmt_stamp(entry.t)}"
         deferred = ruling.deferred
-        unworded = None if deferred is None else Unworded.of(deferred, ruling.state)
+        unworded = None if deferred is None else Unworded.of(deferred)
         said = Said(what=what, withdrawn=None if first is None else first_line(first), unworded=unworded)
         last = self.history[-1].said if self.history else None
         if last is not None and said.alike(last):

@@ -1,7 +1,7 @@
 """The session's own events (the clocks, undo, delivery, fairness) and how each is put into words.
 
-They are rendered like a game's events, with the engine as the renderers' context (for the seed
-and salt the fairness posts name). Here: the table of renderers, the commitment and the fairness
+They are rendered like a game's events, from the event alone (their renderers' context is None): a
+post names nothing its event does not hold, the seed and the commitment included. Here: the table of renderers, the commitment and the fairness
 events, which a session's start may post; the events of a game under way (pauses, undos, deliveries,
 the reveal) are in `play_events`, imported when the first of them is made, and named here too
 (`EVENTS`, and each class by its name) through a PEP 562 `__getattr__`.
@@ -10,13 +10,10 @@ the reveal) are in `play_events`, imported when the first of them is made, and n
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from umpire.games.base import Event, Renderers
 from umpire.session import fairness
-
-if TYPE_CHECKING:
-    from umpire.session.engine import Engine
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -27,11 +24,11 @@ class Commitment(Event):
     sha256: str
 
 
-RENDER: Renderers[Engine] = Renderers()
+RENDER: Renderers[None] = Renderers()
 
 
 @RENDER.on(Commitment)
-def _commitment(e: Engine, ev: Commitment) -> str:
+def _commitment(_: None, ev: Commitment) -> str:
     return (
         f"🔒 Fairness commitment (SHA-256 of salt:seed): `{ev.sha256}`\n"
         "The seed and salt are revealed at the end, so anyone can check that nothing was rigged."
@@ -39,23 +36,23 @@ def _commitment(e: Engine, ev: Commitment) -> str:
 
 
 @RENDER.on(fairness.EntropyWanted)
-def _entropy_wanted(e: Engine, ev: fairness.EntropyWanted) -> str:
+def _entropy_wanted(_: None, ev: fairness.EntropyWanted) -> str:
     return fairness.wanted_text()
 
 
 @RENDER.on(fairness.EntropyWord)
-def _entropy_word(e: Engine, ev: fairness.EntropyWord) -> str:
+def _entropy_word(_: None, ev: fairness.EntropyWord) -> str:
     return fairness.word_text(ev)
 
 
 @RENDER.on(fairness.EntropyIn)
-def _entropy_in(e: Engine, ev: fairness.EntropyIn) -> str:
+def _entropy_in(_: None, ev: fairness.EntropyIn) -> str:
     return fairness.entropy_text(ev)
 
 
 @RENDER.on(fairness.GameSeed)
-def _game_seed(e: Engine, ev: fairness.GameSeed) -> str:
-    return fairness.game_seed_text(e.seed, ev)
+def _game_seed(_: None, ev: fairness.GameSeed) -> str:
+    return fairness.game_seed_text(ev)
 
 
 _OF_PLAY = ("Paused", "Resumed", "Undone", "Correction", "DmCorrection", "SeedRevealed", "FinalHash", "Delivered")

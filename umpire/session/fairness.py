@@ -262,11 +262,13 @@ class EntropyIn(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class GameSeed(Event):
-    """At the reveal of a game that mixed the players' entropy: the game's seed and how to check it."""
+    """At the reveal of a game that mixed the players' entropy: the game's seed and how to check it (`seed`: the committed
+    secret, revealed in the post before, which the check mixes with the words)."""
 
     kind = "game_seed"
     words: str
     game_seed: str
+    seed: str
 
 
 ENTROPY_REFUSED_INPUT = (
@@ -349,9 +351,9 @@ def entropy_text(ev: EntropyIn) -> str:
     )
 
 
-def game_seed_text(seed: str, ev: GameSeed) -> str:
+def game_seed_text(ev: GameSeed) -> str:
     """The reveal's second post, for a game that mixed the players' entropy."""
-    text = mix_text(seed, ev.words)
+    text = mix_text(ev.seed, ev.words)
     return (
         f"🎲 Game seed = SHA-256 of `{MIX}|seed|entropy` = `{ev.game_seed}`\n"
         f"Check it yourself: {_code_span(shell_check(text))}; `umpire gen … --seed {ev.game_seed}` regenerates what it drew."

@@ -10,16 +10,12 @@ and each kind here registers its renderer in the same table, `events.RENDER`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from umpire.core import chat, journal
+from umpire.core import chat
 from umpire.core.clock import fmt_stamp
 from umpire.games.base import HOST, Audience, Event
 from umpire.session import fairness
 from umpire.session.events import RENDER
-
-if TYPE_CHECKING:
-    from umpire.session.engine import Engine
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -76,10 +72,12 @@ class SeedRevealed(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class FinalHash(Event):
-    """The hash of the journal's last ruling: with it, `umpire verify` proves nothing was cut off."""
+    """The hash of the journal's last ruling: with it, `umpire verify` proves nothing was cut off (`commitment`: the one
+    posted at the start, which the post's command names too)."""
 
     kind = "final_hash"
     final_hash: str
+    commitment: str
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -97,17 +95,17 @@ EVENTS: tuple[type[Event], ...] = (Paused, Resumed, Undone, Correction, DmCorrec
 
 
 @RENDER.on(Paused)
-def _paused(e: Engine, ev: Paused) -> str:
+def _paused(_: None, ev: Paused) -> str:
     return f"⏸ Clocks paused at {fmt_stamp(ev.t - ev.t % 1000)} (game time)."
 
 
 @RENDER.on(Resumed)
-def _resumed(e: Engine, ev: Resumed) -> str:
+def _resumed(_: None, ev: Resumed) -> str:
     return f"▶ Clocks running again from {fmt_stamp(ev.t - ev.t % 1000)} (game time)."
 
 
 @RENDER.on(Undone)
-def _undone(e: Engine, ev: Undone) -> str:
+def _undone(_: None, ev: Undone) -> str:
     text = f"↶ Undid entry {ev.undid}: {ev.input}."
     if ev.rewind is not None:
         text += (
@@ -118,12 +116,12 @@ def _undone(e: Engine, ev: Undone) -> str:
 
 
 @RENDER.on(Correction)
-def _correction(e: Engine, ev: Correction) -> str:
+def _correction(_: None, ev: Correction) -> str:
     return f"↶ **Correction:** the host took back the last ruling (“{chat.neutralise(ev.withdrawn)}”); disregard that post. The game stands as before it."
 
 
 @RENDER.on(DmCorrection)
-def _dm_correction(e: Engine, ev: DmCorrection) -> str:
+def _dm_correction(_: None, ev: DmCorrection) -> str:
     return (
         f"↶ **Correction:** the host took back a ruling (“{chat.neutralise(ev.withdrawn)}”); disregard the private message "
         f"it sent you (“{chat.neutralise(ev.about)}”). The game stands as before it."
@@ -131,7 +129,7 @@ def _dm_correction(e: Engine, ev: DmCorrection) -> str:
 
 
 @RENDER.on(SeedRevealed)
-def _revealed(e: Engine, ev: SeedRevealed) -> str:
+def _revealed(_: None, ev: SeedRevealed) -> str:
     seed_text = f"{ev.salt}:{ev.seed}"
     text = (
         f"🔓 Seed: {_code_span(ev.seed)} · salt: `{ev.salt}`\nSHA-256 of salt:seed = `{ev.sha256}` (the commitment posted at the start).\n"
@@ -146,8 +144,8 @@ def _code_span(text: str) -> str:
 
 
 @RENDER.on(FinalHash)
-def _final_hash_post(e: Engine, ev: FinalHash) -> str:
-    command = fairness.verify_command(journal.commitment(e.seed, e.salt), ev.final_hash)
+def _final_hash_post(_: None, ev: FinalHash) -> str:
+    command = fairness.verify_command(ev.commitment, ev.final_hash)
     return (
         f"🧾 The journal's final hash: `{ev.final_hash}`\n"
         f"Anyone with the journal (the file JOURNAL) can check every entry and everything generated: `{command}`"
@@ -155,6 +153,6 @@ def _final_hash_post(e: Engine, ev: FinalHash) -> str:
 
 
 @RENDER.on(Delivered)
-def _delivered(e: Engine, ev: Delivered) -> str:
+def _delivered(_: None, ev: Delivered) -> str:
     how = f" ({ev.via})" if ev.via else ""
     return f"✉ {ev.messages} message{'s' if ev.messages != 1 else ''} to {ev.player} marked as sent{how}."

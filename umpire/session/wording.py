@@ -7,7 +7,7 @@ at once only what the session itself keeps: each private message, which waits in
 public and host posts of every other ruling are made when something asks for them: the last
 entries' outputs when the journal ends, the first public post of a ruling an undo takes back (the
 correction names it), the last public posts (what `copy` copies). They are the same words, since
-a ruling's posts depend only on the state it left and its events, which never change.
+a post depends only on its event and the game's public context, which never change.
 """
 
 from __future__ import annotations
@@ -26,15 +26,17 @@ if TYPE_CHECKING:
     from umpire.session.engine import Engine, Ruling
 
 
-def event_outputs(engine: Engine, state: Any, k: int, ev: Event, game_events: int, n: int, *, replaying: bool) -> list[Output]:
+def event_outputs(engine: Engine, k: int, ev: Event, game_events: int, n: int, *, replaying: bool) -> list[Output]:
     """The outputs of the `k`th event of entry `n` (the game's first `game_events`, then the session's notes): one per post.
+
+    The game's renderers are given the event and the game's public context, the session's the event alone.
 
     An event none of whose posts has text still goes out, as JSON, to the host. A renderer that
     raises refuses a live line (RenderFailure); in a replay its post says what failed, since the
     journal is the truth.
     """
     try:
-        posts = engine.game.announce(state, ev) if k < game_events else RENDER.render(engine, ev)
+        posts = engine.game.announce(engine.public, ev) if k < game_events else RENDER.render(None, ev)
     except Exception as exc:  # a renderer's bug refuses the line: nothing is written
         who = engine.game.key if k < game_events else "the session"
         if not replaying:
@@ -77,7 +79,7 @@ def render(engine: Engine, ruling: Ruling, *, replaying: bool) -> None:
     n = ruling.n
     game_events = len(ruling.events)
     for k, ev in enumerate((*ruling.events, *ruling.notes) if ruling.notes else ruling.events):
-        outs = event_outputs(engine, ruling.state, k, ev, game_events, n, replaying=replaying)
+        outs = event_outputs(engine, k, ev, game_events, n, replaying=replaying)
         ruling.outputs += outs
         seat = ev.audience.seat
         if ev.audience.kind == "public":
@@ -101,15 +103,13 @@ def render_later(engine: Engine, ruling: Ruling) -> None:
             ruling.outputs.append(held)
             later.append((k, ev, held))
             continue
-        outs = event_outputs(engine, ruling.state, k, ev, game_events, n, replaying=True)
+        outs = event_outputs(engine, k, ev, game_events, n, replaying=True)
         ruling.outputs += outs
         if outs[0].post is not None:
             ruling.dms.append(_dm(engine, n, k, seat, outs))
     if later:
         public = tuple((k, ev) for k, ev, _ in later if ev.audience.public)
-        ruling.deferred = Deferred(
-            engine=engine, state=ruling.state, n=n, game_events=game_events, later=later, outputs=ruling.outputs, public_events=public
-        )
+        ruling.deferred = Deferred(engine=engine, n=n, game_events=game_events, later=later, outputs=ruling.outputs, public_events=public)
 
 
 @dataclass(kw_only=True, slots=True)
@@ -117,7 +117,6 @@ class Deferred:
     """A replayed ruling's public and host posts, not yet put into words."""
 
     engine: Engine
-    state: Any  # the state the ruling left, which its posts describe
     n: int
     game_events: int
     later: list[tuple[int, Event, Output]]  # each event not yet in words, with the output standing for it
@@ -135,7 +134,7 @@ class Deferred:
         if self.public is None:
             public: list[Output] = []
             for k, ev, held in self.later:
-                outs = event_outputs(self.engine, self.state, k, ev, self.game_events, self.n, replaying=True)
+                outs = event_outputs(self.engine, k, ev, self.game_events, self.n, replaying=True)
                 at = next(i for i, o in enumerate(self.outputs) if o is held)
                 self.outputs[at : at + 1] = outs
                 public += _public(outs)
@@ -147,28 +146,27 @@ class Deferred:
 class Unworded:
     """Of a replayed ruling in force whose public posts are not in words: what an undo needs to name its first one.
 
-    The undo history keeps one per such ruling, so it keeps no more: the state the ruling left and its public events
-    (with their places among the entry's events), not the ruling's outputs.
+    The undo history keeps one per such ruling, so it keeps no more: its public events (with their places among the
+    entry's events), which are all its posts are made from, not the ruling's outputs.
     """
 
-    state: Any
     game_events: int
     events: tuple[tuple[int, Event], ...]
 
     @classmethod
-    def of(cls, deferred: Deferred, state: Any) -> Unworded | None:
-        """What names the first public post of `deferred`'s ruling (`state`: the state it left, or an equal one); None if it makes none."""
+    def of(cls, deferred: Deferred) -> Unworded | None:
+        """What names the first public post of `deferred`'s ruling; None if it makes none."""
         events = deferred.public_events
-        return cls(state=state, game_events=deferred.game_events, events=events) if events else None
+        return cls(game_events=deferred.game_events, events=events) if events else None
 
     def alike(self, other: Unworded | None) -> bool:
-        """Whether `other` words the same posts: the same state and equal events (a submission sent again)."""
-        return other is not None and other.state is self.state and other.game_events == self.game_events and other.events == self.events
+        """Whether `other` words the same posts: equal events (a submission sent again)."""
+        return other is not None and other.game_events == self.game_events and other.events == self.events
 
     def first_post(self, engine: Engine) -> str | None:
         """The text of the ruling's first public post, put into words now (None: its public events make no text)."""
         for k, ev in self.events:
-            public = _public(event_outputs(engine, self.state, k, ev, self.game_events, 0, replaying=True))
+            public = _public(event_outputs(engine, k, ev, self.game_events, 0, replaying=True))
             if public:
                 return public[0].text
         return None

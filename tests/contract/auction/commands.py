@@ -47,7 +47,8 @@ def parse(state: State, actor: int | None, text: str, resolve: Resolve) -> Comma
 
     >>> from tests.contract.auction.settings import example_config
     >>> from tests.contract.auction.state import initial
-    >>> st = initial(example_config())
+    >>> from umpire.core.streams import Streams
+    >>> st = initial(example_config(), Streams("example"))
     >>> parse(st, 0, "bid 25", lambda n: 0), parse(st, 1, "PASS", lambda n: 1)
     (Bid(seat=0, amount=25), Bid(seat=1, amount=0))
     """

@@ -13,6 +13,7 @@ GAME: Game[State, Command] = Game(
     settings=settings.SETTINGS,
     events=EVENTS,
     renderers=render.RENDER,
+    public=settings.configure,
     moves=moves.MOVES,
     view_defs=views.VIEWS,
     start=rules.start,

@@ -1,4 +1,8 @@
-"""The auction's announcements: one renderer per event kind, each returning chat text (Discord markdown)."""
+"""The auction's announcements: one renderer per event kind, each returning chat text (Discord markdown).
+
+Each renderer is given the auction's configuration (its public context: the settings and the players'
+names, never the seed) and the event, and says nothing the event does not hold.
+"""
 
 from __future__ import annotations
 
@@ -15,12 +19,12 @@ from tests.contract.auction.events import (
     LotUnsold,
     StillToBid,
 )
-from tests.contract.auction.state import State
+from tests.contract.auction.settings import Config
 from umpire.core import chat
 from umpire.core.clock import SECOND, fmt_clock
 from umpire.games.base import Renderers
 
-RENDER: Renderers[State] = Renderers()
+RENDER: Renderers[Config] = Renderers()
 
 
 def _name(name: str) -> str:
@@ -47,7 +51,7 @@ def _bids(bids: Sequence[BidShown]) -> str:
 
 
 @RENDER.on(AuctionStarted)
-def _started(state: State, ev: AuctionStarted) -> str:
+def _started(cfg: Config, ev: AuctionStarted) -> str:
     return (
         f"🔨 **The auction begins:** {ev.lots} lot{'s' if ev.lots != 1 else ''}, {ev.bid_seconds} s to bid on each. "
         f"Everyone starts with {ev.budget}.\n"
@@ -57,7 +61,7 @@ def _started(state: State, ev: AuctionStarted) -> str:
 
 
 @RENDER.on(LotPosted)
-def _posted(state: State, ev: LotPosted) -> str:
+def _posted(cfg: Config, ev: LotPosted) -> str:
     text = f"**Lot {ev.lot} of {ev.of}: {chat.safe(ev.item)}**, worth {ev.value} point{'s' if ev.value != 1 else ''}.\n"
     if not ev.bidders:
         return text + f"Nobody has money left to bid (sitting out: {_names(ev.sitting_out)})."
@@ -68,7 +72,7 @@ def _posted(state: State, ev: LotPosted) -> str:
 
 
 @RENDER.on(BidSealed)
-def _sealed(state: State, ev: BidSealed) -> str:
+def _sealed(cfg: Config, ev: BidSealed) -> str:
     what = "You pass" if ev.amount == 0 else f"Your bid of **{ev.amount}**"
     text = f"🔒 {what} on lot {ev.lot} ({chat.safe(ev.item)}): sealed."
     if ev.replaced is not None:
@@ -77,17 +81,17 @@ def _sealed(state: State, ev: BidSealed) -> str:
 
 
 @RENDER.on(LotReminder)
-def _reminder(state: State, ev: LotReminder) -> str:
+def _reminder(cfg: Config, ev: LotReminder) -> str:
     return f"⏳ Lot {ev.lot} ({chat.safe(ev.item)}): {fmt_clock(ev.seconds * SECOND)} left to bid."
 
 
 @RENDER.on(StillToBid)
-def _still(state: State, ev: StillToBid) -> str:
+def _still(cfg: Config, ev: StillToBid) -> str:
     return f"Still to bid on lot {ev.lot}: {_names(ev.waiting)}"
 
 
 @RENDER.on(LotSold)
-def _sold(state: State, ev: LotSold) -> str:
+def _sold(cfg: Config, ev: LotSold) -> str:
     lines = ["The host closed the bidding."] if ev.closed_by_host else []
     lines.append(f"🔨 **Lot {ev.lot}, {chat.safe(ev.item)}: sold to {chat.safe(ev.winner)} for {ev.price}.**")
     lines.append(_bids(ev.bids))
@@ -98,7 +102,7 @@ def _sold(state: State, ev: LotSold) -> str:
 
 
 @RENDER.on(LotUnsold)
-def _unsold(state: State, ev: LotUnsold) -> str:
+def _unsold(cfg: Config, ev: LotUnsold) -> str:
     lines = ["The host closed the bidding."] if ev.closed_by_host else []
     lines.append(f"**Lot {ev.lot}, {chat.safe(ev.item)}: unsold** (no bid above 0).")
     lines.append(_bids(ev.bids))
@@ -106,7 +110,7 @@ def _unsold(state: State, ev: LotUnsold) -> str:
 
 
 @RENDER.on(AuctionOver)
-def _over(state: State, ev: AuctionOver) -> str:
+def _over(cfg: Config, ev: AuctionOver) -> str:
     head = f"🏆 **The auction is over. {'Winner' if len(ev.winners) == 1 else 'Shared win'}: {_and(ev.winners)}.**"
     rows = []
     for i, s in enumerate(ev.standings, start=1):

@@ -11,7 +11,8 @@ it first, so `apply` only judges what the command itself says.
 
 >>> from tests.contract.auction.settings import example_config
 >>> from tests.contract.auction.state import initial
->>> s, evs = apply(initial(example_config()), Start(), 0)
+>>> from umpire.core.streams import Streams
+>>> s, evs = apply(initial(example_config(), Streams("example")), Start(), 0)
 >>> [e.kind for e in evs], s.phase, s.lot is not None and s.lot.number
 (['auction_started', 'lot_posted'], <Phase.BIDDING: 'bidding'>, 1)
 """
@@ -44,7 +45,7 @@ from umpire.games.base import Event, Setup, dm
 
 def start(setup: Setup) -> State:
     """The auction before the host's “start”: everyone holds the budget, no lot is drawn."""
-    return initial(configure(setup))
+    return initial(configure(setup), setup.streams)
 
 
 def apply(state: State, command: Command, now: int) -> tuple[State, list[Event]]:
@@ -98,7 +99,7 @@ def _close(state: State, now: int, *, by_host: bool) -> tuple[State, list[Event]
         event = LotUnsold(t=now, lot=lot.number, item=lot.item, bids=shown, closed_by_host=by_host)
     else:
         tied = tuple(seat for seat, amount in bids if amount == top)
-        winner = tied[0] if len(tied) == 1 else cfg.streams.stream(f"tie {lot.number}").choice(tied)
+        winner = tied[0] if len(tied) == 1 else state.streams.stream(f"tie {lot.number}").choice(tied)
         money = tuple(m - top if seat == winner else m for seat, m in enumerate(state.money))
         result = Result(lot=lot, bids=bids, winner=winner, price=top, tied=tied if len(tied) > 1 else ())
         event = LotSold(
@@ -127,8 +128,8 @@ def _post_next(state: State, now: int) -> tuple[State, list[Event]]:
     number = len(state.results) + 1
     used = {r.lot.item for r in state.results}
     remaining = [item for item in cfg.catalogue if item not in used]
-    item = cfg.streams.stream(f"lot {number}").choice(remaining)
-    value = cfg.min_value + cfg.streams.stream(f"value {number}").below(cfg.max_value - cfg.min_value + 1)
+    item = state.streams.stream(f"lot {number}").choice(remaining)
+    value = cfg.min_value + state.streams.stream(f"value {number}").below(cfg.max_value - cfg.min_value + 1)
     lot = Lot(number=number, item=item, value=value)
     bidders = tuple(seat for seat, m in enumerate(state.money) if m > 0)
     deadline = Deadline(what=f"lot {number}", start=now, due=now + cfg.bid_ms, reminders=cfg.reminders_ms)

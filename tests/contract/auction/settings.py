@@ -6,8 +6,7 @@ from dataclasses import dataclass
 
 from umpire.core.clock import SECOND
 from umpire.core.settings import Setting, Settings
-from umpire.core.streams import Streams
-from umpire.games.base import Setup
+from umpire.games.base import PublicSetup
 
 CATALOGUE = [
     "Brass telescope",
@@ -64,7 +63,8 @@ def rulings(s: Settings) -> list[str]:
 
 @dataclass(frozen=True, kw_only=True)
 class Config:
-    """One scenario's auction: the players, the money, the lots and the clock."""
+    """One scenario's auction: the players, the money, the lots and the clock. It is what everyone may know from the
+    start (the game's public context, which its renderers are given), so it holds nothing drawn from the seed."""
 
     names: tuple[str, ...]
     budget: int
@@ -74,10 +74,9 @@ class Config:
     max_value: int
     bid_ms: int
     reminders_ms: tuple[int, ...]
-    streams: Streams
 
 
-def configure(setup: Setup) -> Config:
+def configure(setup: PublicSetup) -> Config:
     """The auction a scenario describes (its settings were checked when it loaded)."""
     s = setup.settings
     return Config(
@@ -89,7 +88,6 @@ def configure(setup: Setup) -> Config:
         max_value=s.integer("max_value"),
         bid_ms=s.integer("bid_seconds") * SECOND,
         reminders_ms=tuple(r * SECOND for r in s.integers("reminders")),
-        streams=setup.streams,
     )
 
 
@@ -135,5 +133,4 @@ def example_config(players: int = 2) -> Config:
         max_value=20,
         bid_ms=60 * SECOND,
         reminders_ms=(30 * SECOND, 10 * SECOND),
-        streams=Streams("example"),
     )

@@ -8,6 +8,7 @@ from enum import StrEnum
 from tests.contract.auction.settings import Config
 from umpire.core.deadline import Deadline
 from umpire.core.sealed import Sealed
+from umpire.core.streams import Streams
 
 
 class Phase(StrEnum):
@@ -46,6 +47,7 @@ class State:
     """The whole auction. `lot`, `bids` and `deadline` are set while a lot is open."""
 
     cfg: Config
+    streams: Streams  # the seed's: each lot (and each tie) is drawn from its own named stream when it is needed
     phase: Phase
     money: tuple[int, ...]
     results: tuple[Result, ...] = ()
@@ -66,6 +68,6 @@ class State:
         return len(self.results) + (1 if self.lot is not None else 0)
 
 
-def initial(cfg: Config) -> State:
+def initial(cfg: Config, streams: Streams) -> State:
     """The auction before the host's “start”: everyone holds the budget, no lot is drawn."""
-    return State(cfg=cfg, phase=Phase.READY, money=tuple(cfg.budget for _ in cfg.names))
+    return State(cfg=cfg, streams=streams, phase=Phase.READY, money=tuple(cfg.budget for _ in cfg.names))

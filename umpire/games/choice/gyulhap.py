@@ -20,7 +20,7 @@ from umpire.games.choice.state import GYUL_HAP, State, names_of, where_now
 def board(state: State) -> Board:
     """The Gyul Hap board under way."""
     cfg = state.cfg
-    return boards(cfg.streams.seed, cfg.gyul_boards, cfg.min_haps, cfg.max_haps)[state.gyul.index]
+    return boards(state.streams.seed, cfg.gyul_boards, cfg.min_haps, cfg.max_haps)[state.gyul.index]
 
 
 def board_posted(state: State, now: int, why: BoardWhy) -> GhBoard:

@@ -1,5 +1,9 @@
 """The Final Match's announcements: one renderer per event kind, each returning chat text (Discord
-markdown), with a picture where a board, a set or a table helps (drawn only when copied)."""
+markdown), with a picture where a board, a set or a table helps (drawn only when copied).
+
+Each renderer is given the match's configuration (its public context: the settings and the players'
+names) and the event, and says nothing the event does not hold.
+"""
 
 from __future__ import annotations
 
@@ -40,11 +44,10 @@ from umpire.games.choice.events import (
 )
 from umpire.games.choice.generate import shop_lines
 from umpire.games.choice.pictures import board_picture, puzzles_picture, status_picture
-from umpire.games.choice.settings import ITEM_NAMES, ROUNDS
+from umpire.games.choice.settings import ITEM_NAMES, ROUNDS, Config
 from umpire.games.choice.shape import BLOCKS, CYCLES, SETS_PER_BLOCK, expression_sets, shop_cycles
-from umpire.games.choice.state import State
 
-RENDER: Renderers[State] = Renderers()
+RENDER: Renderers[Config] = Renderers()
 
 LEGEND = "Letters: colour R red, Y yellow, B blue · background B black, G gray, W white · shape C circle, S square, T triangle"
 
@@ -71,7 +74,7 @@ def _span(ms: int) -> str:
 
 
 @RENDER.on(BlockStarted)
-def _block_started(state: State, ev: BlockStarted) -> str:
+def _block_started(cfg: Config, ev: BlockStarted) -> str:
     lines = [f"**Block {ev.block} of {BLOCKS} begins.**"]
     for name, c in ev.credits.items():
         lines.append(f"{_n(name)}: +${c.goofspiel} (Goofspiel) +${c.credit} → ${ev.money[name]}")
@@ -84,18 +87,18 @@ def _block_started(state: State, ev: BlockStarted) -> str:
 
 
 @RENDER.on(BlockOver)
-def _block_over(state: State, ev: BlockOver) -> str:
+def _block_over(cfg: Config, ev: BlockOver) -> str:
     return f"**Block {ev.block} is over.**" + ("" if ev.block == BLOCKS else " Break: the host starts the next block.")
 
 
 @RENDER.on(SubgameDecided)
-def _subgame_decided(state: State, ev: SubgameDecided) -> str:
+def _subgame_decided(cfg: Config, ev: SubgameDecided) -> str:
     who = f"{chat.safe(ev.winner)} wins" if ev.winner else "no winner"
     return f"🏁 **{ITEM_NAMES[ev.subgame]}: {who}** ({chat.safe(ev.reason)}). Points: {_pairs(ev.points)}."
 
 
 @RENDER.on(MatchOver)
-def _match_over(state: State, ev: MatchOver) -> str:
+def _match_over(cfg: Config, ev: MatchOver) -> str:
     subs = ", ".join(f"{ITEM_NAMES[s]}: {chat.safe(w) if w else 'no winner'}" for s, w in ev.subgame_winners.items())
     if ev.winner:
         return f"🏆 **{chat.safe(ev.winner)} wins The Choice is Yours!** {chat.safe(ev.result)}: {subs}."
@@ -106,7 +109,7 @@ def _match_over(state: State, ev: MatchOver) -> str:
 
 
 @RENDER.on(RoundStarted)
-def _round_started(state: State, ev: RoundStarted) -> str:
+def _round_started(cfg: Config, ev: RoundStarted) -> str:
     return (
         f"🃏 **Block {ev.block}, round {ev.round}/{ROUNDS}: the prize is {ev.prize}.** "
         f"Submit `gs X` privately within {_span(ev.deadline - ev.t)}."
@@ -114,17 +117,17 @@ def _round_started(state: State, ev: RoundStarted) -> str:
 
 
 @RENDER.on(RoundReminder)
-def _round_reminder(state: State, ev: RoundReminder) -> str:
+def _round_reminder(cfg: Config, ev: RoundReminder) -> str:
     return f"⏳ Block {ev.block}, round {ev.round}: {ev.seconds} seconds left."
 
 
 @RENDER.on(StillWaiting)
-def _still_waiting(state: State, ev: StillWaiting) -> str:
+def _still_waiting(cfg: Config, ev: StillWaiting) -> str:
     return f"Still to play in round {ev.round}: " + ", ".join(ev.waiting)
 
 
 @RENDER.on(GsConfirmed)
-def _gs_confirmed(state: State, ev: GsConfirmed) -> str:
+def _gs_confirmed(cfg: Config, ev: GsConfirmed) -> str:
     boost = " with the Goofspiel Advantage (counts +1)" if ev.boosted else ""
     was = ""
     if ev.replaces is not None:
@@ -133,7 +136,7 @@ def _gs_confirmed(state: State, ev: GsConfirmed) -> str:
 
 
 @RENDER.on(RoundResolved)
-def _round_resolved(state: State, ev: RoundResolved) -> str:
+def _round_resolved(cfg: Config, ev: RoundResolved) -> str:
     plays = []
     for name, p in ev.plays.items():
         what = f"{p.card}"
@@ -151,7 +154,7 @@ def _round_resolved(state: State, ev: RoundResolved) -> str:
 
 
 @RENDER.on(BoutOver)
-def _bout_over(state: State, ev: BoutOver) -> str:
+def _bout_over(cfg: Config, ev: BoutOver) -> str:
     who = f"{_n(ev.gsp_to)} earns a GSP" if ev.gsp_to else "a tied bout: no GSP"
     return (
         f"**Block {ev.block}'s bout is over** ({_pairs(ev.bout_money, '$')}): {who}. GSP: {_pairs(ev.gsp)}.\n"
@@ -168,27 +171,27 @@ def _prices(prices: Mapping[str, int]) -> tuple[int, ...]:
 
 
 @RENDER.on(ShopOpened)
-def _shop_opened(state: State, ev: ShopOpened) -> str:
+def _shop_opened(cfg: Config, ev: ShopOpened) -> str:
     return (
         f"🛒 **Shop, block {ev.block} cycle {ev.cycle}/{CYCLES}** (cycle {ev.shop_cycle} of {shop_cycles()}, "
         f"open {_span(ev.until - ev.t)}): {ev.shop}\n"
         + " · ".join(shop_lines(_prices(ev.prices)))
-        + f"\n`buy X` gives {state.cfg.copies} copies."
+        + f"\n`buy X` gives {cfg.copies} copies."
     )
 
 
 @RENDER.on(ShopPosted)
-def _shop_posted(state: State, ev: ShopPosted) -> str:
+def _shop_posted(cfg: Config, ev: ShopPosted) -> str:
     return f"🛒 Shop (block {ev.block}, cycle {ev.cycle}/{CYCLES}): {ev.shop}\n" + " · ".join(shop_lines(_prices(ev.prices)))
 
 
 @RENDER.on(ShopClosed)
-def _shop_closed(state: State, ev: ShopClosed) -> str:
+def _shop_closed(cfg: Config, ev: ShopClosed) -> str:
     return f"🛒 Block {ev.block}: the shop's cycle {ev.cycle} is over: the shop is closed until the next block."
 
 
 @RENDER.on(Bought)
-def _bought(state: State, ev: Bought) -> str:
+def _bought(cfg: Config, ev: Bought) -> str:
     return f"You bought tile {ev.tile} (×{ev.copies}) for ${ev.price}: ${ev.money} left; your tiles: {_tiles(ev.tiles)}."
 
 
@@ -200,7 +203,7 @@ def _status_chat(status: Mapping[str, PlayerStatus]) -> str:
 
 
 @RENDER.on(StatusPosted)
-def _status_posted(state: State, ev: StatusPosted) -> Post:
+def _status_posted(cfg: Config, ev: StatusPosted) -> Post:
     rows = [(p, f"${s.money}", _tiles(s.tiles), str(s.gsp), str(s.ghp), str(s.ep)) for p, s in ev.status.items()]
     return Post(text=_status_chat(ev.status), image=status_picture(rows))
 
@@ -209,7 +212,7 @@ def _status_posted(state: State, ev: StatusPosted) -> Post:
 
 
 @RENDER.on(GhBoard)
-def _gh_board(state: State, ev: GhBoard) -> Post:
+def _gh_board(cfg: Config, ev: GhBoard) -> Post:
     return Post(text=_gh_board_text(ev), image=board_picture(ev))
 
 
@@ -226,18 +229,18 @@ def _gh_board_text(ev: GhBoard) -> str:
 
 
 @RENDER.on(GhReset)
-def _gh_reset(state: State, ev: GhReset) -> str:
+def _gh_reset(cfg: Config, ev: GhReset) -> str:
     return f"Gyul Hap: the board resets at the end of the block; board {ev.next_board} comes with the next block."
 
 
 @RENDER.on(GhOver)
-def _gh_over(state: State, ev: GhOver) -> str:
+def _gh_over(cfg: Config, ev: GhOver) -> str:
     how = "after a correct gyul" if ev.why is BoardWhy.GYUL else "the last board was reset at a block's end"
     return f"🏁 **Gyul Hap is over:** {'all ' if ev.boards > 1 else ''}{ev.boards} board{'s' if ev.boards != 1 else ''} done ({how})."
 
 
 @RENDER.on(HapCalled)
-def _hap_called(state: State, ev: HapCalled) -> str:
+def _hap_called(cfg: Config, ev: HapCalled) -> str:
     call = f"{'ihap' if ev.wild else 'hap'} {ev.positions} {ev.extra}" + (f" {ev.wild}" if ev.wild else "")
     what = f"`{call}` on board {ev.board} ({' / '.join(ev.tiles)})"
     if ev.verdict is Verdict.CORRECT:
@@ -248,7 +251,7 @@ def _hap_called(state: State, ev: HapCalled) -> str:
 
 
 @RENDER.on(GyulCalled)
-def _gyul_called(state: State, ev: GyulCalled) -> str:
+def _gyul_called(cfg: Config, ev: GyulCalled) -> str:
     if ev.verdict is Verdict.CORRECT:
         return f"✅ {_n(ev.player)}: **Gyul!** Correct: every hap on board {ev.board} is claimed. +1 GHP. GHP: {_pairs(ev.ghp)}"
     if ev.verdict is Verdict.GRACE:
@@ -260,7 +263,7 @@ def _gyul_called(state: State, ev: GyulCalled) -> str:
 
 
 @RENDER.on(GyulUnclaimed)
-def _gyul_unclaimed(state: State, ev: GyulUnclaimed) -> str:
+def _gyul_unclaimed(cfg: Config, ev: GyulUnclaimed) -> str:
     haps = f"{ev.unclaimed} hap{'s' if ev.unclaimed != 1 else ''}"
     return f"{ev.player}'s gyul on board {ev.board} was wrong: {haps} still unclaimed (host only: do not post the count)."
 
@@ -269,7 +272,7 @@ def _gyul_unclaimed(state: State, ev: GyulUnclaimed) -> str:
 
 
 @RENDER.on(ExprSetOpened)
-def _expr_set(state: State, ev: ExprSetOpened) -> Post:
+def _expr_set(cfg: Config, ev: ExprSetOpened) -> Post:
     title = f"Expressions, block {ev.block}, set {ev.set}"
     return Post(text=_expr_set_text(ev), image=puzzles_picture(title, [(p.ops, p.target) for p in ev.puzzles]))
 
@@ -285,7 +288,7 @@ def _expr_set_text(ev: ExprSetOpened) -> str:
 
 
 @RENDER.on(ExprReposted)
-def _expr_reposted(state: State, ev: ExprReposted) -> str:
+def _expr_reposted(cfg: Config, ev: ExprReposted) -> str:
     lines = [f"🧮 Expressions (block {ev.block}, set {ev.set}/{SETS_PER_BLOCK}):"]
     lines += [f"{p.number}. `{p.text}`" for p in ev.puzzles]
     lines.append("Extras used: " + (", ".join(map(str, ev.extras_used)) or "none"))
@@ -293,7 +296,7 @@ def _expr_reposted(state: State, ev: ExprReposted) -> str:
 
 
 @RENDER.on(ExprSolved)
-def _expr_solved(state: State, ev: ExprSolved) -> str:
+def _expr_solved(cfg: Config, ev: ExprSolved) -> str:
     wild = f", wildcard {ev.wild}" if ev.wild else ""
     spent = ", ".join(map(str, sorted(ev.spent))) or "none"
     return (
@@ -303,5 +306,5 @@ def _expr_solved(state: State, ev: ExprSolved) -> str:
 
 
 @RENDER.on(ExprClosed)
-def _expr_closed(state: State, ev: ExprClosed) -> str:
+def _expr_closed(cfg: Config, ev: ExprClosed) -> str:
     return f"Expressions set {ev.set} of block {ev.block} is over."

@@ -105,7 +105,7 @@ def start_block(state: State, now: int) -> tuple[State, list[Event]]:
         )
     ]
     if block <= GOOFSPIEL_BLOCKS:
-        state, opened = open_round(state, Bout(block=block, prizes=prize_order(cfg.streams, block)), now)
+        state, opened = open_round(state, Bout(block=block, prizes=prize_order(state.streams, block)), now)
         events.append(opened)
     if block >= SHOP_FIRST_BLOCK:
         state, shop = open_cycle(state, 1, now)

@@ -22,7 +22,7 @@ def puzzles(state: State) -> tuple[Puzzle, ...]:
     """The puzzles of the Expressions set under way."""
     assert state.expr is not None
     cfg = state.cfg
-    sets = puzzle_sets(cfg.streams.seed, (BLOCKS - 1) * SETS_PER_BLOCK, cfg.per_set, cfg.min_solutions, cfg.max_target)
+    sets = puzzle_sets(state.streams.seed, (BLOCKS - 1) * SETS_PER_BLOCK, cfg.per_set, cfg.min_solutions, cfg.max_target)
     return sets[state.expr.number - 1]
 
 

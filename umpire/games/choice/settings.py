@@ -8,14 +8,13 @@ from typing import TYPE_CHECKING
 
 from umpire.core.clock import SECOND
 from umpire.core.settings import Schema, Setting, Settings
-from umpire.core.streams import Streams
 from umpire.games.choice.gyul import bounds_problem
 
 # The match's shape is written once, in shape.py (which `umpire gen` reads without this module).
 from umpire.games.choice.shape import CYCLES
 
 if TYPE_CHECKING:
-    from umpire.games.base import Setup
+    from umpire.games.base import PublicSetup
 
 ITEMS = ("goofspiel", "gyul_hap", "expressions")
 ITEM_NAMES = {"goofspiel": "Goofspiel", "gyul_hap": "Gyul Hap", "expressions": "Expressions"}
@@ -156,10 +155,10 @@ SETTINGS: tuple[Setting, ...] = (
 
 @dataclass(frozen=True, kw_only=True)
 class Config:
-    """A match's settings in the units the rules use."""
+    """A match's settings in the units the rules use: what everyone may know of it (the game's public context, which its
+    renderers are given), so nothing drawn from the seed."""
 
     names: tuple[str, ...]
-    streams: Streams
     given: tuple[tuple[int, int, int], ...]  # Advantage copies per seat, in ITEMS order
     block_ms: int
     round_ms: int
@@ -216,7 +215,7 @@ def validate(settings: Settings) -> list[tuple[str, str]]:
     return out
 
 
-def configure(setup: Setup) -> Config:
+def configure(setup: PublicSetup) -> Config:
     """Read a scenario's checked settings into a Config."""
     settings = setup.settings
     names = tuple(p.name for p in setup.roster)
@@ -224,7 +223,6 @@ def configure(setup: Setup) -> Config:
     given = tuple((copies[0][seat], copies[1][seat], copies[2][seat]) for seat in range(len(names)))
     return Config(
         names=names,
-        streams=setup.streams,
         given=given,
         block_ms=settings.integer("block_seconds") * SECOND,
         round_ms=settings.integer("round_seconds") * SECOND,

@@ -20,7 +20,7 @@ def open_cycle(state: State, block_cycle: int, now: int) -> tuple[State, ShopOpe
     """
     cfg = state.cfg
     cycle = (state.block - SHOP_FIRST_BLOCK) * CYCLES + block_cycle
-    prices = shop_prices(cfg.streams, cycle, cfg.prices)
+    prices = shop_prices(state.streams, cycle, cfg.prices)
     shop = Shop(cycle=cycle, block_cycle=block_cycle, prices=prices, bought=tuple(frozenset() for _ in state.seats))
     until = now + cfg.cycle_ms
     clock: Deadline | None = Deadline(what="cycle", start=now, due=until)

@@ -7,6 +7,7 @@ from enum import StrEnum
 
 from umpire.core.deadline import Deadline
 from umpire.core.sealed import Sealed
+from umpire.core.streams import Streams
 from umpire.games.base import Setup
 from umpire.games.choice.events import PlayerStatus
 from umpire.games.choice.settings import Config, configure
@@ -96,6 +97,7 @@ class State:
     """The whole match at one moment."""
 
     cfg: Config
+    streams: Streams  # the seed's: what it deals is drawn at the moment of use, never read from the configuration
     seats: tuple[Seat, ...]
     block: int = 0  # the block under way, or the last one played
     phase: Phase = Phase.BEFORE
@@ -127,15 +129,15 @@ class State:
         return (self.round_clock, self.shop_clock, self.set_clock, self.block_clock)
 
 
-def initial(cfg: Config) -> State:
+def initial(cfg: Config, streams: Streams) -> State:
     """The match before block 1."""
     seats = tuple(Seat(money=cfg.starting_money, adv=cfg.given[i]) for i in range(len(cfg.names)))
-    return State(cfg=cfg, seats=seats)
+    return State(cfg=cfg, streams=streams, seats=seats)
 
 
 def start(setup: Setup) -> State:
     """The match before block 1 (the game's `start`: here, not with the rules, so that starting a session does not import them)."""
-    return initial(configure(setup))
+    return initial(configure(setup), setup.streams)
 
 
 def names_of(state: State) -> tuple[str, ...]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import ClassVar
 
 from umpire.games.base import HOST, JSON, Audience, Event, Question
 
@@ -195,15 +196,12 @@ class TakeAsked(Event):
     """The refiller's opponent may take one set-aside card, free. `from_` is the refiller (JSON key `from`)."""
 
     kind = "take_asked"
+    json_keys: ClassVar[Mapping[str, str]] = {"from_": "from"}  # as journals and transcripts have it
     player: str
     from_: str
     cards: Names
     seconds: int
     until: int
-
-    def payload(self) -> dict[str, JSON]:
-        """The fields as JSON, `from_` written `from` as journals and transcripts have it."""
-        return {("from" if k == "from_" else k): v for k, v in super().payload().items()}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -312,6 +310,7 @@ class Raised(Event):
     """A bet that keeps the round going: the opening `call` (`action` "open") or a raise. `raised` is JSON `raise`."""
 
     kind = "bet"
+    json_keys: ClassVar[Mapping[str, str]] = {"raised": "raise"}  # as journals and transcripts have it
     betting: int
     player: str
     action: str  # "open" or "raise"
@@ -329,10 +328,6 @@ class Raised(Event):
     def question(self) -> Question:
         """The other player, to act: `call` or `fold` as buttons where a bot asks it (a raise needs its amount: typed)."""
         return Question(player=self.next, answers=("call", "fold"))
-
-    def payload(self) -> dict[str, JSON]:
-        """The fields as JSON, `raised` written `raise` as journals and transcripts have it."""
-        return {("raise" if k == "raised" else k): v for k, v in super().payload().items()}
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -28,6 +28,7 @@ GAME: Game[State, Command] = Game(
     settings=settings.SCHEMA.settings,
     events=LaterEvents(f"{_HERE}.events:EVENTS"),
     renderers=LaterRenderers(f"{_HERE}.render:RENDER"),
+    public=settings.configure,
     moves=moves.MOVES,
     view_defs=views.VIEWS,
     start=start,

@@ -51,7 +51,7 @@ def can_pick(pool: tuple[int, ...], community: int) -> bool:
 
 def draw_community(state: State, now: int) -> State:
     """The round's community card, drawn from all 27 at the start of the round (its own stream per round)."""
-    community = C.draw(state.cfg.streams.stream(f"devils/community/{state.round}"), 1)[0]
+    community = C.draw(state.streams.stream(f"devils/community/{state.round}"), 1)[0]
     return log_cards(replace(state, community=community), "community", None, (community,), now)
 
 

@@ -93,7 +93,7 @@ def _refill(state: State, now: int) -> tuple[State, list[Event]]:
     assert isinstance(step, Ask)
     seat = step.seat
     n = state.refills[seat] + 1
-    offer = C.draw(cfg.streams.stream(f"devils/refill/{state.round}/{seat + 1}/{n}"), cfg.refill_cards)
+    offer = C.draw(state.streams.stream(f"devils/refill/{state.round}/{seat + 1}/{n}"), cfg.refill_cards)
     refills = list(state.refills)
     refills[seat] = n
     state = set_seat(state, seat, chips=state.seats[seat].chips - cfg.refill_cost)

@@ -2,7 +2,8 @@
 
 No public text names a private card before its reveal: the picks go to the host and to the
 player alone, and the pools posted are the pools as the other player knows them (a card
-discarded unrevealed is still listed, and counted as gone).
+discarded unrevealed is still listed, and counted as gone). Each renderer is given the match's
+configuration (its public context) and the event, and says nothing the event does not hold.
 """
 
 from __future__ import annotations
@@ -46,9 +47,9 @@ from umpire.games.devilsdeal.events import (
     Took,
 )
 from umpire.games.devilsdeal.pictures import chips_picture, showdown_picture
-from umpire.games.devilsdeal.state import State
+from umpire.games.devilsdeal.settings import Config
 
-RENDER: Renderers[State] = Renderers()
+RENDER: Renderers[Config] = Renderers()
 
 
 def name(who: str) -> str:
@@ -88,7 +89,7 @@ def pools(by_name: Mapping[str, PublicPool]) -> str:
 
 
 @RENDER.on(PoolsDealt)
-def _pools_dealt(state: State, ev: PoolsDealt) -> str:
+def _pools_dealt(cfg: Config, ev: PoolsDealt) -> str:
     lines = ["🃏 **Devil's Deal — the starting pools** (both from one fresh deck):"]
     lines += [f"{name(p)}: {code(cards)} · {chips(ev.chips[p])}" for p, cards in ev.pools.items()]
     lines.append(f"{name(ev.chooser)} holds the Advantage and chooses who starts round 1.")
@@ -96,12 +97,12 @@ def _pools_dealt(state: State, ev: PoolsDealt) -> str:
 
 
 @RENDER.on(StarterChosen)
-def _starter_chosen(state: State, ev: StarterChosen) -> str:
+def _starter_chosen(cfg: Config, ev: StarterChosen) -> str:
     return f"{name(ev.chooser)} chooses {name(ev.starter)} to start round 1."
 
 
 @RENDER.on(RoundStarted)
-def _round_started(state: State, ev: RoundStarted) -> str:
+def _round_started(cfg: Config, ev: RoundStarted) -> str:
     return "\n".join(
         [
             f"⚔️ **Round {ev.round}** — {name(ev.starter)} starts. 🂠 Community card: {code(ev.community)}",
@@ -115,7 +116,7 @@ def _round_started(state: State, ev: RoundStarted) -> str:
 
 
 @RENDER.on(RefillAsked)
-def _refill_asked(state: State, ev: RefillAsked) -> str:
+def _refill_asked(cfg: Config, ev: RefillAsked) -> str:
     again = " again" if ev.again else ""
     return (
         f"🔄 {name(ev.player)}: refill{again}? `yes` or `no` — {ev.seconds} s "
@@ -124,19 +125,19 @@ def _refill_asked(state: State, ev: RefillAsked) -> str:
 
 
 @RENDER.on(RefillSkipped)
-def _refill_skipped(state: State, ev: RefillSkipped) -> str:
+def _refill_skipped(cfg: Config, ev: RefillSkipped) -> str:
     return f"{name(ev.player)} has {chips(ev.chips)}: too few to refill ({ev.cost} needed)."
 
 
 @RENDER.on(RefillDeclined)
-def _refill_declined(state: State, ev: RefillDeclined) -> str:
+def _refill_declined(cfg: Config, ev: RefillDeclined) -> str:
     if ev.auto:
         return f"⏰ {name(ev.player)} did not answer in time: no refill."
     return f"{name(ev.player)}: no refill."
 
 
 @RENDER.on(RefillOffered)
-def _refill_offered(state: State, ev: RefillOffered) -> str:
+def _refill_offered(cfg: Config, ev: RefillOffered) -> str:
     return (
         f"🎴 {name(ev.player)} refills (−{ev.cost} → {chips(ev.chips)}). The {len(ev.cards)} cards:\n"
         f"{code(ev.cards)}\n"
@@ -146,13 +147,13 @@ def _refill_offered(state: State, ev: RefillOffered) -> str:
 
 
 @RENDER.on(DivisionNoted)
-def _division_noted(state: State, ev: DivisionNoted) -> str:
+def _division_noted(cfg: Config, ev: DivisionNoted) -> str:
     written = f" ({ev.lines} lines, one pile a line)" if ev.lines > 1 else ""
     return f"{chat.safe(ev.player)}'s division{written}: {ev.division} — ✓ valid: takes {len(ev.takes)} ({' '.join(ev.takes) or 'none'})"
 
 
 @RENDER.on(DivisionLocked)
-def _division_locked(state: State, ev: DivisionLocked) -> str:
+def _division_locked(cfg: Config, ev: DivisionLocked) -> str:
     who = name(ev.player)
     early = " (locked early)" if ev.early else ""
     div = ev.division
@@ -170,7 +171,7 @@ def _division_locked(state: State, ev: DivisionLocked) -> str:
 
 
 @RENDER.on(DiscardAsked)
-def _discard_asked(state: State, ev: DiscardAsked) -> str:
+def _discard_asked(cfg: Config, ev: DiscardAsked) -> str:
     return (
         f"✂️ {name(ev.player)} holds {ev.held} cards: discard {ev.count} (limit {ev.limit}) — {ev.seconds} s "
         "(no answer: the newest cards go)."
@@ -178,19 +179,19 @@ def _discard_asked(state: State, ev: DiscardAsked) -> str:
 
 
 @RENDER.on(Discarded)
-def _discarded(state: State, ev: Discarded) -> str:
+def _discarded(cfg: Config, ev: Discarded) -> str:
     if ev.auto:
         return f"⏰ {name(ev.player)} did not discard in time: {code(ev.cards)} discarded (the newest cards; pool: {ev.pool_size})."
     return f"{name(ev.player)} discards {code(ev.cards)} (pool: {ev.pool_size})."
 
 
 @RENDER.on(TakeAsked)
-def _take_asked(state: State, ev: TakeAsked) -> str:
+def _take_asked(cfg: Config, ev: TakeAsked) -> str:
     return f"🎁 {name(ev.player)}: take one card {chat.safe(ev.from_)} set aside, free, or `none` — {ev.seconds} s: {code(ev.cards)}"
 
 
 @RENDER.on(Took)
-def _took(state: State, ev: Took) -> str:
+def _took(cfg: Config, ev: Took) -> str:
     if ev.card is None:
         if ev.auto:
             return f"⏰ {name(ev.player)} did not answer in time: no card taken."
@@ -202,7 +203,7 @@ def _took(state: State, ev: Took) -> str:
 
 
 @RENDER.on(PokerStarted)
-def _poker_started(state: State, ev: PokerStarted) -> str:
+def _poker_started(cfg: Config, ev: PokerStarted) -> str:
     return (
         f"🂠 **Poker, round {ev.round}.** Community card (drawn at the round's start): {code(ev.community)}\n"
         f"Choose your two private cards in your table channel — first and second, different from each other "
@@ -211,14 +212,14 @@ def _poker_started(state: State, ev: PokerStarted) -> str:
 
 
 @RENDER.on(Picked)
-def _picked(state: State, ev: Picked) -> str:
+def _picked(cfg: Config, ev: Picked) -> str:
     was = f" (was {' '.join(ev.replaces)})" if ev.replaces is not None else ""
     wait = f" Still to choose: {', '.join(ev.waiting)}." if ev.waiting else ""
     return f"{chat.safe(ev.player)} picks first {ev.first}, second {ev.second}{was} → with {ev.community}: {ev.hand}.{wait}"
 
 
 @RENDER.on(PickConfirmed)
-def _pick_confirmed(state: State, ev: PickConfirmed) -> str:
+def _pick_confirmed(cfg: Config, ev: PickConfirmed) -> str:
     then = (
         "Both players have now chosen: these are your cards for the round."
         if ev.final
@@ -228,12 +229,12 @@ def _pick_confirmed(state: State, ev: PickConfirmed) -> str:
 
 
 @RENDER.on(AntePaid)
-def _ante_paid(state: State, ev: AntePaid) -> str:
+def _ante_paid(cfg: Config, ev: AntePaid) -> str:
     return f"💰 Both pay the ante of {ev.ante}; {chips(ev.removed)} leaves the pot. Pot: {ev.pot}. Chips: {stacks(ev.chips)}"
 
 
 @RENDER.on(BettingStarted)
-def _betting_started(state: State, ev: BettingStarted) -> str:
+def _betting_started(cfg: Config, ev: BettingStarted) -> str:
     return (
         f"🎲 **Betting round {ev.betting}** — {name(ev.to_act)} first: `call` ({chips(ev.opening_bet)}), "
         f"`raise N` or `fold` — {ev.seconds} s. Pot: {ev.pot}."
@@ -241,13 +242,13 @@ def _betting_started(state: State, ev: BettingStarted) -> str:
 
 
 @RENDER.on(BettingSkipped)
-def _betting_skipped(state: State, ev: BettingSkipped) -> str:
+def _betting_skipped(cfg: Config, ev: BettingSkipped) -> str:
     who = " and ".join(name(p) for p in ev.broke)
     return f"{who} {'has' if len(ev.broke) == 1 else 'have'} no chips: no betting round {ev.betting} (nobody bets or folds)."
 
 
 @RENDER.on(Raised)
-def _raised(state: State, ev: Raised) -> str:
+def _raised(cfg: Config, ev: Raised) -> str:
     bets = " · ".join(f"{chat.safe(p)} {b}" for p, b in ev.bets.items())
     if ev.action == "open":
         text = f"{name(ev.player)}: `call` to open the betting — bets {ev.put}"
@@ -257,7 +258,7 @@ def _raised(state: State, ev: Raised) -> str:
 
 
 @RENDER.on(Called)
-def _called(state: State, ev: Called) -> str:
+def _called(cfg: Config, ev: Called) -> str:
     bets = " · ".join(f"{chat.safe(p)} {b}" for p, b in ev.bets.items())
     text = f"{name(ev.player)}: `call`, all-in with {chips(ev.put)}" if ev.all_in else f"{name(ev.player)}: `call` {ev.put}"
     for p, back in ev.returned.items():
@@ -266,7 +267,7 @@ def _called(state: State, ev: Called) -> str:
 
 
 @RENDER.on(Revealed)
-def _revealed(state: State, ev: Revealed) -> str:
+def _revealed(cfg: Config, ev: Revealed) -> str:
     shown = " · ".join(f"{name(p)} {code(c)}" for p, c in ev.cards.items())
     text = f"👁 {ev.which.capitalize()} private cards: {shown} (community {code(ev.community)})."
     if ev.which == "second":
@@ -275,7 +276,7 @@ def _revealed(state: State, ev: Revealed) -> str:
 
 
 @RENDER.on(Folded)
-def _folded(state: State, ev: Folded) -> str:
+def _folded(cfg: Config, ev: Folded) -> str:
     who, other = name(ev.player), name(ev.winner)
     head = f"⏰ {who} did not bet in time: fold." if ev.auto else f"🏳 {who} folds."
     lines = [f"{head} {other} takes the pot ({chips(ev.pot)}). Unrevealed cards stay hidden."]
@@ -288,7 +289,7 @@ def _folded(state: State, ev: Folded) -> str:
 
 
 @RENDER.on(Showdown)
-def _showdown(state: State, ev: Showdown) -> Post:
+def _showdown(cfg: Config, ev: Showdown) -> Post:
     return Post(text=_showdown_text(ev), image=showdown_picture(ev))
 
 
@@ -305,7 +306,7 @@ def _showdown_text(ev: Showdown) -> str:
 
 
 @RENDER.on(RoundOver)
-def _round_over(state: State, ev: RoundOver) -> str:
+def _round_over(cfg: Config, ev: RoundOver) -> str:
     if ev.winner is None:
         head = f"**Round {ev.round} is over** (a tie) — {name(ev.next_starter)} starts round {ev.round + 1}."
     else:
@@ -314,13 +315,13 @@ def _round_over(state: State, ev: RoundOver) -> str:
 
 
 @RENDER.on(GameOver)
-def _game_over(state: State, ev: GameOver) -> Post:
+def _game_over(cfg: Config, ev: GameOver) -> Post:
     text = f"🏆 **{chat.safe(ev.winner)} wins Devil's Deal**: {chat.safe(ev.reason)}.\nChips: {stacks(ev.chips)}"
     return Post(text=text, image=chips_picture(ev))
 
 
 @RENDER.on(PoolShown)
-def _pool_shown(state: State, ev: PoolShown) -> str:
+def _pool_shown(cfg: Config, ev: PoolShown) -> str:
     text = f"Your pool ({len(ev.pool)}): {code(ev.pool)} · {chips(ev.chips)}"
     if ev.private is not None:
         text += f" · private cards this round: first {code(ev.private[0])}, second {code(ev.private[1])}"
@@ -339,23 +340,23 @@ _REMINDERS = {
 
 
 @RENDER.on(Reminder)
-def _reminder(state: State, ev: Reminder) -> str:
+def _reminder(cfg: Config, ev: Reminder) -> str:
     if ev.player is None:  # the pick: both players at once
         return f"⏳ {ev.seconds} s left to pick private cards (no pick = that player loses)."
     return f"⏳ {name(ev.player)}: " + _REMINDERS[ev.what].format(s=ev.seconds)
 
 
 @RENDER.on(DiscardReminder)
-def _discard_reminder(state: State, ev: DiscardReminder) -> str:
+def _discard_reminder(cfg: Config, ev: DiscardReminder) -> str:
     return f"⏳ {name(ev.player)}: {ev.seconds} s to discard {ev.count} (then the newest cards go)."
 
 
 @RENDER.on(DivisionInForce)
-def _division_in_force(state: State, ev: DivisionInForce) -> str:
+def _division_in_force(cfg: Config, ev: DivisionInForce) -> str:
     host = "a valid division is in force" if ev.valid else "no valid division yet: every card would be set aside"
     return f"{chat.safe(ev.player)}: {host}"
 
 
 @RENDER.on(StillToPick)
-def _still_to_pick(state: State, ev: StillToPick) -> str:
+def _still_to_pick(cfg: Config, ev: StillToPick) -> str:
     return "Still to choose: " + ", ".join(ev.waiting)

@@ -101,7 +101,7 @@ def _nothing_awaited(state: State, cmd: Cards, now: int) -> tuple[State, list[Ev
 
 def _deal(state: State, cmd: Deal, now: int) -> tuple[State, list[Event]]:
     cfg = state.cfg
-    deck = C.draw(cfg.streams.stream("devils/start"), 2 * cfg.pool_size)
+    deck = C.draw(state.streams.stream("devils/start"), 2 * cfg.pool_size)
     pools = (C.ordered(deck[: cfg.pool_size]), C.ordered(deck[cfg.pool_size :]))
     state = replace(state, phase=Phase.CHOOSE)
     for i in range(2):

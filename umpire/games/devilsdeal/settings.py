@@ -8,11 +8,10 @@ from typing import TYPE_CHECKING
 
 from umpire.core.clock import SECOND
 from umpire.core.settings import Schema, Setting, Settings
-from umpire.core.streams import Streams
 from umpire.games.devilsdeal.hands import CATEGORIES, DEFAULT_ORDER
 
 if TYPE_CHECKING:
-    from umpire.games.base import Setup
+    from umpire.games.base import PublicSetup
 
 TIED_STARTER = ("stays", "switches")
 
@@ -201,7 +200,6 @@ class Config:
     """A Death Match's settings in the units the rules use."""
 
     names: tuple[str, ...]
-    streams: Streams
     advantage: int
     chips: int
     pool_size: int
@@ -284,12 +282,12 @@ def _reminder_problems(settings: Settings) -> list[tuple[str, str]]:
     return out
 
 
-def configure(setup: Setup) -> Config:
-    """Read the checked settings into a Config."""
+def configure(setup: PublicSetup) -> Config:
+    """Read the checked settings into a Config: what everyone may know of the match (the game's public context, which its
+    renderers are given), so nothing drawn from the seed."""
     s = setup.settings
     return Config(
         names=tuple(p.name for p in setup.roster),
-        streams=setup.streams,
         advantage=setup.roster.resolve(s.text("advantage")).seat,
         chips=s.integer("starting_chips"),
         pool_size=s.integer("starting_pool"),

@@ -10,6 +10,7 @@ from umpire.core.clock import SECOND, fmt_clock
 from umpire.core.deadline import Deadline
 from umpire.core.evolve import replace  # dataclasses.replace, cheaper for the state records (replay hot spot)
 from umpire.core.sealed import Sealed
+from umpire.core.streams import Streams
 from umpire.games.base import Setup
 from umpire.games.devilsdeal import cards as C
 from umpire.games.devilsdeal.divisions import Division
@@ -121,6 +122,7 @@ class State:
     """The whole Death Match at one moment."""
 
     cfg: Config
+    streams: Streams  # the seed's: what it deals is drawn at the moment of use, never read from the configuration
     seats: tuple[Seat, Seat]
     phase: Phase = Phase.DEAL
     round: int = 0
@@ -158,16 +160,16 @@ class State:
         return self.picks.get(seat)
 
 
-def initial(cfg: Config) -> State:
+def initial(cfg: Config, streams: Streams) -> State:
     """A Death Match before the pools are dealt."""
     empty = Seat(chips=cfg.chips, pool=(), seen=())
-    return State(cfg=cfg, seats=(empty, empty), starter=cfg.advantage)
+    return State(cfg=cfg, streams=streams, seats=(empty, empty), starter=cfg.advantage)
 
 
 def start(setup: Setup) -> State:
     """The Death Match before the host deals the pools (the game's `start`: here, not with the rules, so that starting
     a session does not import them)."""
-    return initial(configure(setup))
+    return initial(configure(setup), setup.streams)
 
 
 # ---------------------------------------------------------------- helpers

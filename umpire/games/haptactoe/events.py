@@ -115,8 +115,10 @@ class ClaimNoted(Event):
 class TurnEnded(Event):
     """A turn ended: the placement, every claim's verdict, the scores and the board.
 
-    `scores` are both games so far, `game_scores` this game's; `next` names the next mover
-    (absent when the turn filled the board). It reveals the mover's sealed placement and claims.
+    `scores` are both games so far, `game_scores` this game's; `claimed` is every line claimed
+    validly in this game so far, this turn's included (the board's picture marks them); `next`
+    names the next mover (absent when the turn filled the board). It reveals the mover's sealed
+    placement and claims.
     """
 
     kind = "turn_ended"
@@ -132,6 +134,7 @@ class TurnEnded(Event):
     strikes: Mapping[str, int]
     reserve_seconds: Mapping[str, float]
     board: Mapping[str, str]
+    claimed: tuple[tuple[str, str, str], ...]
     next: str | None = None
 
     def payload(self) -> dict[str, JSON]:
@@ -144,7 +147,7 @@ class TurnEnded(Event):
             "square": self.square,
             "claims": [c.as_json() for c in self.claims],
         }
-        for key in ("scores", "game_scores", "strikes", "reserve_seconds", "board"):
+        for key in ("scores", "game_scores", "strikes", "reserve_seconds", "board", "claimed"):
             out[key] = jsonable(getattr(self, key))
         if self.next is not None:
             out["next"] = self.next

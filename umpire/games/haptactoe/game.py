@@ -31,6 +31,7 @@ def record(book: Rulebook, schema: Schema, entry: Entry) -> Game[State, Command]
         settings=schema.settings,
         events=LaterEvents(f"{_HERE}.events:EVENTS"),
         renderers=LaterRenderers(f"{_HERE}.render:RENDER"),
+        public=partial(settings.configure, book),
         moves=moves.moves_for(book),
         view_defs=views.views_for(book),
         start=partial(start, book),

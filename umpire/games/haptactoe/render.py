@@ -1,4 +1,8 @@
-"""The announcements of Hap-Tac-Toe and When Stars Align: one renderer per event kind, and the board as chat text."""
+"""The announcements of Hap-Tac-Toe and When Stars Align: one renderer per event kind, and the board as chat text.
+
+Each renderer is given the match's configuration (its public context: the rule book, the settings
+and the players' names) and the event, and says nothing the event does not hold.
+"""
 
 from __future__ import annotations
 
@@ -27,10 +31,10 @@ from umpire.games.haptactoe.events import (
 )
 from umpire.games.haptactoe.pictures import board_picture, match_picture
 from umpire.games.haptactoe.pieces import COLS, SIZE, PieceSet
-from umpire.games.haptactoe.settings import Config, Rulebook
-from umpire.games.haptactoe.state import State, Verdict
+from umpire.games.haptactoe.settings import Config
+from umpire.games.haptactoe.state import Verdict
 
-RENDER: Renderers[State] = Renderers()
+RENDER: Renderers[Config] = Renderers()
 
 
 @functools.lru_cache(maxsize=64)
@@ -47,63 +51,58 @@ def _pairs(values: Mapping[str, Number] | Mapping[str, int]) -> str:
     return " · ".join(f"{_safe(p)} {fmt(v)}" for p, v in values.items())
 
 
-def _book(state: State) -> Rulebook:
-    return state.cfg.book
-
-
 # ---------------------------------------------------------------- renderers
 
 
 @RENDER.on(FirstChosen)
-def _first_chosen(state: State, ev: FirstChosen) -> str:
+def _first_chosen(cfg: Config, ev: FirstChosen) -> str:
     return f"{_n(ev.chooser)} chooses {_n(ev.first)} to move first in game 1 (and second in game 2)."
 
 
 @RENDER.on(GameStarted)
-def _game_started(state: State, ev: GameStarted) -> str:
+def _game_started(cfg: Config, ev: GameStarted) -> str:
     reserves = " · ".join(f"{chat.safe(p)} {fmt_clock(round(s * SECOND))}" for p, s in ev.reserve_seconds.items())
     return (
-        f"**{_book(state).title} — game {ev.game} begins.** {_n(ev.first)} moves first.\n"
-        f"{state.cfg.move_ms // SECOND} s per move, then reserve ({reserves})."
+        f"**{cfg.book.title} — game {ev.game} begins.** {_n(ev.first)} moves first.\n"
+        f"{cfg.move_ms // SECOND} s per move, then reserve ({reserves})."
     )
 
 
 @RENDER.on(Selected)
-def _selected(state: State, ev: Selected) -> str:
+def _selected(cfg: Config, ev: Selected) -> str:
     return f"{chat.safe(ev.player)} chooses {ev.piece} (its square comes next, e.g. “C3”)"
 
 
 @RENDER.on(Placed)
-def _placed(state: State, ev: Placed) -> str:
+def _placed(cfg: Config, ev: Placed) -> str:
     return f"{chat.safe(ev.player)}: {ev.piece} on {ev.square} (shown when the turn ends)"
 
 
 @RENDER.on(ClaimNoted)
-def _claim_noted(state: State, ev: ClaimNoted) -> str:
-    return f"{chat.safe(ev.player)} claims {_book(state).claim_word} {' '.join(ev.squares)} (judged when the turn ends)"
+def _claim_noted(cfg: Config, ev: ClaimNoted) -> str:
+    return f"{chat.safe(ev.player)} claims {cfg.book.claim_word} {' '.join(ev.squares)} (judged when the turn ends)"
 
 
 @RENDER.on(TurnEnded)
-def _turn_ended(state: State, ev: TurnEnded) -> list[Post]:
-    book = _book(state)
+def _turn_ended(cfg: Config, ev: TurnEnded) -> list[Post]:
     units = [f"**Game {ev.game}, turn {ev.turn} — {chat.safe(ev.player)}** placed {ev.piece} on {ev.square}."]
-    units += [_claim_text(state.cfg, c) for c in ev.claims]
+    units += [_claim_text(cfg, c) for c in ev.claims]
     if not ev.claims:
         units.append("No claims.")
-    units.append(_score_line(state, ev))
-    tail = chat.block(grid(book.pieces, state.cfg.row_one, ev.board))
-    if ev.next is not None and state.turn is not None:
-        reserve = fmt_clock(state.reserve[state.turn.seat])
-        tail += f"\nNext: {_n(ev.next)} ({state.cfg.move_ms // SECOND} s, reserve {reserve})"
+    units.append(_score_line(cfg, ev))
+    tail = chat.block(grid(cfg.book.pieces, cfg.row_one, ev.board))
+    if ev.next is not None:
+        reserve = fmt_clock(round(ev.reserve_seconds[ev.next] * SECOND))  # the next mover's, as the turn left it
+        tail += f"\nNext: {_n(ev.next)} ({cfg.move_ms // SECOND} s, reserve {reserve})"
     units.append(tail)
     posts = pack(units)
-    return [Post(text=posts[0], image=board_picture(state, ev)), *(Post(text=t) for t in posts[1:])]
+    return [Post(text=posts[0], image=board_picture(cfg, ev)), *(Post(text=t) for t in posts[1:])]
 
 
-def _score_line(state: State, ev: TurnEnded) -> str:
+def _score_line(cfg: Config, ev: TurnEnded) -> str:
     total = f"Score: {_pairs(ev.scores)}"
     line = total if ev.game == 1 else f"Score (game 2): {_pairs(ev.game_scores)} — total: {_pairs(ev.scores)}"
-    if _book(state).strikes:
+    if cfg.book.strikes:
         line += "   Strikes: " + _pairs(ev.strikes)
     return line
 
@@ -159,27 +158,27 @@ def pack(units: Sequence[str], limit: int = chat.LIMIT) -> list[str]:
 
 
 @RENDER.on(GameOver)
-def _game_over(state: State, ev: GameOver) -> str:
+def _game_over(cfg: Config, ev: GameOver) -> str:
     text = f"**Game {ev.game} is over** — the board is full. Game {ev.game} score: {_pairs(ev.game_scores)}."
     if ev.next_first is None:
         return text
     carry = "Reserves carry over."
-    if _book(state).strikes:
-        carry = "Reserves and strikes carry over." if state.cfg.strikes_carry else "Reserves carry over; strikes start again at 0."
+    if cfg.book.strikes:
+        carry = "Reserves and strikes carry over." if cfg.strikes_carry else "Reserves carry over; strikes start again at 0."
     return text + f"\nGame 2: {_n(ev.next_first)} moves first. {carry} (Host: “start” when ready.)"
 
 
 @RENDER.on(MatchOver)
-def _match_over(state: State, ev: MatchOver) -> Post:
+def _match_over(cfg: Config, ev: MatchOver) -> Post:
     line = f"Totals: {_pairs(ev.totals)}"
-    if state.cfg.rounding == "ceil" and not _book(state).strikes:
+    if cfg.rounding == "ceil" and not cfg.book.strikes:
         line += f" → rounded up: {_pairs(ev.final_scores)}"
     text = f"🏆 **{chat.safe(ev.winner)} wins the Death Match**, {chat.safe(ev.reason)}.\n{line}"
-    return Post(text=text, image=match_picture(state, ev))
+    return Post(text=text, image=match_picture(cfg, ev))
 
 
 @RENDER.on(TimedOut)
-def _timed_out(state: State, ev: TimedOut) -> str:
+def _timed_out(cfg: Config, ev: TimedOut) -> str:
     return (
         f"⏰ **{chat.safe(ev.reason)}.** {_n(ev.winner)} wins the Death Match.\n"
         f"Scores when time ran out: {_pairs(ev.totals)} (a time-out decides the DM whatever the score; "
@@ -188,13 +187,13 @@ def _timed_out(state: State, ev: TimedOut) -> str:
 
 
 @RENDER.on(MoveReminder)
-def _move_reminder(state: State, ev: MoveReminder) -> str:
+def _move_reminder(cfg: Config, ev: MoveReminder) -> str:
     return f"⏳ {_n(ev.player)}: {ev.seconds} s left on this move."
 
 
 @RENDER.on(ReserveStarted)
-def _reserve_started(state: State, ev: ReserveStarted) -> str:
-    return f"⏳ {_n(ev.player)}'s {_move_time(state.cfg.move_ms)} up: now on reserve ({fmt_clock(ev.seconds * SECOND)} left)."
+def _reserve_started(cfg: Config, ev: ReserveStarted) -> str:
+    return f"⏳ {_n(ev.player)}'s {_move_time(cfg.move_ms)} up: now on reserve ({fmt_clock(ev.seconds * SECOND)} left)."
 
 
 def _move_time(ms: int) -> str:
@@ -206,7 +205,7 @@ def _move_time(ms: int) -> str:
 
 
 @RENDER.on(ReserveReminder)
-def _reserve_reminder(state: State, ev: ReserveReminder) -> str:
+def _reserve_reminder(cfg: Config, ev: ReserveReminder) -> str:
     return f"⏳ {_n(ev.player)}: {fmt_clock(ev.seconds * SECOND)} of reserve left."
 
 

@@ -291,6 +291,7 @@ def _end_turn(state: State, turn: Turn, now: int) -> tuple[State, list[Event]]:
         strikes={names[i]: state.strikes[i] for i in range(2)},
         reserve_seconds=_reserves(state),
         board=board_json(state),
+        claimed=tuple(_names3(j.squares) for j in state.judged if j.game == state.game and j.verdict is Verdict.VALID),
         next=None if nxt is None else names[nxt.seat],
     )
     if nxt is not None:

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from fractions import Fraction
 
     from umpire.core.pieces import PieceSet
-    from umpire.games.base import Setup
+    from umpire.games.base import PublicSetup
 
 MAX_SECONDS = 86_400  # a day: the longest move or reserve a scenario may set
 MAX_REMINDERS = 12  # reminders per clock
@@ -245,8 +245,9 @@ class Config:
     strikes_carry: bool
 
 
-def configure(book: Rulebook, setup: Setup) -> Config:
-    """Read the scenario's settings (already checked) into a Config."""
+def configure(book: Rulebook, setup: PublicSetup) -> Config:
+    """Read the scenario's settings (already checked) into a Config: what everyone may know of the match, the players'
+    names and the settings (the game's public context, which its renderers are given)."""
     from fractions import Fraction  # (here, and the clock: checking a scenario reads this module without them)
 
     from umpire.core.clock import SECOND

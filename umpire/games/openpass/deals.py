@@ -15,7 +15,6 @@ from fractions import Fraction
 from umpire.core.arith import exact, read_row, show
 from umpire.core.errors import IllegalAction
 from umpire.core.evolve import replace  # dataclasses.replace, cheaper for the state records (replay hot spot)
-from umpire.core.streams import Streams
 from umpire.games.base import Event, dm
 from umpire.games.openpass.cards import reading_text
 from umpire.games.openpass.commands import Choice, StartDeal
@@ -48,7 +47,7 @@ def start_deal(state: State, cmd: StartDeal, now: int) -> tuple[State, Events]:
     events: Events = []
     if p.deal is None:
         # R-OP-3: the dealers differ only in their random stream; the deck's listing order does not matter.
-        stream = Streams(cfg.seed).stream(f"openpass/dealer/{dealer}/seat{cmd.seat + 1}")
+        stream = state.streams.stream(f"openpass/dealer/{dealer}/seat{cmd.seat + 1}")
         deal = Deal(dealer=dealer, order=tuple(stream.shuffled(deck.cards)), started=True)
         state = set_player(state, cmd.seat, replace(p, deal=deal))
         events.append(DealStarted(t=now, player=who, dealer=dealer, cards=len(deal.order)))
@@ -158,7 +157,7 @@ def _results(state: State, now: int, events: Events) -> tuple[State, Events]:
     cfg = state.cfg
     n = len(state.players)
     # Ties are broken by one seeded draw of the whole table, made only now.
-    tiebreak = Streams(cfg.seed).stream("openpass/ties").shuffled(range(n))
+    tiebreak = state.streams.stream("openpass/ties").shuffled(range(n))
     rank_of = {seat: i for i, seat in enumerate(tiebreak)}
     scores = [p.score if p.score is not None and p.played else Fraction(0) for p in state.players]
     order = sorted(range(n), key=lambda s: (not state.players[s].played, -scores[s], rank_of[s]))

@@ -1,6 +1,7 @@
 """How Open, Pass's events read in chat: one renderer per event kind, each for the audience the
 event names (a DM reads "you"); a row's post and the results carry a picture (`pictures.py`), drawn
-only when the host copies it."""
+only when the host copies it. Each renderer is given the match's configuration (its public context:
+the settings and the players' names) and the event, and says nothing the event does not hold."""
 
 from __future__ import annotations
 
@@ -40,8 +41,7 @@ from umpire.games.openpass.events import (
     TradeOffered,
 )
 from umpire.games.openpass.pictures import results_picture, row_picture
-from umpire.games.openpass.settings import minutes_text
-from umpire.games.openpass.state import State
+from umpire.games.openpass.settings import Config, minutes_text
 
 SYMBOL_NAMES = {"+": "plus", "-": "minus", "x": "times", "/": "divide"}
 POST_LIMIT = 1900  # under Discord's 2,000 characters, with room to spare
@@ -65,11 +65,9 @@ def _row(row: Sequence[str]) -> str:
     return f"`{' '.join(row)}`" if row else "(empty)"
 
 
-def _closes_in(state: State) -> str:
-    clock = state.clock
-    if clock is None:
-        return ""
-    return f"It closes in {minutes_text(-(-(clock.due - clock.start) // MINUTE))}, or earlier when the host closes it."
+def _closes_in(ms: int) -> str:
+    """When a phase opened now closes: its length is a setting (`round_minutes`, `play_minutes`)."""
+    return f"It closes in {minutes_text(-(-ms // MINUTE))}, or earlier when the host closes it."
 
 
 def _chunks(lines: list[str]) -> list[str]:
@@ -86,23 +84,23 @@ def _chunks(lines: list[str]) -> list[str]:
     return posts
 
 
-RENDER: Renderers[State] = Renderers()
+RENDER: Renderers[Config] = Renderers()
 
 
 @RENDER.on(RoundOpened)
-def _round_opened(state: State, ev: RoundOpened) -> list[str]:
+def _round_opened(cfg: Config, ev: RoundOpened) -> list[str]:
     lines = [f"**Deck building, round {ev.round} of {ev.of}.** The packs:"]
     lines += [f"{p.number}. {chat.safe(p.name)}: {cards_text(p.cards)}" for p in ev.packs]
-    most = state.cfg.bids
+    most = cfg.bids
     lines.append(
         f"Submit up to {most} different pack{'s' if most != 1 else ''}, privately: `bid 1 4` (or by name), or `bid none`. "
-        "A pack chosen an odd number of times gives a copy to everyone who chose it. " + _closes_in(state)
+        "A pack chosen an odd number of times gives a copy to everyone who chose it. " + _closes_in(cfg.round_ms)
     )
     return _chunks(lines)
 
 
 @RENDER.on(BidSet)
-def _bid_set(state: State, ev: BidSet) -> str:
+def _bid_set(cfg: Config, ev: BidSet) -> str:
     packs = ", ".join(ev.packs) or "no pack"
     was = "" if ev.replaces is None else f" (was: {', '.join(ev.replaces) or 'no pack'})"
     waiting = f"; still to bid: {', '.join(ev.waiting)}" if ev.waiting else "; everyone has bid"
@@ -110,13 +108,13 @@ def _bid_set(state: State, ev: BidSet) -> str:
 
 
 @RENDER.on(BidConfirmed)
-def _bid_confirmed(state: State, ev: BidConfirmed) -> str:
+def _bid_confirmed(cfg: Config, ev: BidConfirmed) -> str:
     packs = ", ".join(ev.packs) or "no pack"
     return f"Your bid for round {ev.round}: {packs}. You can change it until the round closes."
 
 
 @RENDER.on(RoundClosed)
-def _round_closed(state: State, ev: RoundClosed) -> str:
+def _round_closed(cfg: Config, ev: RoundClosed) -> str:
     lines = [f"**Round {ev.round} results.** Chosen: " + ", ".join(f"{chat.safe(name)} ×{c}" for name, c in ev.counts.items())]
     if ev.all_odd:
         lines.append("Every pack was chosen an odd number of times: such harmony cannot exist, so **nobody gets a pack**.")
@@ -127,7 +125,7 @@ def _round_closed(state: State, ev: RoundClosed) -> str:
 
 
 @RENDER.on(RoundRecord)
-def _round_record(state: State, ev: RoundRecord) -> str:
+def _round_record(cfg: Config, ev: RoundRecord) -> str:
     lines = [f"Round {ev.round}, who received what:"]
     lines += [f"{_n(name)} receives {', '.join(packs)}" for name, packs in ev.received.items()]
     if ev.pity:
@@ -138,7 +136,7 @@ def _round_record(state: State, ev: RoundRecord) -> str:
 
 
 @RENDER.on(RoundReceipt)
-def _round_receipt(state: State, ev: RoundReceipt) -> str:
+def _round_receipt(cfg: Config, ev: RoundReceipt) -> str:
     if ev.packs:
         return f"Round {ev.round}: you receive {' and '.join(ev.packs)}: {cards_text(ev.cards)}."
     if ev.pity is not None:
@@ -147,45 +145,45 @@ def _round_receipt(state: State, ev: RoundReceipt) -> str:
 
 
 @RENDER.on(RoundReminder)
-def _round_reminder(state: State, ev: RoundReminder) -> str:
+def _round_reminder(cfg: Config, ev: RoundReminder) -> str:
     return f"⏰ {minutes_text(ev.minutes_left)} left to bid in round {ev.round}: `bid 1 4` (by number or name), or `bid none`."
 
 
 @RENDER.on(PlayReminder)
-def _play_reminder(state: State, ev: PlayReminder) -> str:
+def _play_reminder(cfg: Config, ev: PlayReminder) -> str:
     return f"⏰ {minutes_text(ev.minutes_left)} left in the playing phase: submit a deck and a dealer, and play before it closes."
 
 
 @RENDER.on(StillWaiting)
-def _still_waiting(state: State, ev: StillWaiting) -> str:
+def _still_waiting(cfg: Config, ev: StillWaiting) -> str:
     return f"Still waiting for {ev.what}: {', '.join(ev.waiting)}"
 
 
 @RENDER.on(TimeUp)
-def _time_up(state: State, ev: TimeUp) -> str:
+def _time_up(cfg: Config, ev: TimeUp) -> str:
     return f"⏰ Time is up: {ev.what} closes now."
 
 
 @RENDER.on(PlayingOpened)
-def _playing_opened(state: State, ev: PlayingOpened) -> str:
+def _playing_opened(cfg: Config, ev: PlayingOpened) -> str:
     choose = " or ".join(f"`dealer {d.lower()}`" for d in ev.dealers)
     return (
         f"**Deck building is over: the playing phase begins.** Submit a deck of exactly {ev.deck_size} cards from your collection "
-        f"(`deck 9 9 x …`, or `deck all` with fewer than {ev.deck_size} cards: it is padded with `{state.cfg.pad}`) and a dealer "
-        f"({', '.join(ev.dealers)}: {choose}). " + _closes_in(state)
+        f"(`deck 9 9 x …`, or `deck all` with fewer than {ev.deck_size} cards: it is padded with `{cfg.pad}`) and a dealer "
+        f"({', '.join(ev.dealers)}: {choose}). " + _closes_in(cfg.play_ms)
     )
 
 
-def _maker(state: State, ev: TradeOffered | TradeDone | TradeDeclined | TradeCancelled) -> bool:
+def _maker(cfg: Config, ev: TradeOffered | TradeDone | TradeDeclined | TradeCancelled) -> bool:
     """Whether a trade event is the DM to the trade's maker (otherwise it is the other player's)."""
     seat = ev.audience.seat
-    return seat is not None and state.cfg.names[seat] == ev.giver
+    return seat is not None and cfg.names[seat] == ev.giver
 
 
 @RENDER.on(TradeOffered)
-def _trade_offered(state: State, ev: TradeOffered) -> str:
+def _trade_offered(cfg: Config, ev: TradeOffered) -> str:
     n, gives, gets = ev.trade, cards_text(ev.gives), cards_text(ev.gets)
-    if _maker(state, ev):
+    if _maker(cfg, ev):
         return (
             f"🤝 Trade {n}: you offer {_n(ev.taker)} {gives} for their {gets}. "
             f"It waits for {chat.safe(ev.taker)}'s answer; withdraw it with `cancel {n}`."
@@ -194,28 +192,28 @@ def _trade_offered(state: State, ev: TradeOffered) -> str:
 
 
 @RENDER.on(TradeDone)
-def _trade_done(state: State, ev: TradeDone) -> str:
-    if _maker(state, ev):
+def _trade_done(cfg: Config, ev: TradeDone) -> str:
+    if _maker(cfg, ev):
         return f"🤝 Trade {ev.trade} done: you gave {cards_text(ev.gives)} to {_n(ev.taker)} and received {cards_text(ev.gets)}."
     return f"🤝 Trade {ev.trade} done: you gave {cards_text(ev.gets)} to {_n(ev.giver)} and received {cards_text(ev.gives)}."
 
 
 @RENDER.on(TradeDeclined)
-def _trade_declined(state: State, ev: TradeDeclined) -> str:
-    if _maker(state, ev):
+def _trade_declined(cfg: Config, ev: TradeDeclined) -> str:
+    if _maker(cfg, ev):
         return f"Trade {ev.trade} (your {cards_text(ev.gives)} for {chat.safe(ev.taker)}'s {cards_text(ev.gets)}) was declined by {chat.safe(ev.taker)}."
     return f"You declined trade {ev.trade} ({chat.safe(ev.giver)}'s {cards_text(ev.gives)} for your {cards_text(ev.gets)})."
 
 
 @RENDER.on(TradeCancelled)
-def _trade_cancelled(state: State, ev: TradeCancelled) -> str:
-    if _maker(state, ev):
+def _trade_cancelled(cfg: Config, ev: TradeCancelled) -> str:
+    if _maker(cfg, ev):
         return f"You withdrew trade {ev.trade} (your {cards_text(ev.gives)} for {chat.safe(ev.taker)}'s {cards_text(ev.gets)})."
     return f"Trade {ev.trade} ({chat.safe(ev.giver)}'s {cards_text(ev.gives)} for your {cards_text(ev.gets)}) was withdrawn by {chat.safe(ev.giver)}."
 
 
 @RENDER.on(TradeMade)
-def _trade_made(state: State, ev: TradeMade) -> str:
+def _trade_made(cfg: Config, ev: TradeMade) -> str:
     return f"🤝 {_n(ev.giver)} and {_n(ev.taker)} have traded (what they traded stays between them)."
 
 
@@ -224,14 +222,14 @@ def _padding(padded: int, pad: str) -> str:
 
 
 @RENDER.on(DeckSet)
-def _deck_set(state: State, ev: DeckSet) -> str:
+def _deck_set(cfg: Config, ev: DeckSet) -> str:
     dealer = f" (dealer: {ev.dealer})" if ev.dealer else " (no dealer yet)"
     waiting = f"; still without a deck or a dealer: {', '.join(ev.waiting)}" if ev.waiting else "; every deck and dealer is in"
     return f"{ev.player}'s deck: {cards_text(ev.deck)}{_padding(ev.padded, ev.pad)}{dealer}{waiting}"
 
 
 @RENDER.on(DeckConfirmed)
-def _deck_confirmed(state: State, ev: DeckConfirmed) -> str:
+def _deck_confirmed(cfg: Config, ev: DeckConfirmed) -> str:
     return (
         f"Your deck: {cards_text(ev.deck)}{_padding(ev.padded, ev.pad)}. You can replace it, or take it back with `deck none`, "
         "until your deal starts; while it stands, its cards cannot be traded away."
@@ -239,22 +237,22 @@ def _deck_confirmed(state: State, ev: DeckConfirmed) -> str:
 
 
 @RENDER.on(DeckWithdrawn)
-def _deck_withdrawn(state: State, ev: DeckWithdrawn) -> str:
+def _deck_withdrawn(cfg: Config, ev: DeckWithdrawn) -> str:
     return "Your deck is withdrawn: its cards are free to trade again. Submit a deck before your deal."
 
 
 @RENDER.on(DealerSet)
-def _dealer_set(state: State, ev: DealerSet) -> str:
+def _dealer_set(cfg: Config, ev: DealerSet) -> str:
     return f"Your dealer: {ev.dealer}. You can change it until your deal starts."
 
 
 @RENDER.on(DealStarted)
-def _deal_started(state: State, ev: DealStarted) -> str:
+def _deal_started(cfg: Config, ev: DealStarted) -> str:
     return f"🃏 {_n(ev.player)} plays Open, Pass with the {chat.safe(ev.dealer)} dealer ({ev.cards} cards)."
 
 
 @RENDER.on(CardDealt)
-def _card_dealt(state: State, ev: CardDealt) -> str:
+def _card_dealt(cfg: Config, ev: CardDealt) -> str:
     return (
         f"{ev.player}, card {ev.number} of {ev.of}: {_one(ev.card)} — `open` or `pass`? "
         f"Row: {_row(ev.row)} ({ev.opened}/{ev.max_open} open)"
@@ -262,12 +260,12 @@ def _card_dealt(state: State, ev: CardDealt) -> str:
 
 
 @RENDER.on(Answered)
-def _answered(state: State, ev: Answered) -> str:
+def _answered(cfg: Config, ev: Answered) -> str:
     return f"{ev.player} {'opens' if ev.open else 'passes'} {_one(ev.card)}; row: {_row(ev.row)}"
 
 
 @RENDER.on(DealOver)
-def _deal_over(state: State, ev: DealOver) -> Post:
+def _deal_over(cfg: Config, ev: DealOver) -> Post:
     lines = [f"🧮 **{chat.safe(ev.player)}'s row:** {_row(ev.row)}"]
     if ev.auto_passed:
         count = len(ev.auto_passed)
@@ -278,7 +276,7 @@ def _deal_over(state: State, ev: DealOver) -> Post:
 
 
 @RENDER.on(RowPosted)
-def _row_posted(state: State, ev: RowPosted) -> Post:
+def _row_posted(cfg: Config, ev: RowPosted) -> Post:
     lines = [f"🧮 **{chat.safe(ev.player)}'s row:** {_row(ev.row)}", *_reading_lines(ev.row, ev.reading, ev.shown, ev.notes)]
     return Post(text="\n".join(lines), image=row_picture(ev.player, ev.row, ev.reading, ev.shown))
 
@@ -289,7 +287,7 @@ def _reading_lines(row: tuple[str, ...], reading: str, shown: str, notes: tuple[
 
 
 @RENDER.on(DealDone)
-def _deal_done(state: State, ev: DealDone) -> str:
+def _deal_done(cfg: Config, ev: DealDone) -> str:
     return f"✅ {_n(ev.player)} has played. Rows and scores stay secret until the playing phase closes."
 
 
@@ -309,7 +307,7 @@ def _placing(p: Placing) -> str:
 
 
 @RENDER.on(Results)
-def _results(state: State, ev: Results) -> list[Post]:
+def _results(cfg: Config, ev: Results) -> list[Post]:
     lines = ["🏆 **Open, Pass — results**"]
     lines += [_placing(p) for p in ev.ranking if p.played]
     absent = [p for p in ev.ranking if not p.played]

@@ -22,7 +22,6 @@ from umpire.core.deadline import Deadline, next_at
 from umpire.core.errors import IllegalAction
 from umpire.core.evolve import replace  # dataclasses.replace, cheaper for the state records (replay hot spot)
 from umpire.core.sealed import Sealed
-from umpire.core.streams import Streams
 from umpire.games.base import HOST, PUBLIC, Event, dm
 from umpire.games.openpass import deals, trades
 from umpire.games.openpass.cards import KINDS
@@ -170,7 +169,7 @@ def close_round(state: State, now: int) -> tuple[State, Events]:
         if names:
             received[cfg.names[seat]] = names
         elif not all_odd or cfg.all_odd_pity:
-            card = Streams(cfg.seed).stream(f"openpass/pity/round{state.round}/seat{seat + 1}").choice(cfg.pity)
+            card = state.streams.stream(f"openpass/pity/round{state.round}/seat{seat + 1}").choice(cfg.pity)
             record.append((state.round, f"pity {card}"))
             pity[cfg.names[seat]] = card
             got.append(card)

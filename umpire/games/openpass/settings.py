@@ -14,7 +14,7 @@ from umpire.core.settings import Schema, Setting, Settings
 from umpire.games.openpass.cards import DIVISIONS, KINDS, NUMBERS, SYMBOLS, WHAT_A_CARD_IS, card
 
 if TYPE_CHECKING:
-    from umpire.games.base import Setup
+    from umpire.games.base import PublicSetup
 
 
 DEFAULT_PACKS = [
@@ -194,11 +194,11 @@ class Pack:
 
 @dataclass(frozen=True, kw_only=True)
 class Config:
-    """A match's settings in the form the rules use."""
+    """A match's settings in the form the rules use: what everyone may know of it (the game's public context, which its
+    renderers are given), so nothing drawn from the seed."""
 
     names: tuple[str, ...]
     aliases: tuple[tuple[str, ...], ...]
-    seed: str
     rounds: int
     starting: tuple[str, ...]
     packs: tuple[Pack, ...]
@@ -350,8 +350,9 @@ def validate_players(settings: Mapping[str, object], players: int) -> list[tuple
     return []
 
 
-def configure(setup: Setup) -> Config:
-    """Read the checked settings into a Config."""
+def configure(setup: PublicSetup) -> Config:
+    """Read the checked settings into a Config: what everyone may know of the match (the game's public context, which its
+    renderers are given), so nothing drawn from the seed."""
     s: Settings = setup.settings
     rounds = s.integer("rounds")
     packs = []
@@ -362,7 +363,6 @@ def configure(setup: Setup) -> Config:
     return Config(
         names=tuple(p.name for p in setup.roster),
         aliases=tuple(p.aliases for p in setup.roster),
-        seed=setup.streams.seed,
         rounds=rounds,
         starting=tuple(card(c) or c for c in s.texts("starting_set")),
         packs=tuple(packs),

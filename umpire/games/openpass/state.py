@@ -11,6 +11,7 @@ from fractions import Fraction
 
 from umpire.core.deadline import Deadline
 from umpire.core.sealed import Sealed
+from umpire.core.streams import Streams
 from umpire.games.base import Setup
 from umpire.games.openpass.settings import KINDS, Config, configure
 
@@ -99,6 +100,7 @@ class State:
     """The match at one moment."""
 
     cfg: Config
+    streams: Streams  # the seed's: what it deals is drawn at the moment of use, never read from the configuration
     players: tuple[Player, ...]
     phase: Phase = Phase.WAITING
     round: int = 1
@@ -126,12 +128,13 @@ class State:
         return self.decks.has(seat) and self.dealers.has(seat)
 
 
-def initial(cfg: Config) -> State:
+def initial(cfg: Config, streams: Streams) -> State:
     """Everyone holds the starting set; nothing is open until the host's `start`."""
     start = counts(cfg.starting)
     seats = range(len(cfg.names))
     return State(
         cfg=cfg,
+        streams=streams,
         players=tuple(Player(cards=start) for _ in seats),
         bids=Sealed.expecting(seats),
         decks=Sealed.expecting(seats),
@@ -142,4 +145,4 @@ def initial(cfg: Config) -> State:
 def start(setup: Setup) -> State:
     """Everyone holds the starting set; the host opens round 1 with `start` (the game's `start`: here, not with the
     rules, so that starting a session does not import them)."""
-    return initial(configure(setup))
+    return initial(configure(setup), setup.streams)
