@@ -95,6 +95,7 @@ class Bot:
         self._draining = False
         self._skew_told = False
         self._closed_told: set[int] = set()
+        self._tasks: set[asyncio.Task[None]] = set()  # kept until done (the loop holds tasks only weakly)
 
     # ------------------------------------------------------------ wiring
 
@@ -183,11 +184,30 @@ class Bot:
             self._tell("Discord: connected again")
         elif what == "ready again" and self.floor is not None:
             self._tell("Discord: connected again with a new session; reading what was sent meanwhile")
-            asyncio.get_running_loop().create_task(self.catch_up(self.floor))
+            task = asyncio.get_running_loop().create_task(self._catch_up_again(self.floor))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _catch_up_again(self, floor: int) -> None:
+        try:
+            await self.catch_up(floor)
+        except Exception as exc:
+            self._failed("reading what players sent while disconnected", exc, "ask the players to send again what they sent meanwhile")
 
     # ------------------------------------------------------------ in
 
     def _on_message(self, m: Incoming) -> None:
+        try:
+            self._heard(m)
+        except Exception as exc:  # a bug must never leave a message (or the game) waiting on something that will not come
+            self._failed(f"a message from Discord ({m.id})", exc, "the bot goes on; if it was a player's, ask them to send it again")
+
+    def _failed(self, what: str, exc: BaseException, then: str) -> None:
+        """Tell the host that something of the bot's own failed, what it was, and what to do; the bot carries on."""
+        detail = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+        self._tell(f"⚠ umpire failed on {what} ({detail}): {then}", True)
+
+    def _heard(self, m: Incoming) -> None:
         if m.bot or (self.transport is not None and m.author == self.transport.me):
             return
         p = self.by_user.get(m.author)
@@ -235,7 +255,7 @@ class Bot:
                 due = None if s.paused else s.next_due()
                 first = self.pending.first()
                 if first is not None and (due is None or first.at < due):
-                    self._take(self.pending.pop())
+                    self._judge_one(self.pending.pop())
                 elif due is not None and due <= settled:
                     self._emit(s.advance(due))
                     if s.next_due() == due:  # the journal could not be written: try again at the next tick
@@ -244,6 +264,19 @@ class Bot:
                     return
         finally:
             self._draining = False
+
+    def _judge_one(self, w: Waiting) -> None:
+        """Judge one message; should that fail, the host is told and the messages after it are judged all the same."""
+        try:
+            self._take(w)
+        except Exception as exc:
+            p = self.session.scenario.roster.players[w.seat]
+            said = " / ".join(line.strip() for line in w.message.content.split("\n") if line.strip())
+            self._failed(
+                f"{p.name}'s message “{_short(said)}”",
+                exc,
+                f"it is not taken; type it for them (“{p.aliases[0] if p.aliases else p.name}: …”) or ask {p.name} to send it again",
+            )
 
     def _take(self, w: Waiting) -> None:
         s, m = self.session, w.message
@@ -339,7 +372,7 @@ class Bot:
         name = self.session.names[seat]
         if o.kind == OutputKind.REFUSAL:
             said = (o.input or "").removeprefix(f"{name}: ")
-            text = f"✗ {chat.code(said)} — {o.text}"
+            text = f"✗ {chat.code(_short(said))} — {o.text}" if said else f"✗ {o.text}"
         else:
             text = o.text
         self.sender.add(
@@ -421,6 +454,11 @@ class Bot:
         await self.sender.close()
         if self.transport is not None:
             await self.transport.close()
+
+
+def _short(text: str, most: int = 80) -> str:
+    """A player's text as a reply or a note quotes it: a long message is cut (its player has it whole)."""
+    return text if len(text) <= most else text[: most - 1] + "…"
 
 
 def _undone(outs: list[Output]) -> list[int]:
