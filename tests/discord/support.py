@@ -135,6 +135,8 @@ class Hosted:
             def drive() -> None:
                 try:
                     self.wait(lambda: self.bot is not None and self.bot.live, "the bot to go live", 60)
+                    if self.session.fair.waiting and not self.review:  # players send their words once they see the request
+                        self.wait(lambda: self.bot is not None and self.bot.commitment.id is not None, "the commitment posted")
                     driver(self)
                 except BaseException as exc:  # reported by run()
                     self.failure.append(exc)

@@ -27,7 +27,7 @@ from umpire.core.journal import commitment
 from umpire.discord.ids import Ids
 from umpire.discord.outbound import Job, Sender, messages
 from umpire.discord.recovery import Recovery, last_ids, source
-from umpire.discord.timing import Clock, Pending, Timeline, Waiting
+from umpire.discord.timing import Clock, Commitment, Pending, Timeline, Waiting
 from umpire.discord.wire import Incoming, Outgoing, Place, Refused, Transport, Unreachable, snowflake_at
 from umpire.games.base import Post
 from umpire.repl.companion import Screen
@@ -96,6 +96,7 @@ class Bot:
         self._skew_told = False
         self._closed_told: set[int] = set()
         self._tasks: set[asyncio.Task[None]] = set()  # kept until done (the loop holds tasks only weakly)
+        self.commitment = Commitment()  # commit first, then collect (R-BOT-8)
 
     # ------------------------------------------------------------ wiring
 
@@ -132,6 +133,8 @@ class Bot:
         went_live = snowflake_at(int(self.clock.monotonic() * 1000))
         earlier = self.recovery.floor if self.recovery is not None else None
         if self.recovery is not None:
+            if not self.recovery.commitment_unposted:  # posted before (by the bot, or by hand in a run without it)
+                self.commitment.id = self.recovery.commitment_id or 0
             if self.recovery.commitment_unposted:
                 self.route(self.session.commitment_outputs())  # a post again once the REPL showed it to the host
             for n, i, o in self.recovery.posts():
@@ -153,6 +156,8 @@ class Bot:
         self._tell(
             f"🤖 Discord: live ({me})" + (f"; {caught} messages sent while umpire was away, judged in Discord's order" if caught else "")
         )
+        if self.review and self.session.fair.waiting and self.commitment.id is None:
+            self._tell("the players' words for the seed are taken once the fairness commitment is posted: press F2 to post it")
 
     async def catch_up(self, floor: int) -> int:
         """Read what each player sent after the last message taken from each of their places (no earlier than `floor`)."""
@@ -285,7 +290,8 @@ class Bot:
         self._tell(f"⇠ {p.name}: " + " / ".join(line.strip() for line in m.content.split("\n") if line.strip()))
         if before - w.at > self.lag:
             self._tell(f"  (sent at {fmt_stamp(w.at)}, it reached umpire after the allowance: judged at {fmt_stamp(before)})")
-        outs = s.submit(w.seat, m.content.split("\n"), at=w.at, source=source(m.channel, m.id))
+        early = s.fair.waiting and self.commitment.early(m.id)
+        outs = s.submit(w.seat, m.content.split("\n"), at=w.at, source=source(m.channel, m.id), early=early)
         self.judged += 1
         self._show(outs)
         self.route(outs, reply=Place(user=p.user) if m.dm else Place(channel=m.channel))
@@ -340,6 +346,8 @@ class Bot:
             sent=lambda receipts: self._posted(n, i, receipts),
             heavy=heavy,
         )
+        if n == 0:
+            self.commitment.posting(i)
         if self.review:
             self.held.append((n, job))
         else:
@@ -349,6 +357,8 @@ class Bot:
         outs = self.session.posted(n, [i], via=VIA, receipts=receipts)
         if any(o.error == "JournalError" for o in outs):
             self._show(outs)
+        if n == 0 and self.commitment.confirmed(i, receipts) and self.session.fair.waiting:
+            self._tell("🎲 the fairness commitment is posted: the players' words for the seed are taken from now")
 
     def _withdraw_held(self, undone: int) -> bool:
         """An undo took back entry `undone`: if none of its public posts went out (all held), they never will, nor the correction."""

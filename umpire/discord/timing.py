@@ -100,3 +100,33 @@ class Pending:
 
     def __len__(self) -> int:
         return len(self.items)
+
+
+class Commitment:
+    """Commit first, then collect (R-BOT-8): a player's word for the seed counts only if sent after the fairness commitment
+    and the request for words were posted, Discord's order telling which came first."""
+
+    def __init__(self) -> None:
+        self.id: int | None = None  # the Discord ID of its last post, once Discord confirmed them all (0: posted, ID unknown)
+        self._out: set[int] = set()  # the places of its posts on their way
+        self._last = 0
+
+    def posting(self, place: int) -> None:
+        """One of its posts is on its way (or held for the host's key)."""
+        if self.id is None:
+            self._out.add(place)
+
+    def confirmed(self, place: int, receipts: list[str]) -> bool:
+        """Discord confirmed one of its posts; True when that makes all of them posted."""
+        if self.id is not None:
+            return False
+        self._out.discard(place)
+        self._last = max([self._last, *(int(r) for r in receipts if r.isdigit())])
+        if self._out:
+            return False
+        self.id = self._last
+        return True
+
+    def early(self, message: int) -> bool:
+        """Whether the message with this Discord ID was sent before the commitment was posted (or it is not yet)."""
+        return self.id is None or message < self.id

@@ -287,6 +287,12 @@ def check_words(args: Sequence[str]) -> str | None:
     return None
 
 
+EARLY_WORD = (
+    "this was sent before the fairness commitment was posted, so it cannot be your word for the seed (the secret must be "
+    "fixed in public before any word is chosen): send your word again once the commitment is in the game channel"
+)
+
+
 def word_limit(players: int) -> int:
     """The longest word a bot takes from each of `players` for the seed: an equal share of MAX_ENTROPY, so that every
     player's word, joined by spaces, always fits and mixing them in cannot be refused for their length.

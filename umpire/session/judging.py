@@ -100,9 +100,10 @@ def lines(
 # ---------------------------------------------------------------- a message from a known player (a bot)
 
 
-def submit(s: Session, seat: int, lines: Sequence[str], at: int | None, source: str | None) -> list[Output]:
+def submit(s: Session, seat: int, lines: Sequence[str], at: int | None, source: str | None, early: bool = False) -> list[Output]:
     """One message from player `seat` (Session.submit): its inputs, each judged on its own; or, while the game
-    waits for the players' entropy and the message has a `source`, the player's word for the seed."""
+    waits for the players' entropy and the message has a `source`, the player's word for the seed (refused if it was
+    sent `early`, before the commitment was posted)."""
     texts = [ln.strip() for ln in lines if ln.strip()]
     if source is not None and source in s.sources:
         return [info(f"(already taken: {source})")]
@@ -112,7 +113,7 @@ def submit(s: Session, seat: int, lines: Sequence[str], at: int | None, source: 
     if source is not None and s.fair.waiting and len(s.fair.words) == len(s.names):
         out += mixed(s)  # every word is in but mixing them failed (the journal could not be written): again, first
     if source is not None and s.fair.waiting:
-        return out + word(s, seat, " ".join(texts), source)
+        return out + word(s, seat, " ".join(texts), source, early)
     to = dm(seat)
     raw = f"{s.names[seat]}: " + " / ".join(texts)
     try:
@@ -142,11 +143,12 @@ def heard(s: Session, seat: int, text: str, source: str, out: list[Output]) -> l
     return s.engine.submit(E.Heard(t=s.now, by=seat, text=text, source=source, refused=refused), f"{s.names[seat]}'s message {source}")
 
 
-def word(s: Session, seat: int, text: str, source: str) -> list[Output]:
+def word(s: Session, seat: int, text: str, source: str, early: bool = False) -> list[Output]:
     """A player's word for the seed, sent while the game waits for them: journaled (`heard`), and once every
-    player's is in, mixed into the seed in seat order (an `entropy` entry, as the host's `entropy WORDS…`)."""
+    player's is in, mixed into the seed in seat order (an `entropy` entry, as the host's `entropy WORDS…`).
+    One sent `early`, before the commitment was posted, is refused: the secret must be fixed, in public, first."""
     name = s.names[seat]
-    problem = fairness.check_word(text, len(s.names))
+    problem = fairness.EARLY_WORD if early else fairness.check_word(text, len(s.names))
     if problem is None and seat in s.fair.words:
         problem = f"your word for the seed is in already (“{s.fair.words[seat]}”); the game starts once every player's is"
     if problem is not None:
