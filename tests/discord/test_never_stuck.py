@@ -28,9 +28,7 @@ def started(path: Path) -> bool:
     return len(mixed) == 1 and bool(starts) and mixed[0] < starts[0]
 
 
-def test_two_words_of_260_characters_are_refused_with_the_limit_and_shorter_ones_start_the_game(
-    fake: FakeDiscord, tmp_path: Path
-) -> None:
+def test_two_words_of_260_characters_are_refused_with_the_limit_and_shorter_ones_start_the_game(fake: FakeDiscord, tmp_path: Path) -> None:
     table = Table(fake, ["Hedger", "Uri"], dm_seats=(1,))
     session = Session.create(load(CHOICE), journal_path=tmp_path / "bot.jsonl", player_entropy=True)
 
@@ -44,8 +42,7 @@ def test_two_words_of_260_characters_are_refused_with_the_limit_and_shorter_ones
 
     Hosted(fake, table, session, table.ids()).run(play)
     refusal = (
-        "your word for the seed is 260 characters; at most 249 with 2 players (all the words together are at most 500): "
-        "send a shorter one"
+        "your word for the seed is 260 characters; at most 249 with 2 players (all the words together are at most 500): send a shorter one"
     )
     for seat, letter in ((0, "h"), (1, "u")):
         first = table.private_messages(seat)[0].content
@@ -134,7 +131,9 @@ def test_a_failure_judging_one_message_is_told_to_the_host_and_the_next_is_judge
     assert plays == [(1, "gs 6"), (0, "gs 5")]
 
 
-def test_a_failure_recording_a_sent_dm_is_told_and_sending_goes_on(fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_failure_recording_a_sent_dm_is_told_and_sending_goes_on(
+    fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     table = Table(fake, ["Hedger", "Uri"], dm_seats=(1,))
     session = Session.create(load(CHOICE), journal_path=tmp_path / "bot.jsonl", seed="9701", salt="0" * 32)
     real = Session.deliver
