@@ -16,7 +16,6 @@ before each host line), `route` (the outputs of what the host typed), `release` 
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections.abc import Callable
 
@@ -25,8 +24,9 @@ from umpire.core.clock import fmt_stamp
 from umpire.core.errors import UmpireError
 from umpire.core.journal import commitment
 from umpire.discord.ids import Ids
+from umpire.discord.link import Link
 from umpire.discord.outbound import Job, Sender, messages
-from umpire.discord.recovery import Recovery, last_ids, source
+from umpire.discord.recovery import Recovery, source
 from umpire.discord.timing import Clock, Commitment, Pending, Timeline, Waiting
 from umpire.discord.wire import Incoming, Outgoing, Place, Refused, Transport, Unreachable, snowflake_at
 from umpire.games.base import Post
@@ -95,8 +95,8 @@ class Bot:
         self._draining = False
         self._skew_told = False
         self._closed_told: set[int] = set()
-        self._tasks: set[asyncio.Task[None]] = set()  # kept until done (the loop holds tasks only weakly)
         self.commitment = Commitment()  # commit first, then collect (R-BOT-8)
+        self.link = Link(self)  # the connection as it comes and goes; deadlines wait out an outage (R-BOT-7)
 
     # ------------------------------------------------------------ wiring
 
@@ -124,7 +124,7 @@ class Bot:
         from umpire.discord.wire import Rejected
 
         try:
-            await transport.start(self._on_message, self._on_state)
+            await transport.start(self._on_message, self.link.on_state)
             for p in self.ids.players:
                 self.dm_of[p.seat] = await transport.dm_channel(p.user)
         except (Rejected, Unreachable, Refused) as exc:
@@ -144,7 +144,7 @@ class Bot:
             self._tell(
                 "players' lines were entered by hand since the bot last listened: what was sent before the last of them is not read back"
             )
-        caught = await self.catch_up(earlier) if earlier is not None else 0
+        caught = await self.link.catch_up(earlier) if earlier is not None else 0
         self.floor = earlier if earlier is not None else went_live
         self.taking = True
         self._drain()
@@ -158,46 +158,6 @@ class Bot:
         )
         if self.review and self.session.fair.waiting and self.commitment.id is None:
             self._tell("the players' words for the seed are taken once the fairness commitment is posted: press F2 to post it")
-
-    async def catch_up(self, floor: int) -> int:
-        """Read what each player sent after the last message taken from each of their places (no earlier than `floor`)."""
-        assert self.transport is not None
-        last = last_ids(self.session.sources)
-        before = len(self.pending)
-        for p in self.ids.players:
-            places = [(Place(channel=p.channel), p.channel)] if p.channel is not None else []
-            places.append((Place(user=p.user), self.dm_of.get(p.seat, 0)))
-            for place, channel in places:
-                try:
-                    found = await self.transport.history(place, max(last.get(channel, 0), floor))
-                except (Refused, Unreachable) as exc:
-                    self._tell(
-                        f"could not read {p.name}'s messages in {place} ({exc}): ask {p.name} to send again what they sent there", True
-                    )
-                    continue
-                for m in found:
-                    self._on_message(m)
-        return len(self.pending) - before
-
-    def _on_state(self, what: str, connected: bool) -> None:
-        was, self.connected = self.connected, connected
-        if not self.live:
-            return
-        if what == "disconnected" and was:
-            self._tell("Discord: the connection dropped; reconnecting (nothing is lost: Discord replays what was missed)", True)
-        elif what == "resumed":
-            self._tell("Discord: connected again")
-        elif what == "ready again" and self.floor is not None:
-            self._tell("Discord: connected again with a new session; reading what was sent meanwhile")
-            task = asyncio.get_running_loop().create_task(self._catch_up_again(self.floor))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
-
-    async def _catch_up_again(self, floor: int) -> None:
-        try:
-            await self.catch_up(floor)
-        except Exception as exc:
-            self._failed("reading what players sent while disconnected", exc, "ask the players to send again what they sent meanwhile")
 
     # ------------------------------------------------------------ in
 
@@ -225,6 +185,7 @@ class Bot:
         assert self.timeline is not None and self.clock is not None
         self._check_skew(m)
         if self.pending.add(Waiting(at=self.timeline.at(m.sent_ms / 1000), id=m.id, seat=p.seat, message=m)):
+            self.link.outage.missed += self.link.outage.on
             self.sender.unblock(self.private(p.seat))
             self.sender.unblock(Place(user=p.user))
             self._drain()
@@ -241,8 +202,10 @@ class Bot:
             )
 
     def _settled(self) -> int:
+        """The game time every message sent before has reached umpire by: the clock less the allowance (R-BOT-1), held
+        where it stood when the connection was lost until what was missed is in (R-BOT-7)."""
         assert self.clock is not None
-        return self.clock.now() - self.lag
+        return self.link.outage.settled(self.clock.now() - self.lag)
 
     def _drain(self) -> None:
         """Judge the waiting messages and apply the settled deadlines, in the order they count.
@@ -305,9 +268,9 @@ class Bot:
         assert self.timeline is not None
         self.timeline.follow()
         self._drain()
-        due = self.session.next_due()
-        if due is None or due > now - self.lag:  # nothing settled is left to apply (else the journal failed: next tick)
-            self._emit(self.session.advance(now - self.lag))
+        settled, due = self.link.outage.settled(now - self.lag), self.session.next_due()
+        if due is None or due > settled:  # nothing settled is left to apply (else the journal failed: next tick)
+            self._emit(self.session.advance(settled))
 
     def _emit(self, outs: list[Output]) -> None:
         if outs:
@@ -444,7 +407,10 @@ class Bot:
 
     def toolbar(self) -> str | None:
         """The bot's part of the REPL's toolbar."""
-        parts = ["🤖 " + ("live" if self.live and self.connected else "reconnecting…" if self.live else "starting…")]
+        state = (
+            "starting…" if not self.live else "reconnecting…" if not self.connected else "catching up…" if self.link.outage.on else "live"
+        )
+        parts = ["🤖 " + state + (" (deadlines wait)" if self.live and self.link.outage.on else "")]
         if self.held:
             parts.append(f"📝 {len(self.held)} held: F2 posts")
         sending = self.sender.pending()
