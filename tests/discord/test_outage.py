@@ -86,7 +86,10 @@ def test_r_bot_7_plays_sent_during_an_outage_before_the_deadline_count_for_their
     reveal = next(m.content for m in h.table.public() if "round 1" in m.content.casefold() and "5" in m.content and "6" in m.content)
     assert "no submission" not in reveal.casefold()
     flat = " ".join(out.split())
-    assert "Discord: the connection dropped at 0:57.500; reconnecting. Deadlines wait (from 0:56) until what players sent meanwhile is in" in flat
+    assert (
+        "Discord: the connection dropped at 0:57.500; reconnecting. Deadlines wait (from 0:56) until what players sent meanwhile is in"
+        in flat
+    )
     assert (
         f"Discord: connected again after {lasting:.1f} s; Discord replayed what was missed: 2 messages sent meanwhile, judged at "
         "their own times, then the deadlines that fell meanwhile"
@@ -135,7 +138,9 @@ def test_r_bot_7_when_discord_cannot_replay_the_history_is_read_and_the_deadline
     ruled = order(tmp_path)
     assert ruled.index(("gs 5", DEADLINE - 1500)) < ruled.index(("gs 6", DEADLINE - 1400)) < ruled.index(("clock", DEADLINE))
     flat = " ".join(out.split())
-    assert "connected again with a new session, which cannot replay what was missed: reading each player's channel and DMs (R-BOT-7)" in flat
+    assert (
+        "connected again with a new session, which cannot replay what was missed: reading each player's channel and DMs (R-BOT-7)" in flat
+    )
     assert (
         "Discord: caught up 60.0 s after the connection dropped, from each player's channel and DMs: 2 messages sent meanwhile, "
         "judged at their own times, then the deadlines that fell meanwhile"
