@@ -155,6 +155,6 @@ def test_a_failure_recording_a_sent_dm_is_told_and_sending_goes_on(
         h.wait(lambda: len(table.private_messages(0)) == 2, "the second receipt")
 
     out = Hosted(fake, table, session, table.ids()).run(play)
-    assert "⚠ umpire failed on what follows the private message to Hedger (entry" in out
-    assert "(RuntimeError: planted); sending goes on" in " ".join(out.split())
+    assert "⚠ umpire failed on recording the private message to Hedger (entry" in out
+    assert "(RuntimeError: planted): sending goes on" in " ".join(out.split())
     assert [m.content.split(":")[0] for m in table.private_messages(0)] == ["Your play for round 1", "Your play for round 1"]

@@ -97,13 +97,13 @@ def test_r_bot_8_in_review_mode_the_commitment_is_posted_before_any_word_is_take
         h.says(0, "17 lantern")
         h.type("start")
         h.press(F2)
-        h.wait(lambda: len(table.public()) == 4, "the entropy and the start posts")
+        h.wait(lambda: len(table.public()) == 5, "the entropy, the block's and the round's posts")
         h.settle()
 
     out = Hosted(fake, table, session, table.ids(), review=True).run(play)
     assert "the players' words for the seed are taken once the fairness commitment is posted: press F2 to post it" in out
     assert "🎲 the fairness commitment is posted: the players' words for the seed are taken from now" in out
-    commitment, request, entropy, start, *_ = table.public()
+    commitment, request, entropy, start, _ = table.public()
     assert commitment.content.startswith("🔒 Fairness commitment") and request.content.startswith("🎲 Before the game starts")
     assert early[0] < commitment.id < request.id  # the refused word came first in Discord's order; the taken ones after
     assert entropy.content.startswith("🎲 The players' entropy is in: `17 lantern maple`") and "Block 1 of 6 begins" in start.content

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from umpire.core import chat
 from umpire.core.clock import fmt_stamp
@@ -26,15 +27,17 @@ from umpire.core.journal import commitment
 from umpire.discord.ids import Ids
 from umpire.discord.link import Link
 from umpire.discord.outbound import Job, Sender, messages
+from umpire.discord.pacing import Pacing
 from umpire.discord.recovery import Recovery, source
 from umpire.discord.timing import Clock, Commitment, Pending, Timeline, Waiting
 from umpire.discord.wire import Incoming, Outgoing, Place, Refused, Transport, Unreachable, snowflake_at
 from umpire.games.base import Post
 from umpire.repl.companion import Screen
-from umpire.session import Dm, DmStatus, Output, OutputKind, Session
+from umpire.session import Dm, DmStatus, Output, OutputKind, Session, together
 
 VIA = "Discord"
 SKEW_WARNING_MS = 2000
+JUDGE_SLICE = 0.002  # seconds of judging in one go, made durable together, before the answers so far are sent
 
 
 class StartFailed(Exception):
@@ -93,8 +96,10 @@ class Bot:
         self.clock: Clock | None = None
         self.timeline: Timeline | None = None
         self._draining = False
+        self._rest = False  # the drain goes on with the rest of a burst whose first answers were sent
         self._skew_told = False
         self._closed_told: set[int] = set()
+        self.pacing = Pacing(self)  # a burst answered quickly: judged together, the REPL and the records after the replies
         self.commitment = Commitment()  # commit first, then collect (R-BOT-8)
         self.link = Link(self)  # the connection as it comes and goes; deadlines wait out an outage (R-BOT-7)
 
@@ -188,7 +193,7 @@ class Bot:
             self.link.outage.missed += self.link.outage.on
             self.sender.unblock(self.private(p.seat))
             self.sender.unblock(Place(user=p.user))
-            self._drain()
+            self.pacing.soon(self._drain)  # the messages that arrive together are judged together, with one flush
 
     def _check_skew(self, m: Incoming) -> None:
         assert self.clock is not None
@@ -212,31 +217,59 @@ class Bot:
 
         A message that counts before the next deadline is judged; a deadline is applied once the settled
         time (the clock less the allowance) has reached it; a message that counts at or after a deadline
-        not yet settled waits for it.
+        not yet settled waits for it. Everything judged in one go is made durable by one flush (`together`),
+        then each answer is queued to be sent, then the REPL shows the rulings (off the replies' way).
         """
         if not self.taking or self._draining:
             return
         self._draining = True
+        judged: list[Judged] = []
+        made: list[Output] = []
         try:
-            s, settled = self.session, self._settled()
-            while True:
-                due = None if s.paused else s.next_due()
-                first = self.pending.first()
-                if first is not None and (due is None or first.at < due):
-                    self._judge_one(self.pending.pop())
-                elif due is not None and due <= settled:
-                    self._emit(s.advance(due))
-                    if s.next_due() == due:  # the journal could not be written: try again at the next tick
-                        return
-                else:
-                    return
+            got = together(self.session, lambda: self._judge_all(judged, made))
         finally:
             self._draining = False
+        if got is not made:  # the flush failed: nothing of it stands, and the messages wait for the next tick
+            self._show(got)
+            for j in judged:
+                if j.waiting is not None:
+                    self.pending.add(j.waiting)
+            return
+        for j in judged:
+            self.route(j.outs, reply=j.reply)
+        self.pacing.show_later([x for j in judged for x in (j.shown or [j.outs])])
+        if self._rest:
+            self.pacing.after_sending(self._drain)
 
-    def _judge_one(self, w: Waiting) -> None:
+    def _judge_all(self, judged: list[Judged], made: list[Output]) -> list[Output]:
+        """Judge what may be judged now, in order, into `judged`; `made`: every output, in order (returned)."""
+        s, settled = self.session, self._settled()
+        start = time.perf_counter()
+        # Of a burst, the first half is judged, made durable and answered first; the rest at the loop's next turn, while
+        # those answers are on their way (Discord takes them in while this disk is busy with the rest).
+        most, self._rest = (len(self.pending) if self._rest else (len(self.pending) + 1) // 2), False
+        while True:
+            if judged and self.pending and (len(judged) >= most or time.perf_counter() - start > JUDGE_SLICE):
+                self._rest = True  # the drain goes on once these answers are on their way (`_drain`)
+                return made
+            due = None if s.paused else s.next_due()
+            first = self.pending.first()
+            deadline = not (first is not None and (due is None or first.at < due))
+            if not deadline:
+                j = self._judge_one(self.pending.pop())
+            elif due is not None and due <= settled:
+                j = Judged(outs=s.advance(due))
+            else:
+                return made
+            made += j.outs
+            judged.append(j)
+            if deadline and s.next_due() == due:  # the journal could not be written: try again at the next tick
+                return made
+
+    def _judge_one(self, w: Waiting) -> Judged:
         """Judge one message; should that fail, the host is told and the messages after it are judged all the same."""
         try:
-            self._take(w)
+            return self._take(w)
         except Exception as exc:
             p = self.session.scenario.roster.players[w.seat]
             said = " / ".join(line.strip() for line in w.message.content.split("\n") if line.strip())
@@ -245,19 +278,19 @@ class Bot:
                 exc,
                 f"it is not taken; type it for them (“{p.aliases[0] if p.aliases else p.name}: …”) or ask {p.name} to send it again",
             )
+            return Judged(outs=[])
 
-    def _take(self, w: Waiting) -> None:
+    def _take(self, w: Waiting) -> Judged:
         s, m = self.session, w.message
         p = self.ids.players[w.seat]
         before = s.now
-        self._tell(f"⇠ {p.name}: " + " / ".join(line.strip() for line in m.content.split("\n") if line.strip()))
+        shown: list[str | list[Output]] = [f"⇠ {p.name}: " + " / ".join(line.strip() for line in m.content.split("\n") if line.strip())]
         if before - w.at > self.lag:
-            self._tell(f"  (sent at {fmt_stamp(w.at)}, it reached umpire after the allowance: judged at {fmt_stamp(before)})")
+            shown.append(f"  (sent at {fmt_stamp(w.at)}, it reached umpire after the allowance: judged at {fmt_stamp(before)})")
         early = s.fair.waiting and self.commitment.early(m.id)
         outs = s.submit(w.seat, m.content.split("\n"), at=w.at, source=source(m.channel, m.id), early=early)
         self.judged += 1
-        self._show(outs)
-        self.route(outs, reply=Place(user=p.user) if m.dm else Place(channel=m.channel))
+        return Judged(outs=outs, reply=Place(user=p.user) if m.dm else Place(channel=m.channel), shown=[*shown, outs], waiting=w)
 
     # ------------------------------------------------------------ the clock
 
@@ -268,8 +301,8 @@ class Bot:
         assert self.timeline is not None
         self.timeline.follow()
         self._drain()
-        settled, due = self.link.outage.settled(now - self.lag), self.session.next_due()
-        if due is None or due > settled:  # nothing settled is left to apply (else the journal failed: next tick)
+        settled, due, first = self.link.outage.settled(now - self.lag), self.session.next_due(), self.pending.first()
+        if (due is None or due > settled) and (first is None or first.at > settled):  # nothing is left to judge or apply first
             self._emit(self.session.advance(settled))
 
     def _emit(self, outs: list[Output]) -> None:
@@ -317,9 +350,7 @@ class Bot:
             self.sender.add(job)
 
     def _posted(self, n: int, i: int, receipts: list[str]) -> None:
-        outs = self.session.posted(n, [i], via=VIA, receipts=receipts)
-        if any(o.error == "JournalError" for o in outs):
-            self._show(outs)
+        self.pacing.record(lambda: self.session.posted(n, [i], via=VIA, receipts=receipts), f"the public post of entry {n}")
         if n == 0 and self.commitment.confirmed(i, receipts) and self.session.fair.waiting:
             self._tell("🎲 the fairness commitment is posted: the players' words for the seed are taken from now")
 
@@ -381,14 +412,16 @@ class Bot:
         )
 
     def _delivered(self, d: Dm, receipts: list[str]) -> None:
-        self.queued.discard(d.id)
         self._closed_told.discard(d.seat)
-        try:
-            outs = self.session.deliver(d.seat, [d.id], via=VIA, receipts=receipts)
-        except UmpireError:
-            return  # marked sent meanwhile (the host copied it by hand): nothing more to record
-        self._show([o for o in outs if o.source is None or o.source.kind != "delivered"])
-        self.route(outs)
+
+        def record() -> list[Output]:
+            self.queued.discard(d.id)
+            try:
+                return self.session.deliver(d.seat, [d.id], via=VIA, receipts=receipts)
+            except UmpireError:
+                return []  # marked sent meanwhile (the host copied it by hand): nothing more to record
+
+        self.pacing.record(record, f"the private message to {self.session.names[d.seat]} (entry {d.n})")
 
     def _closed(self, seat: int, what: str) -> None:
         if seat in self._closed_told:
@@ -427,9 +460,20 @@ class Bot:
             self._tell(f"{len(self.held)} held post(s) not posted: they are posted when you resume with --discord", True)
         if self.transport is not None and not await self.sender.drain(timeout):
             self._tell(f"{self.sender.pending()} message(s) not sent yet: they go out when you resume with --discord", True)
+        self.pacing.write_records()  # what Discord confirmed is journaled before leaving
         await self.sender.close()
         if self.transport is not None:
             await self.transport.close()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Judged:
+    """One message judged (or one deadline applied) in a drain: its outputs, where the answer goes, what the REPL shows."""
+
+    outs: list[Output]
+    reply: Place | None = None  # where the player wrote (None: a deadline's, or the player's private place)
+    shown: list[str | list[Output]] = field(default_factory=list)  # the REPL's lines and rulings for it, in order
+    waiting: Waiting | None = None  # the message, to wait again should the journal not be written
 
 
 def _short(text: str, most: int = 80) -> str:

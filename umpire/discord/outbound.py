@@ -77,6 +77,7 @@ class Sender:
         self._blocked: set[Place] = set()
         self._troubled: set[Place] = set()  # places whose last try failed (the host was told)
         self.running = False
+        self.idle: Callable[[], None] = lambda: None  # called when a job is done and nothing else is left to send
 
     def add(self, job: Job) -> None:
         """Queue a job behind the others for its place."""
@@ -164,6 +165,8 @@ class Sender:
                     self._then(job, job.sent, job.receipts)
                 else:
                     self._then(job, job.dropped)
+                if not self.pending():
+                    self._then(job, self.idle)
                 continue
             await asyncio.sleep(delay)
             delay = min(delay * 2, RETRY_MAX)
