@@ -83,3 +83,36 @@ def test_a_burst_answered_through_discords_rate_limit_gets_every_answer_once(fak
     Hosted(fake, table, session, table.ids()).run(play)
     assert fake.count_requests("POST", "/channels/*/messages", status=429) == 6
     assert [len(table.private_messages(s)) for s in range(13)] == [1] * 13
+
+
+def test_a_burst_whose_flush_fails_is_announced_nowhere_and_judged_again_once_the_disk_works(
+    fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table, session = bidding(fake, tmp_path)
+    real_fsync = os.fsync
+    failed: list[int] = []
+    armed = False
+
+    def fsync(fd: int) -> None:
+        if armed and not failed:
+            failed.append(fd)
+            raise OSError(28, "No space left on device")  # once: the writer cuts the burst's lines back off the file
+        real_fsync(fd)
+
+    monkeypatch.setattr(umpire.core.journal_writer.os, "fsync", fsync)
+
+    def play(h: Hosted) -> None:
+        nonlocal armed
+        h.type("start")
+        h.settle()
+        armed = True
+        for s in range(4):
+            fake.user_says(table.users[s], table.place(s), f"bid {s + 1}")
+        h.wait(lambda: all(len(table.private_messages(s)) >= 1 for s in range(4)), "every answer", timeout=30)
+        h.settle()
+
+    out = Hosted(fake, table, session, table.ids()).run(play)
+    assert failed and "could not write the journal" in out
+    bids = [(e.by, e.text) for e in entries_of(tmp_path / "bot.jsonl") if isinstance(e, E.Input) and e.by is not None]
+    assert sorted(bids) == [(s, f"bid {s + 1}") for s in range(4)]  # each once, after the disk worked again
+    assert [len(table.private_messages(s)) for s in range(4)] == [1] * 4
