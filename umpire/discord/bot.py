@@ -245,8 +245,8 @@ class Bot:
         """Judge what may be judged now, in order, into `judged`; `made`: every output, in order (returned)."""
         s, settled = self.session, self._settled()
         start = time.perf_counter()
-        # Of a burst, the first half is judged, made durable and answered first; the rest at the loop's next turn, while
-        # those answers are on their way (Discord takes them in while this disk is busy with the rest).
+        # Of a burst, the first half is judged, made durable and answered first; the rest a moment later, while those
+        # answers are on their way (Discord takes them in while this disk is busy with the rest).
         most, self._rest = (len(self.pending) if self._rest else (len(self.pending) + 1) // 2), False
         while True:
             if judged and self.pending and (len(judged) >= most or time.perf_counter() - start > JUDGE_SLICE):
@@ -455,6 +455,8 @@ class Bot:
 
     async def close(self, timeout: float = 5.0) -> None:
         """Leave: send what can be sent within `timeout`, then disconnect. Nothing unsent is lost: a resume sends it."""
+        self._rest = True
+        self._drain()  # what has arrived is judged before leaving, all of it at once (no answer is waited for any more)
         self.live = self.taking = False
         if self.held:
             self._tell(f"{len(self.held)} held post(s) not posted: they are posted when you resume with --discord", True)
