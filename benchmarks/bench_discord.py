@@ -7,8 +7,9 @@ Open, Pass game send 1,000 messages one after another (bids, changed bids, and o
 from the moment the fake made it (and queued its MESSAGE_CREATE) to the moment the fake made the bot's answer —
 the receipt DM or the refusal — both read from `time.perf_counter()` in this process (`Message.created_monotonic`).
 Each message is sent once the previous answer is in, so this is the delay one player sees, not a throughput.
-Everything real is in the path: discord.py's gateway and REST, the journal fsync'd for each input and each
-delivery. Target: p95 under 250 ms.
+Everything real is in the path: discord.py's gateway and REST, the journal fsync'd for each input (the deliveries
+Discord confirms are journaled once nothing is left to send, together). Target: p95 under 250 ms. A burst of 13
+players at once is bench_burst.py's.
 
 **Start-up.** `umpire play hap-tac-toe` (the REPL, then `quit`) timed whole, with discord.py installed and with it
 made unimportable (as without the `discord` extra), interleaved round by round: the ratio says what having the

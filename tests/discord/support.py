@@ -42,21 +42,24 @@ class Table:
     fake: FakeDiscord
     names: Sequence[str]
     dm_seats: Sequence[int] = ()
+    host_owns: bool = True  # the host owns the server (and so reads every channel); else `owner` does, the host a member
     host: User = field(init=False)
     bot: BotApp = field(init=False)
     users: list[User] = field(init=False)
     channels: list[Channel | None] = field(init=False)
     game: Channel = field(init=False)
     lurker: User = field(init=False)
+    owner: User = field(init=False)
 
     def __post_init__(self) -> None:
         f = self.fake
         self.host = f.add_user("host")
         self.lurker = f.add_user("lurker")
         self.bot = f.add_bot("umpire")
-        self.guild = f.add_guild("ORG", owner=self.host)
+        self.owner = self.host if self.host_owns else f.add_user("owner")
+        self.guild = f.add_guild("ORG", owner=self.owner)
         self.users = [f.add_user(n.casefold(), global_name=n) for n in self.names]
-        for who in (*self.users, self.lurker, self.bot):
+        for who in (*self.users, self.lurker, self.bot, *(() if self.host_owns else (self.host,))):
             f.add_member(self.guild, who)
         self.game = f.add_text_channel(self.guild, "game")
         self.channels = [
@@ -136,6 +139,8 @@ class Hosted:
             def drive() -> None:
                 try:
                     self.wait(lambda: self.bot is not None and self.bot.live, "the bot to go live", 60)
+                    if self.session.fair.waiting and not self.review:  # players send their words once they see the request
+                        self.wait(lambda: self.bot is not None and self.bot.commitment.id is not None, "the commitment posted")
                     driver(self)
                 except BaseException as exc:  # reported by run()
                     self.failure.append(exc)

@@ -3,7 +3,7 @@
 journal's input with the interaction's ID as its source, the same lateness allowance), acknowledged within Discord's
 three seconds; the buttons are disabled once the question is answered (by a tap or a typed word), replaced, taken
 back or past its deadline; a tap on a question closed meanwhile is not taken; a tap by anyone else is answered with a
-line only they see (R-BOT-8)."""
+line only they see (R-BOT-9)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def labels(message: Message) -> list[tuple[str, bool]]:
     return [(b["label"], bool(b.get("disabled"))) for row in message.components for b in row["components"]]
 
 
-def test_r_bot_8_a_dealt_card_is_answered_by_a_tap_as_by_the_word_and_its_buttons_close(fake: FakeDiscord, tmp_path: Path) -> None:
+def test_r_bot_9_a_dealt_card_is_answered_by_a_tap_as_by_the_word_and_its_buttons_close(fake: FakeDiscord, tmp_path: Path) -> None:
     session = six_player_open_pass(tmp_path)
     table = Table(fake, NAMES, dm_seats=(0,))
     seen: dict[str, object] = {}
@@ -58,7 +58,7 @@ def test_r_bot_8_a_dealt_card_is_answered_by_a_tap_as_by_the_word_and_its_button
     assert all(ix.response_type == 6 and ix.answered_after is not None and ix.answered_after < 3 for ix in fake.interactions)
 
 
-def test_r_bot_8_a_second_tap_on_an_answered_card_is_not_taken(fake: FakeDiscord, tmp_path: Path) -> None:
+def test_r_bot_9_a_second_tap_on_an_answered_card_is_not_taken(fake: FakeDiscord, tmp_path: Path) -> None:
     session = six_player_open_pass(tmp_path)
     table = Table(fake, NAMES)
 
@@ -93,7 +93,7 @@ def devils_deal(tmp_path: Path) -> Session:
     return Session.create(load(ROOT / "scenarios" / "devils-deal.toml"), journal_path=tmp_path / "bot.jsonl", seed="3", salt="0" * 32)
 
 
-def test_r_bot_8_a_question_asked_in_public_is_answered_by_its_player_alone(fake: FakeDiscord, tmp_path: Path) -> None:
+def test_r_bot_9_a_question_asked_in_public_is_answered_by_its_player_alone(fake: FakeDiscord, tmp_path: Path) -> None:
     session = devils_deal(tmp_path)
     names = [p.name for p in session.scenario.roster]
     table = Table(fake, names, dm_seats=(1,))
@@ -120,7 +120,7 @@ def test_r_bot_8_a_question_asked_in_public_is_answered_by_its_player_alone(fake
     assert inputs[-1] == (0, "no") and (1, "yes") not in inputs
 
 
-def test_r_bot_8_a_tap_before_the_deadline_counts_before_it_within_the_allowance(fake: FakeDiscord, tmp_path: Path) -> None:
+def test_r_bot_9_a_tap_before_the_deadline_counts_before_it_within_the_allowance(fake: FakeDiscord, tmp_path: Path) -> None:
     session = devils_deal(tmp_path)
     names = [p.name for p in session.scenario.roster]
     table = Table(fake, names, dm_seats=(1,))
@@ -143,7 +143,7 @@ def test_r_bot_8_a_tap_before_the_deadline_counts_before_it_within_the_allowance
     assert last[0].startswith("⏳ **Hedger**: 10 s to answer") and last[1].startswith("🎴 **Hedger** refills (−5 → 25 chips)")
 
 
-def test_r_bot_8_the_whole_open_pass_dealing_phase_played_by_taps_rules_as_the_typed_words(fake: FakeDiscord, tmp_path: Path) -> None:
+def test_r_bot_9_the_whole_open_pass_dealing_phase_played_by_taps_rules_as_the_typed_words(fake: FakeDiscord, tmp_path: Path) -> None:
     lines = (SCRIPTS / "open-pass-match.script").read_text().splitlines()
     scenario = load(ROOT / "scenarios" / "open-pass-heaven-hell.toml")
     scripted = Session.create(scenario, journal_path=tmp_path / "script.jsonl", seed="2002", salt=derive_salt("2002"))
@@ -170,7 +170,7 @@ def test_r_bot_8_the_whole_open_pass_dealing_phase_played_by_taps_rules_as_the_t
     assert len(cards) >= len(tapped) and all(labels(c) == [("open", True), ("pass", True)] for c in cards)
 
 
-def test_r_bot_8_the_card_waiting_across_a_restart_is_answered_by_its_button_after_it(fake: FakeDiscord, tmp_path: Path) -> None:
+def test_r_bot_9_the_card_waiting_across_a_restart_is_answered_by_its_button_after_it(fake: FakeDiscord, tmp_path: Path) -> None:
     session = six_player_open_pass(tmp_path)
     table = Table(fake, NAMES, dm_seats=(0,))
 
@@ -200,7 +200,7 @@ def test_r_bot_8_the_card_waiting_across_a_restart_is_answered_by_its_button_aft
     assert inputs == [(0, "open"), (0, "pass")]
 
 
-def test_r_bot_8_an_undo_closes_the_buttons_of_the_card_it_takes_back(fake: FakeDiscord, tmp_path: Path) -> None:
+def test_r_bot_9_an_undo_closes_the_buttons_of_the_card_it_takes_back(fake: FakeDiscord, tmp_path: Path) -> None:
     session = six_player_open_pass(tmp_path)
     table = Table(fake, NAMES)
 
@@ -247,7 +247,7 @@ def devils_deal_steps(lines: list[str], session: Session) -> list[Step]:
     return out
 
 
-def test_r_bot_8_a_devils_deal_match_answered_by_taps_where_it_asks_rules_as_the_typed_words(fake: FakeDiscord, tmp_path: Path) -> None:
+def test_r_bot_9_a_devils_deal_match_answered_by_taps_where_it_asks_rules_as_the_typed_words(fake: FakeDiscord, tmp_path: Path) -> None:
     lines = (SCRIPTS / "devils-deal.script").read_text().splitlines()
     scenario = load(ROOT / "scenarios" / "devils-deal.toml")
     scripted = Session.create(scenario, journal_path=tmp_path / "script.jsonl", seed="3115", salt=derive_salt("3115"))

@@ -11,8 +11,9 @@ from prompt_toolkit.formatted_text import to_plain_text
 from tests.fakediscord import FakeDiscord
 from umpire.scenario import load
 from umpire.session import Session
+from umpire.session import entries as E
 
-from .support import ROOT, Hosted, Table
+from .support import ROOT, Hosted, Table, entries_of, resumed
 
 F2 = "\x1bOQ"
 
@@ -80,3 +81,54 @@ def test_undoing_a_ruling_whose_posts_and_dms_went_out_posts_its_correction_and_
     assert "the host took back the last ruling (“Block 1 of 6 begins.”)" in correction
     uri = [m.content for m in table.private_messages(1)]
     assert uri[0].startswith("Your play for round 1: 6") and "↶ **Correction:** the host took back a ruling (“Uri: gs 6”)" in uri[1]
+
+
+def test_r_bot_8_in_review_mode_the_commitment_is_posted_before_any_word_is_taken(fake: FakeDiscord, tmp_path: Path) -> None:
+    table = Table(fake, ["Hedger", "Uri"], dm_seats=(1,))
+    session = Session.create(load(ROOT / "scenarios" / "choice-is-yours.toml"), journal_path=tmp_path / "bot.jsonl", player_entropy=True)
+    early: list[int] = []
+
+    def play(h: Hosted) -> None:
+        early.append(h.says(1, "maple").id)  # before the host pressed F2: the commitment is not public yet
+        assert session.fair.words == {} and table.public() == []
+        h.press(F2)
+        h.wait(lambda: h.bot is not None and h.bot.commitment.id is not None, "the commitment confirmed")
+        h.says(1, "maple")
+        h.says(0, "17 lantern")
+        h.type("start")
+        h.press(F2)
+        h.wait(lambda: len(table.public()) == 5, "the entropy, the block's and the round's posts")
+        h.settle()
+
+    out = Hosted(fake, table, session, table.ids(), review=True).run(play)
+    assert "the players' words for the seed are taken once the fairness commitment is posted: press F2 to post it" in out
+    assert "🎲 the fairness commitment is posted: the players' words for the seed are taken from now" in out
+    commitment, request, entropy, start, _ = table.public()
+    assert commitment.content.startswith("🔒 Fairness commitment") and request.content.startswith("🎲 Before the game starts")
+    assert early[0] < commitment.id < request.id  # the refused word came first in Discord's order; the taken ones after
+    assert entropy.content.startswith("🎲 The players' entropy is in: `17 lantern maple`") and "Block 1 of 6 begins" in start.content
+    assert table.private_messages(1)[0].content == (
+        "✗ `maple` — this was sent before the fairness commitment was posted, so it cannot be your word for the seed (the secret "
+        "must be fixed in public before any word is chosen): send your word again once the commitment is in the game channel"
+    )
+    heard = [e for e in entries_of(tmp_path / "bot.jsonl") if isinstance(e, E.Heard)]
+    assert [(e.by, e.refused is not None) for e in heard] == [(1, True), (1, False), (0, False)]
+
+
+def test_r_bot_8_a_word_read_back_after_a_restart_that_was_sent_before_the_commitment_is_refused(fake: FakeDiscord, tmp_path: Path) -> None:
+    table = Table(fake, ["Hedger", "Uri"], dm_seats=(1,))
+    session = Session.create(load(ROOT / "scenarios" / "choice-is-yours.toml"), journal_path=tmp_path / "bot.jsonl", player_entropy=True)
+    Hosted(fake, table, session, table.ids(), review=True).run(lambda h: h.says(1, "early", wait=False))  # leaves before F2
+    assert table.public() == []
+    again, recovery, paused = resumed(tmp_path / "bot.jsonl")
+    assert recovery.commitment_unposted
+
+    def play(h: Hosted) -> None:
+        h.settle()
+        h.says(1, "maple")
+        h.says(0, "oak")
+
+    Hosted(fake, table, again, table.ids(), recovery=recovery, backlog=paused).run(play)
+    assert again.fair.entropy == "oak maple"
+    heard = [e for e in entries_of(tmp_path / "bot.jsonl") if isinstance(e, E.Heard)]
+    assert [(e.by, e.text, e.refused is not None) for e in heard] == [(1, "early", True), (1, "maple", False), (0, "oak", False)]

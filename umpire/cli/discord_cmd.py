@@ -115,20 +115,22 @@ def prepare(roster: Roster, ids_file: Path, channels: tuple[PostChannel, ...] = 
         abort(str(exc))
     import asyncio  # only this command needs an event loop: every other command starts without it
 
-    problems = asyncio.run(_checked(ids, secret))
+    problems, notes = asyncio.run(_checked(ids, secret))
+    for note in notes:  # who else can read a private channel, where no channel setting decides it: the host should know
+        typer.echo(f"  ⚠ {note}", err=True)
     if problems:
         steps = "\n".join(f"  ✗ {p}" for p in problems)
         abort(f"the bot cannot host this game yet ({len(problems)} to fix):\n{steps}")
     return ids, secret
 
 
-async def _checked(ids: Ids, secret: str) -> list[str]:
-    from umpire.discord.checks import problems
+async def _checked(ids: Ids, secret: str) -> tuple[list[str], list[str]]:
+    from umpire.discord.checks import problems, warnings
     from umpire.discord.transport import preflight
     from umpire.discord.wire import Rejected, Unreachable
 
     try:
         facts = await preflight(secret, ids)
     except (Rejected, Unreachable) as exc:
-        return [str(exc)]
-    return problems(facts, ids)
+        return [str(exc)], []
+    return problems(facts, ids), warnings(facts, ids)

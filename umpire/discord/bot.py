@@ -18,9 +18,9 @@ before each host line), `route` (the outputs of what the host typed), `release` 
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
 from umpire.core import chat
 from umpire.core.clock import fmt_stamp
@@ -29,17 +29,20 @@ from umpire.core.journal import commitment
 from umpire.discord.buttons import Asked, Questions, asking
 from umpire.discord.channels import Channels
 from umpire.discord.ids import Ids
+from umpire.discord.link import Link
 from umpire.discord.outbound import Job, Sender, messages
-from umpire.discord.recovery import Recovery, last_ids, source
+from umpire.discord.pacing import Pacing
+from umpire.discord.recovery import Recovery, source
 from umpire.discord.taps import Taps
-from umpire.discord.timing import Clock, Pending, Timeline, Waiting
+from umpire.discord.timing import Clock, Commitment, Pending, Timeline, Waiting
 from umpire.discord.wire import Incoming, Outgoing, Place, Refused, Transport, Unreachable, snowflake_at
 from umpire.games.base import Post
 from umpire.repl.companion import Screen
-from umpire.session import Dm, DmStatus, Output, OutputKind, Session
+from umpire.session import Dm, DmStatus, Output, OutputKind, Session, together
 
 VIA = "Discord"
 SKEW_WARNING_MS = 2000
+JUDGE_SLICE = 0.002  # seconds of judging in one go, made durable together, before the answers so far are sent
 
 
 class StartFailed(Exception):
@@ -101,6 +104,7 @@ class Bot:
         self.clock: Clock | None = None
         self.timeline: Timeline | None = None
         self._draining = False
+        self._rest = False  # the drain goes on with the rest of a burst whose first answers were sent
         self._skew_told = False
         self._closed_told: set[int] = set()
         self.taps = Taps(self)  # buttons for small choices: the questions asked with them, and the taps on them
@@ -108,6 +112,9 @@ class Bot:
         for found in recovery.questions.latest.values() if recovery is not None else ():  # buttons perhaps live on Discord
             place = self.private(found.seat) if found.tag.startswith("dm/") else Place(channel=self.channels.of(found.kind))
             self.questions.restore(found, place)
+        self.pacing = Pacing(self)  # a burst answered quickly: judged together, the REPL and the records after the replies
+        self.commitment = Commitment()  # commit first, then collect (R-BOT-8)
+        self.link = Link(self)  # the connection as it comes and goes; deadlines wait out an outage (R-BOT-7)
 
     # ------------------------------------------------------------ wiring
 
@@ -136,7 +143,7 @@ class Bot:
         from umpire.discord.wire import Rejected
 
         try:
-            await transport.start(self._on_message, self._on_state)
+            await transport.start(self._on_message, self.link.on_state)
             for p in self.ids.players:
                 self.dm_of[p.seat] = await transport.dm_channel(p.user)
         except (Rejected, Unreachable, Refused) as exc:
@@ -145,6 +152,8 @@ class Bot:
         went_live = snowflake_at(int(self.clock.monotonic() * 1000))
         earlier = self.recovery.floor if self.recovery is not None else None
         if self.recovery is not None:
+            if not self.recovery.commitment_unposted:  # posted before (by the bot, or by hand in a run without it)
+                self.commitment.id = self.recovery.commitment_id or 0
             if self.recovery.commitment_unposted:
                 self.route(self.session.commitment_outputs())  # a post again once the REPL showed it to the host
             for n, i, o in self.recovery.posts():
@@ -154,7 +163,7 @@ class Bot:
             self._tell(
                 "players' lines were entered by hand since the bot last listened: what was sent before the last of them is not read back"
             )
-        caught = await self.catch_up(earlier) if earlier is not None else 0
+        caught = await self.link.catch_up(earlier) if earlier is not None else 0
         self.floor = earlier if earlier is not None else went_live
         self.taking = True
         self._drain()
@@ -166,42 +175,23 @@ class Bot:
         self._tell(
             f"🤖 Discord: live ({me})" + (f"; {caught} messages sent while umpire was away, judged in Discord's order" if caught else "")
         )
-
-    async def catch_up(self, floor: int) -> int:
-        """Read what each player sent after the last message taken from each of their places (no earlier than `floor`)."""
-        assert self.transport is not None
-        last = last_ids(self.session.sources)
-        before = len(self.pending)
-        for p in self.ids.players:
-            places = [(Place(channel=p.channel), p.channel)] if p.channel is not None else []
-            places.append((Place(user=p.user), self.dm_of.get(p.seat, 0)))
-            for place, channel in places:
-                try:
-                    found = await self.transport.history(place, max(last.get(channel, 0), floor))
-                except (Refused, Unreachable) as exc:
-                    self._tell(
-                        f"could not read {p.name}'s messages in {place} ({exc}): ask {p.name} to send again what they sent there", True
-                    )
-                    continue
-                for m in found:
-                    self._on_message(m)
-        return len(self.pending) - before
-
-    def _on_state(self, what: str, connected: bool) -> None:
-        was, self.connected = self.connected, connected
-        if not self.live:
-            return
-        if what == "disconnected" and was:
-            self._tell("Discord: the connection dropped; reconnecting (nothing is lost: Discord replays what was missed)", True)
-        elif what == "resumed":
-            self._tell("Discord: connected again")
-        elif what == "ready again" and self.floor is not None:
-            self._tell("Discord: connected again with a new session; reading what was sent meanwhile")
-            asyncio.get_running_loop().create_task(self.catch_up(self.floor))
+        if self.review and self.session.fair.waiting and self.commitment.id is None:
+            self._tell("the players' words for the seed are taken once the fairness commitment is posted: press F2 to post it")
 
     # ------------------------------------------------------------ in
 
     def _on_message(self, m: Incoming) -> None:
+        try:
+            self._heard(m)
+        except Exception as exc:  # a bug must never leave a message (or the game) waiting on something that will not come
+            self._failed(f"a message from Discord ({m.id})", exc, "the bot goes on; if it was a player's, ask them to send it again")
+
+    def _failed(self, what: str, exc: BaseException, then: str) -> None:
+        """Tell the host that something of the bot's own failed, what it was, and what to do; the bot carries on."""
+        detail = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+        self._tell(f"⚠ umpire failed on {what} ({detail}): {then}", True)
+
+    def _heard(self, m: Incoming) -> None:
         if m.bot or (self.transport is not None and m.author == self.transport.me):
             return
         p = self.by_user.get(m.author)
@@ -214,9 +204,10 @@ class Bot:
         assert self.timeline is not None and self.clock is not None
         self._check_skew(m)
         if self.pending.add(Waiting(at=self.timeline.at(m.sent_ms / 1000), id=m.id, seat=p.seat, message=m)):
+            self.link.outage.missed += self.link.outage.on
             self.sender.unblock(self.private(p.seat))
             self.sender.unblock(Place(user=p.user))
-            self._drain()
+            self.pacing.soon(self._drain)  # the messages that arrive together are judged together, with one flush
 
     def _check_skew(self, m: Incoming) -> None:
         assert self.clock is not None
@@ -230,51 +221,94 @@ class Bot:
             )
 
     def _settled(self) -> int:
+        """The game time every message sent before has reached umpire by: the clock less the allowance (R-BOT-1), held
+        where it stood when the connection was lost until what was missed is in (R-BOT-7)."""
         assert self.clock is not None
-        return self.clock.now() - self.lag
+        return self.link.outage.settled(self.clock.now() - self.lag)
 
     def _drain(self) -> None:
         """Judge the waiting messages and apply the settled deadlines, in the order they count.
 
         A message that counts before the next deadline is judged; a deadline is applied once the settled
         time (the clock less the allowance) has reached it; a message that counts at or after a deadline
-        not yet settled waits for it.
+        not yet settled waits for it. Everything judged in one go is made durable by one flush (`together`),
+        then each answer is queued to be sent, then the REPL shows the rulings (off the replies' way).
         """
         if not self.taking or self._draining:
             return
         self._draining = True
+        judged: list[Judged] = []
+        made: list[Output] = []
         try:
-            s, settled = self.session, self._settled()
-            while True:
-                due = None if s.paused else s.next_due()
-                first = self.pending.first()
-                if first is not None and (due is None or first.at < due):
-                    self._take(self.pending.pop())
-                elif due is not None and due <= settled:
-                    self._emit(s.advance(due))
-                    if s.next_due() == due:  # the journal could not be written: try again at the next tick
-                        return
-                else:
-                    return
+            got = together(self.session, lambda: self._judge_all(judged, made))
         finally:
             self._draining = False
+        if got is not made:  # the flush failed: nothing of it stands, and the messages wait for the next tick
+            self._show(got)
+            for j in judged:
+                if j.waiting is not None:
+                    self.pending.add(j.waiting)
+            return
+        for j in judged:
+            self.route(j.outs, reply=j.reply)
+        self.pacing.show_later([x for j in judged for x in (j.shown or [j.outs])])
+        if self._rest:
+            self.pacing.after_sending(self._drain)
 
-    def _take(self, w: Waiting) -> None:
+    def _judge_all(self, judged: list[Judged], made: list[Output]) -> list[Output]:
+        """Judge what may be judged now, in order, into `judged`; `made`: every output, in order (returned)."""
+        s, settled = self.session, self._settled()
+        start = time.perf_counter()
+        # Of a burst, the first half is judged, made durable and answered first; the rest a moment later, while those
+        # answers are on their way (Discord takes them in while this disk is busy with the rest).
+        most, self._rest = (len(self.pending) if self._rest else (len(self.pending) + 1) // 2), False
+        while True:
+            if judged and self.pending and (len(judged) >= most or time.perf_counter() - start > JUDGE_SLICE):
+                self._rest = True  # the drain goes on once these answers are on their way (`_drain`)
+                return made
+            due = None if s.paused else s.next_due()
+            first = self.pending.first()
+            deadline = not (first is not None and (due is None or first.at < due))
+            if not deadline:
+                j = self._judge_one(self.pending.pop())
+            elif due is not None and due <= settled:
+                j = Judged(outs=s.advance(due))
+            else:
+                return made
+            made += j.outs
+            judged.append(j)
+            if deadline and s.next_due() == due:  # the journal could not be written: try again at the next tick
+                return made
+
+    def _judge_one(self, w: Waiting) -> Judged:
+        """Judge one message; should that fail, the host is told and the messages after it are judged all the same."""
+        try:
+            return self._take(w)
+        except Exception as exc:
+            p = self.session.scenario.roster.players[w.seat]
+            said = " / ".join(line.strip() for line in w.message.content.split("\n") if line.strip())
+            self._failed(
+                f"{p.name}'s message “{_short(said)}”",
+                exc,
+                f"it is not taken; type it for them (“{p.aliases[0] if p.aliases else p.name}: …”) or ask {p.name} to send it again",
+            )
+            return Judged(outs=[])
+
+    def _take(self, w: Waiting) -> Judged:
         s, m = self.session, w.message
         p = self.ids.players[w.seat]
         before = s.now
         tapped = w.id in self.taps.waiting
         if not self.taps.stands(w):
-            return
-        self._tell(
-            f"⇠ {p.name}{' (button)' if tapped else ''}: " + " / ".join(line.strip() for line in m.content.split("\n") if line.strip())
-        )
+            return Judged(outs=[])
+        said = " / ".join(line.strip() for line in m.content.split("\n") if line.strip())
+        shown: list[str | list[Output]] = [f"⇠ {p.name}{' (button)' if tapped else ''}: {said}"]
         if before - w.at > self.lag:
-            self._tell(f"  (sent at {fmt_stamp(w.at)}, it reached umpire after the allowance: judged at {fmt_stamp(before)})")
-        outs = s.submit(w.seat, m.content.split("\n"), at=w.at, source=source(m.channel, m.id))
+            shown.append(f"  (sent at {fmt_stamp(w.at)}, it reached umpire after the allowance: judged at {fmt_stamp(before)})")
+        early = s.fair.waiting and self.commitment.early(m.id)
+        outs = s.submit(w.seat, m.content.split("\n"), at=w.at, source=source(m.channel, m.id), early=early)
         self.judged += 1
-        self._show(outs)
-        self.route(outs, reply=self.taps.reply_place(w.seat, m))
+        return Judged(outs=outs, reply=self.taps.reply_place(w.seat, m), shown=[*shown, outs], waiting=w)
 
     # ------------------------------------------------------------ the clock
 
@@ -285,9 +319,9 @@ class Bot:
         assert self.timeline is not None
         self.timeline.follow()
         self._drain()
-        due = self.session.next_due()
-        if due is None or due > now - self.lag:  # nothing settled is left to apply (else the journal failed: next tick)
-            self._emit(self.session.advance(now - self.lag))
+        settled, due, first = self.link.outage.settled(now - self.lag), self.session.next_due(), self.pending.first()
+        if (due is None or due > settled) and (first is None or first.at > settled):  # nothing is left to judge or apply first
+            self._emit(self.session.advance(settled))
 
     def _emit(self, outs: list[Output]) -> None:
         if outs:
@@ -335,6 +369,8 @@ class Bot:
             sent=lambda receipts: self._posted(n, i, receipts, asked),
             heavy=heavy,
         )
+        if n == 0:
+            self.commitment.posting(i)
         if self.review:
             self.held.append((n, job))
         else:
@@ -350,9 +386,9 @@ class Bot:
 
     def _posted(self, n: int, i: int, receipts: list[str], asked: Asked | None = None) -> None:
         self.questions.sent(asked, receipts)
-        outs = self.session.posted(n, [i], via=VIA, receipts=receipts)
-        if any(o.error == "JournalError" for o in outs):
-            self._show(outs)
+        self.pacing.record(lambda: self.session.posted(n, [i], via=VIA, receipts=receipts), f"the public post of entry {n}")
+        if n == 0 and self.commitment.confirmed(i, receipts) and self.session.fair.waiting:
+            self._tell("🎲 the fairness commitment is posted: the players' words for the seed are taken from now")
 
     def _withdraw_held(self, undone: int) -> bool:
         """An undo took back entry `undone`: if none of its public posts went out (all held), they never will, nor the correction."""
@@ -376,7 +412,7 @@ class Bot:
         name = self.session.names[seat]
         if o.kind == OutputKind.REFUSAL:
             said = (o.input or "").removeprefix(f"{name}: ")
-            text = f"✗ {chat.code(said)} — {o.text}"
+            text = f"✗ {chat.code(_short(said))} — {o.text}" if said else f"✗ {o.text}"
         else:
             text = o.text
         self.sender.add(
@@ -415,14 +451,16 @@ class Bot:
 
     def _delivered(self, d: Dm, receipts: list[str], asked: Asked | None = None) -> None:
         self.questions.sent(asked, receipts)
-        self.queued.discard(d.id)
         self._closed_told.discard(d.seat)
-        try:
-            outs = self.session.deliver(d.seat, [d.id], via=VIA, receipts=receipts)
-        except UmpireError:
-            return  # marked sent meanwhile (the host copied it by hand): nothing more to record
-        self._show([o for o in outs if o.source is None or o.source.kind != "delivered"])
-        self.route(outs)
+
+        def record() -> list[Output]:
+            self.queued.discard(d.id)
+            try:
+                return self.session.deliver(d.seat, [d.id], via=VIA, receipts=receipts)
+            except UmpireError:
+                return []  # marked sent meanwhile (the host copied it by hand): nothing more to record
+
+        self.pacing.record(record, f"the private message to {self.session.names[d.seat]} (entry {d.n})")
 
     def _closed(self, seat: int, what: str) -> None:
         if seat in self._closed_told:
@@ -441,7 +479,10 @@ class Bot:
 
     def toolbar(self) -> str | None:
         """The bot's part of the REPL's toolbar."""
-        parts = ["🤖 " + ("live" if self.live and self.connected else "reconnecting…" if self.live else "starting…")]
+        state = (
+            "starting…" if not self.live else "reconnecting…" if not self.connected else "catching up…" if self.link.outage.on else "live"
+        )
+        parts = ["🤖 " + state + (" (deadlines wait)" if self.live and self.link.outage.on else "")]
         if self.held:
             parts.append(f"📝 {len(self.held)} held: F2 posts")
         sending = self.sender.pending()
@@ -453,14 +494,32 @@ class Bot:
 
     async def close(self, timeout: float = 5.0) -> None:
         """Leave: send what can be sent within `timeout`, then disconnect. Nothing unsent is lost: a resume sends it."""
+        self._rest = True
+        self._drain()  # what has arrived is judged before leaving, all of it at once (no answer is waited for any more)
         self.live = self.taking = False
         if self.held:
             self._tell(f"{len(self.held)} held post(s) not posted: they are posted when you resume with --discord", True)
         if self.transport is not None and not await self.sender.drain(timeout):
             self._tell(f"{self.sender.pending()} message(s) not sent yet: they go out when you resume with --discord", True)
+        self.pacing.write_records()  # what Discord confirmed is journaled before leaving
         await self.sender.close()
         if self.transport is not None:
             await self.transport.close()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Judged:
+    """One message judged (or one deadline applied) in a drain: its outputs, where the answer goes, what the REPL shows."""
+
+    outs: list[Output]
+    reply: Place | None = None  # where the player wrote (None: a deadline's, or the player's private place)
+    shown: list[str | list[Output]] = field(default_factory=list)  # the REPL's lines and rulings for it, in order
+    waiting: Waiting | None = None  # the message, to wait again should the journal not be written
+
+
+def _short(text: str, most: int = 80) -> str:
+    """A player's text as a reply or a note quotes it: a long message is cut (its player has it whole)."""
+    return text if len(text) <= most else text[: most - 1] + "…"
 
 
 def _undone(outs: list[Output]) -> list[int]:

@@ -6,7 +6,7 @@ Deal's refill and betting). The bot puts a button per answer on the question's m
 question asked in public), each carrying its question and answer in its ID. A question's buttons are live while it is
 that player's latest question and one of its answers is a move the game would take from them now; once answered, past
 its deadline, replaced by a newer question or taken back by an undo, they are closed: the message is changed to show
-them disabled, and a tap still on its way is not taken (R-BOT-8, docs/discord.md). Typed words work as always.
+them disabled, and a tap still on its way is not taken (R-BOT-9, docs/discord.md). Typed words work as always.
 """
 
 from __future__ import annotations

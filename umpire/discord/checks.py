@@ -7,7 +7,7 @@ the tests of it) does not depend on discord.py.
 from __future__ import annotations
 
 from umpire.discord.ids import DEVELOPER_MODE, Ids
-from umpire.discord.wire import INVITE_PERMISSIONS, NEEDED, ChannelFacts, Facts
+from umpire.discord.wire import INVITE_PERMISSIONS, NEEDED, ChannelFacts, Facts, Reader
 
 EDIT_PERMISSIONS = "in Discord right-click the channel → Edit Channel → Permissions"
 MESSAGE_CONTENT_STEP = (
@@ -131,4 +131,58 @@ def _submission_channel(facts: Facts, ids: Ids, name: str, user: int, cid: int) 
             f"#{c.name} is {name}'s private submission channel, but {', '.join(others)} can read it too: {EDIT_PERMISSIONS} → "
             f"@everyone: deny View Channel; then allow View Channel only to {name}, the bot and you"
         )
+    host = facts.users.get(ids.host)
+    if host is not None and host.member and ids.host not in c.viewers:  # (a host who is no member is named as such)
+        out.append(
+            f"you (the host) cannot read #{c.name}, {name}'s private submission channel, so you cannot see what {name} is sent "
+            f"there: {EDIT_PERMISSIONS} → add yourself → allow View Channel → Save Changes"
+        )
+    return out + [_onlooker(c, name, r) for r in c.readers if not _uncertain(r, ids, user, facts)]
+
+
+def _onlooker(c: ChannelFacts, name: str, r: Reader) -> str:
+    """A reader of a private channel who should not be one, with the step that keeps them out."""
+    private = f"#{c.name} is {name}'s private submission channel"
+    if r.name == "@everyone":
+        return f"{private}, but everyone in the server can read it: {EDIT_PERMISSIONS} → @everyone: deny View Channel → Save Changes"
+    if r.role:
+        return (
+            f"{private}, but anyone with the role {r.name} can read it ({r.why}): {EDIT_PERMISSIONS} → {r.name}: deny View Channel "
+            "(or remove its overwrite) → Save Changes"
+        )
+    if r.why == "a permission overwrite for them":
+        fix = f"{EDIT_PERMISSIONS} → {r.name}: remove their overwrite (or deny View Channel) → Save Changes"
+    else:
+        fix = f"{EDIT_PERMISSIONS} → add {r.name} → deny View Channel → Save Changes"
+    return f"{private}, but {r.name}, who is not in the game, can read it too ({r.why}): {fix}"
+
+
+def _uncertain(r: Reader, ids: Ids, user: int, facts: Facts) -> bool:
+    """A reader who may be no one but the player or the host (a role they hold, members not listed), or one no setting of
+    the channel can keep out (the owner, an administrator): a warning (`warnings`), not a problem."""
+    return r.admin or (r.role and r.name != "@everyone" and not facts.members_listed and bool(r.holders & {user, ids.host}))
+
+
+def warnings(facts: Facts, ids: Ids) -> list[str]:
+    """What the host should know about who else can read a player's private channel, though it does not stop the bot."""
+    out: list[str] = []
+    for p in ids.players:
+        c = facts.channels.get(p.channel or 0)
+        if c is None:
+            continue
+        for r in c.readers:
+            if not _uncertain(r, ids, p.user, facts):
+                continue
+            if r.admin and not r.role:
+                out.append(
+                    f"{r.name} is not in the game but can read #{c.name}, {p.name}'s private submission channel ({r.why}: no channel "
+                    "setting keeps them out): make sure they neither play nor tell"
+                )
+            elif r.admin:
+                out.append(f"anyone with the role {r.name} (Administrator) can read #{c.name}, {p.name}'s private submission channel")
+            else:
+                out.append(
+                    f"anyone with the role {r.name} can read #{c.name}, {p.name}'s private submission channel; umpire cannot list who "
+                    "has it (the application's Server Members intent is off): if only you and they do, nothing to do"
+                )
     return out

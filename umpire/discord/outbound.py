@@ -20,6 +20,7 @@ import hashlib
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from umpire.core import chat
 from umpire.core.players import Player
@@ -95,6 +96,7 @@ class Sender:
         self._blocked: set[Place] = set()
         self._troubled: set[Place] = set()  # places whose last try failed (the host was told)
         self.running = False
+        self.idle: Callable[[], None] = lambda: None  # called when a job is done and nothing else is left to send
 
     def add(self, job: Job) -> None:
         """Queue a job behind the others for its place."""
@@ -159,11 +161,19 @@ class Sender:
             except Refused as exc:
                 if exc.dms_closed and job.closed is not None:
                     self._blocked.add(place)
-                    job.closed(exc)
+                    self._then(job, job.closed, exc)
                     continue
                 self._trouble(place, f"Discord refused {job.what} ({exc}); trying again")
             except Unreachable as exc:
                 self._trouble(place, f"could not send {job.what}: {exc}; trying again")
+            except Exception as exc:  # making it failed (a picture that cannot be drawn): the host is told, the rest goes on
+                queue.popleft()
+                self.tell(
+                    f"⚠ umpire could not make {job.what} ({type(exc).__name__}: {exc}): it is not sent; send it by hand "
+                    "(`copy`, or `copy NAME` for a player's), and the rest goes on",
+                    True,
+                )
+                continue
             else:
                 queue.popleft()
                 delay = RETRY_FIRST
@@ -171,12 +181,21 @@ class Sender:
                     self._troubled.discard(place)
                     self.tell(f"Discord: sending to {place} works again", False)
                 if done:
-                    job.sent(job.receipts)
+                    self._then(job, job.sent, job.receipts)
                 else:
-                    job.dropped()
+                    self._then(job, job.dropped)
+                if not self.pending():
+                    self._then(job, self.idle)
                 continue
             await asyncio.sleep(delay)
             delay = min(delay * 2, RETRY_MAX)
+
+    def _then(self, job: Job, step: Callable[..., None], *args: Any) -> None:
+        """What follows a job (recording it, telling the host): a failure there is told, and never stops the queue."""
+        try:
+            step(*args)
+        except Exception as exc:
+            self.tell(f"⚠ umpire failed on what follows {job.what} ({type(exc).__name__}: {exc}); sending goes on", True)
 
     async def _try(self, job: Job) -> bool:
         """Send what of a job is not yet confirmed; False when it was no longer wanted before any of it went out

@@ -76,6 +76,7 @@ class Recovery:
         self.floor: int | None = None  # catch up only on messages after this Discord ID (None: the bot never listened)
         self.hand_relayed = False  # a player's line was entered by hand since the bot last listened (the floor moved to it)
         self.commitment_posted = False  # a `posted` entry confirms the commitment (which no entry makes: `of` 0)
+        self.commitment_id: int | None = None  # the Discord ID of its last post confirmed: words sent before it are early
         self.unposted: dict[int, dict[int, Output]] = {}  # entry -> its public posts not confirmed, by place
         self._count: dict[int, int] = {}  # entry -> how many public posts it made
         self._withdrawn: set[int] = set()  # undo entries whose correction withdraws a post never posted
@@ -100,7 +101,10 @@ class Recovery:
                 self.floor = max(self.floor, snowflake_at(ms))
             self.hand_relayed = True
         elif kind == "posted":
-            self.commitment_posted = self.commitment_posted or entry.get("of") == 0
+            if entry.get("of") == 0:
+                self.commitment_posted = True
+                ids = [int(r) for r in entry.get("receipts") or () if str(r).isdigit()]
+                self.commitment_id = max([*ids, self.commitment_id or 0]) or None
             waiting = self.unposted.get(int(entry.get("of", -1)), {})
             for i in entry.get("posts") or []:
                 waiting.pop(i, None)

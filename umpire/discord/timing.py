@@ -100,3 +100,66 @@ class Pending:
 
     def __len__(self) -> int:
         return len(self.items)
+
+
+class Commitment:
+    """Commit first, then collect (R-BOT-8): a player's word for the seed counts only if sent after the fairness commitment
+    and the request for words were posted, Discord's order telling which came first."""
+
+    def __init__(self) -> None:
+        self.id: int | None = None  # the Discord ID of its last post, once Discord confirmed them all (0: posted, ID unknown)
+        self._out: set[int] = set()  # the places of its posts on their way
+        self._last = 0
+
+    def posting(self, place: int) -> None:
+        """One of its posts is on its way (or held for the host's key)."""
+        if self.id is None:
+            self._out.add(place)
+
+    def confirmed(self, place: int, receipts: list[str]) -> bool:
+        """Discord confirmed one of its posts; True when that makes all of them posted."""
+        if self.id is not None:
+            return False
+        self._out.discard(place)
+        self._last = max([self._last, *(int(r) for r in receipts if r.isdigit())])
+        if self._out:
+            return False
+        self.id = self._last
+        return True
+
+    def early(self, message: int) -> bool:
+        """Whether the message with this Discord ID was sent before the commitment was posted (or it is not yet)."""
+        return self.id is None or message < self.id
+
+
+class Outage:
+    """While Discord is out of reach, or being caught up on (a RESUME's replay, a read of the history), the settled time
+    stands where it was when the connection was lost: no deadline, reminder or automatic play passes a moment whose
+    messages may still be missing (R-BOT-7). Once caught up, what was missed is judged at its own time, then the deadlines."""
+
+    def __init__(self) -> None:
+        self.cap: int | None = None  # the settled game time when the connection was lost (None: connected and caught up)
+        self.since = 0.0  # when it was lost (seconds on the clock's own scale)
+        self.missed = 0  # players' messages that came in since (replayed, or read from the history)
+
+    @property
+    def on(self) -> bool:
+        """The connection was lost and what was missed is not all in yet."""
+        return self.cap is not None
+
+    def begin(self, settled: int, moment: float) -> bool:
+        """The connection was lost at `moment`, the settled time then `settled`; False if an outage is on already."""
+        if self.cap is not None:
+            return False
+        self.cap, self.since, self.missed = settled, moment, 0
+        return True
+
+    def settled(self, settled: int) -> int:
+        """The settled time to go by: never past where it stood when the connection was lost, while the outage is on."""
+        return settled if self.cap is None else min(settled, self.cap)
+
+    def end(self, moment: float) -> tuple[float, int]:
+        """Caught up: how long it lasted (seconds) and how many messages came in meanwhile."""
+        lasted, missed = max(0.0, moment - self.since), self.missed
+        self.cap, self.missed = None, 0
+        return lasted, missed

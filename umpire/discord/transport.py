@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import io
 import logging
 from collections.abc import Callable
@@ -33,6 +34,7 @@ from umpire.discord.wire import (
     OnTap,
     Outgoing,
     Place,
+    Reader,
     Refused,
     Rejected,
     Tap,
@@ -304,7 +306,9 @@ class _ToHost(logging.Handler):
 
 async def preflight(token: str, ids: Ids) -> Facts:
     """Log in over HTTP only (no gateway) and gather what the start-up checks judge (Rejected for a refused token)."""
-    client = discord.Client(intents=intents())
+    asked = intents()
+    asked.members = True  # to list the server's members, if the application may (no gateway is opened here)
+    client = discord.Client(intents=asked)
     try:
         try:
             await client.login(token)
@@ -340,6 +344,12 @@ async def _gather(client: discord.Client, ids: Ids) -> Facts:
     channels = {c.id: c for c in await guild.fetch_channels()}
     wanted = [*ids.public_channels(), *(p.channel for p in ids.players if p.channel is not None)]
     facts = {cid: await _channel(client, channels.get(cid), cid, client.user.id, members) for cid in wanted}
+    everyone = await _everyone(guild)
+    for p in ids.players:
+        c = channels.get(p.channel or 0)
+        if c is not None and p.channel in facts:
+            readers = await _readers(guild, c, me, members, everyone)
+            facts[p.channel] = dataclasses.replace(facts[p.channel], readers=readers)
     return Facts(
         bot_id=me,
         bot_name=name,
@@ -349,7 +359,69 @@ async def _gather(client: discord.Client, ids: Ids) -> Facts:
         server_name=guild.name,
         channels=facts,
         users=users,
+        members_listed=everyone is not None,
     )
+
+
+async def _everyone(guild: discord.Guild) -> list[discord.Member] | None:
+    """Every member of the server, if the application may list them (the Server Members intent), else None."""
+    try:
+        return [m async for m in guild.fetch_members(limit=None)]
+    except discord.Forbidden:
+        return None
+
+
+async def _readers(
+    guild: discord.Guild, channel: Any, me: int, game: dict[int, discord.Member], everyone: list[discord.Member] | None
+) -> tuple[Reader, ...]:
+    """Who beyond the game's users can read a submission channel: each member, and (when the members cannot all be
+    listed) each role whose holders can, with why; the bot, its own role and the game's users are judged elsewhere."""
+    out: list[Reader] = []
+    roles: list[Reader] = []
+    if everyone is None:  # only the owner and the members a permission overwrite names can be looked at, one by one
+        named = [t.id for t in channel.overwrites if not isinstance(t, discord.Role)]
+        named = [uid for uid in dict.fromkeys([guild.owner_id or 0, *named]) if uid and uid not in game]
+        everyone = []
+        for uid in named:
+            with contextlib.suppress(discord.NotFound, discord.Forbidden):
+                everyone.append(await guild.fetch_member(uid))
+        roles = _roles(guild, channel, me, game)
+    for m in everyone:
+        if m.id != me and m.id not in game and channel.permissions_for(m).view_channel:
+            why, admin = _why(guild, channel, m)
+            out.append(Reader(id=m.id, name=str(m), role=False, why=why, admin=admin))
+    return (*out, *roles)
+
+
+def _roles(guild: discord.Guild, channel: Any, me: int, game: dict[int, discord.Member]) -> list[Reader]:
+    out = []
+    for role in guild.roles:
+        bots_own = role.tags is not None and role.tags.bot_id == me
+        if bots_own or not channel.permissions_for(role).view_channel:
+            continue
+        if role.is_default():
+            out.append(Reader(id=role.id, name="@everyone", role=True, why="everyone in the server"))
+            continue
+        admin = role.permissions.administrator
+        why = (
+            "Administrator" if admin else "a permission overwrite for the role" if role in channel.overwrites else "the role's permissions"
+        )
+        holders = frozenset(uid for uid, m in game.items() if role in m.roles)
+        out.append(Reader(id=role.id, name=f"@{role.name}", role=True, why=why, admin=admin, holders=holders))
+    return out
+
+
+def _why(guild: discord.Guild, channel: Any, m: discord.Member) -> tuple[str, bool]:
+    """Why a member can read a channel, and whether it is through ownership or Administrator (which no channel setting stops)."""
+    if guild.owner_id == m.id:
+        return "the server's owner", True
+    admins = [r for r in m.roles if r.permissions.administrator]
+    if admins:
+        return f"Administrator, through @{admins[0].name}", True
+    if channel.overwrites_for(m).view_channel:
+        return "a permission overwrite for them", False
+    roles = [r for r in m.roles if not r.is_default() and channel.permissions_for(r).view_channel]
+    return (f"the role @{roles[0].name}" if roles else "their roles"), False
 
 
 async def _user(client: discord.Client, uid: int) -> UserFacts:

@@ -141,6 +141,18 @@ class Rejected(Exception):
 
 
 @dataclass(frozen=True, kw_only=True)
+class Reader:
+    """Someone other than the game's users who can read a channel, or a role whose holders can, and why (`discord check`)."""
+
+    id: int
+    name: str  # a member's name, or a role's (`@everyone` for everyone)
+    role: bool  # a role: whoever has it can read the channel
+    why: str  # "a permission overwrite for them", "the role @Spectators", "Administrator (through @Admins)", "the server's owner"
+    admin: bool = False  # through Administrator or ownership: no setting of the channel keeps them out
+    holders: frozenset[int] = frozenset()  # a role's: which of the game's users (players, host) have it
+
+
+@dataclass(frozen=True, kw_only=True)
 class ChannelFacts:
     """What the start-up checks learnt about one channel."""
 
@@ -152,6 +164,7 @@ class ChannelFacts:
     bot_can: frozenset[str] = frozenset()  # the NEEDED permissions the bot has there
     viewers: frozenset[int] = frozenset()  # which of the game's users (players, host) can read it
     senders: frozenset[int] = frozenset()  # which of them can post in it
+    readers: tuple[Reader, ...] = ()  # a submission channel's other readers: members beyond the game's users, and roles
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -177,6 +190,7 @@ class Facts:
     server_name: str = ""
     channels: dict[int, ChannelFacts] = field(default_factory=dict)
     users: dict[int, UserFacts] = field(default_factory=dict)
+    members_listed: bool = False  # the server's members could be listed (the Server Members intent): readers are all named
 
 
 OnMessage = Callable[[Incoming], None]

@@ -195,20 +195,13 @@ class Shell:
         self.term.write([fill(how)])
 
     def show(self, outs: list[Output]) -> None:
-        """Show a companion's outputs (its players' lines' rulings), as the host's own are shown."""
+        """Show a companion's outputs (its players' lines' rulings), as the host's own are shown. The toolbar is redrawn
+        at the next clock tick (`ticker`), not for each: a burst of rulings must not wait for a redraw each."""
         show(self.term, outs, self.names)
-        self._redraw()
 
     def say(self, text: str, problem: bool = False) -> None:
         """A companion's note for the host, one line (control characters shown, never obeyed)."""
         self.term.line(printable(text), *((BOLD, YELLOW) if problem else (CYAN,)))
-        self._redraw()
-
-    @staticmethod
-    def _redraw() -> None:
-        app = get_app_or_none()
-        if app is not None:
-            app.invalidate()
 
     def prompt_text(self) -> Any:
         """`umpire> `, or `umpire (Yuna)> ` while lines are read as a player's messages.

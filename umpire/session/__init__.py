@@ -24,7 +24,7 @@ that the first line is judged as quickly as the next.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 from umpire.session.delivery import Dm, DmId, DmStatus
@@ -54,6 +54,7 @@ __all__ = [
     "internal_error",
     "opened",
     "refusal",
+    "together",
     "warm_up",
 ]
 
@@ -69,6 +70,14 @@ def block_checks(session: Session, lines: Sequence[str]) -> list[Literal["now", 
     from umpire.session.live import block_checks as checks
 
     return checks(session, lines)
+
+
+def together(session: Session, run: Callable[[], list[Output]]) -> list[Output]:
+    """Make several calls on `session` at once (`run` makes them: a bot's messages that arrived together, the deliveries
+    Discord confirmed together): their journal entries are made durable by one flush, before any of their outputs is
+    returned to be announced. Should that flush fail, none of them stands (the game is as before `run`) and what comes
+    back is one refusal for the host per entry, saying so; a front end may then try them again."""
+    return session.engine.batched(run)
 
 
 def warm_up(session: Session) -> None:

@@ -289,6 +289,35 @@ def check_words(args: Sequence[str]) -> str | None:
     return None
 
 
+EARLY_WORD = (
+    "this was sent before the fairness commitment was posted, so it cannot be your word for the seed (the secret must be "
+    "fixed in public before any word is chosen): send your word again once the commitment is in the game channel"
+)
+
+
+def word_limit(players: int) -> int:
+    """The longest word a bot takes from each of `players` for the seed: an equal share of MAX_ENTROPY, so that every
+    player's word, joined by spaces, always fits and mixing them in cannot be refused for their length.
+
+    >>> word_limit(2), word_limit(13)
+    (249, 37)
+    """
+    return max(1, (MAX_ENTROPY - (players - 1)) // max(1, players))
+
+
+def check_word(word: str, players: int) -> str | None:
+    """Why one player's word for the seed, sent to a bot, cannot be taken (its player is told, and sends another), or None."""
+    if not word:
+        return "your word for the seed has no text (umpire reads only a message's text): send a word or a number"
+    limit = word_limit(players)
+    if len(word) > limit:
+        return (
+            f"your word for the seed is {len(word)} characters; at most {limit} with {players} players (all the words together "
+            f"are at most {MAX_ENTROPY}): send a shorter one"
+        )
+    return check_words([word])
+
+
 def check_entropy(f: Fairness, words: str) -> None:
     """Refuse mixing `words` in now, for the live session and for a replay alike: InvalidCommand for words
     that cannot be used, IllegalAction when the entropy is in already or the game has begun."""

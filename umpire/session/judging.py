@@ -100,17 +100,20 @@ def lines(
 # ---------------------------------------------------------------- a message from a known player (a bot)
 
 
-def submit(s: Session, seat: int, lines: Sequence[str], at: int | None, source: str | None) -> list[Output]:
+def submit(s: Session, seat: int, lines: Sequence[str], at: int | None, source: str | None, early: bool = False) -> list[Output]:
     """One message from player `seat` (Session.submit): its inputs, each judged on its own; or, while the game
-    waits for the players' entropy and the message has a `source`, the player's word for the seed."""
+    waits for the players' entropy and the message has a `source`, the player's word for the seed (refused if it was
+    sent `early`, before the commitment was posted)."""
     texts = [ln.strip() for ln in lines if ln.strip()]
-    if not texts:
-        return []
     if source is not None and source in s.sources:
         return [info(f"(already taken: {source})")]
+    if not texts and not (source is not None and s.fair.waiting):
+        return []  # a message with no text (a picture) is no move; while the words for the seed are collected it is answered
     out = s.advance(at) if at is not None and at > s.now else []
+    if source is not None and s.fair.waiting and len(s.fair.words) == len(s.names):
+        out += mixed(s)  # every word is in but mixing them failed (the journal could not be written): again, first
     if source is not None and s.fair.waiting:
-        return out + word(s, seat, " ".join(texts), source)
+        return out + word(s, seat, " ".join(texts), source, early)
     to = dm(seat)
     raw = f"{s.names[seat]}: " + " / ".join(texts)
     try:
@@ -140,11 +143,12 @@ def heard(s: Session, seat: int, text: str, source: str, out: list[Output]) -> l
     return s.engine.submit(E.Heard(t=s.now, by=seat, text=text, source=source, refused=refused), f"{s.names[seat]}'s message {source}")
 
 
-def word(s: Session, seat: int, text: str, source: str) -> list[Output]:
+def word(s: Session, seat: int, text: str, source: str, early: bool = False) -> list[Output]:
     """A player's word for the seed, sent while the game waits for them: journaled (`heard`), and once every
-    player's is in, mixed into the seed in seat order (an `entropy` entry, as the host's `entropy WORDS…`)."""
+    player's is in, mixed into the seed in seat order (an `entropy` entry, as the host's `entropy WORDS…`).
+    One sent `early`, before the commitment was posted, is refused: the secret must be fixed, in public, first."""
     name = s.names[seat]
-    problem = fairness.check_words(text.split(" "))
+    problem = fairness.EARLY_WORD if early else fairness.check_word(text, len(s.names))
     if problem is None and seat in s.fair.words:
         problem = f"your word for the seed is in already (“{s.fair.words[seat]}”); the game starts once every player's is"
     if problem is not None:
@@ -154,5 +158,16 @@ def word(s: Session, seat: int, text: str, source: str) -> list[Output]:
     if out and out[-1].error == "JournalError":
         return out
     if len(s.fair.words) == len(s.names):
-        out += s.mix_entropy(" ".join(s.fair.words[i] for i in range(len(s.names))))
+        out += mixed(s)
     return out
+
+
+def mixed(s: Session) -> list[Output]:
+    """Mix in every player's word, in seat order. Each word was checked as it came (its length an equal share of the
+    limit), so this is not refused; should it be all the same, the host is told what to type, and nobody waits on it."""
+    words = " ".join(s.fair.words[i] for i in range(len(s.names)))
+    try:
+        return s.mix_entropy(words)
+    except UmpireError as exc:
+        why = f"the players' words could not be mixed into the seed ({exc.reason}): type “entropy WORDS…” with them yourself"
+        return [refusal(f"entropy {words}", IllegalAction(why), None, names=s.names)]

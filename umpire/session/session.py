@@ -345,18 +345,18 @@ class Session:
 
     # ------------------------------------------------------------ a message from a known player (a bot)
 
-    def submit(self, seat: int, lines: Sequence[str], *, at: int | None = None, source: str | None = None) -> list[Output]:
+    def submit(
+        self, seat: int, lines: Sequence[str], *, at: int | None = None, source: str | None = None, early: bool = False
+    ) -> list[Output]:
         """Judge one message that player `seat` sent, as a bot receives it: its lines (no name prefix).
 
-        `at` is the game time the message counts at (its own timestamp on the game clock); a message
-        that counts before the clock's present is judged now. `source` names it (a Discord message's
-        id): it is journaled with what it made (a message that made no input as `heard`), so a message
-        already taken is not taken again, after a restart too. While the game waits for the players'
-        entropy, a player's message is their word for the seed (judging.submit).
-        """
+        `at`: the game time it counts at (its timestamp on the game clock; judged now if that is past). `source` names
+        it (a Discord message's id), journaled with what it made (as `heard` if nothing), so it is never taken twice. While
+        the game waits for the players' entropy it is the player's word for the seed (judging.submit), refused if `early`
+        (sent before the commitment was posted: the front end knows the order)."""
         from umpire.session import judging
 
-        return judging.submit(self, seat, lines, at, source)
+        return judging.submit(self, seat, lines, at, source, early)
 
     @property
     def sources(self) -> set[str]:
