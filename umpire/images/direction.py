@@ -36,7 +36,7 @@ class Line:
     """A line's characters' resolved levels (rules W1 to L1) and where each is drawn (rule L2)."""
 
     levels: tuple[int, ...]  # per character: even left to right, odd right to left
-    places: tuple[int, ...]  # per character: its position from the left as drawn (one X9 took out: the one's before it)
+    places: tuple[int, ...]  # per character: its position from the left as drawn (one rule X9 took out: the place before it)
 
 
 @lru_cache(maxsize=4096)
