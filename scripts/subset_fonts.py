@@ -1,7 +1,6 @@
 """Write the fonts umpire draws its pictures with into umpire/images/fonts/, subset to what names need.
 
     apt-get install fonts-dejavu-core fonts-nanum      # the sources (Debian's packages)
-    .venv/bin/pip install fonttools                     # a tool for this script only, not a dependency
     .venv/bin/python scripts/subset_fonts.py            # (re)write umpire/images/fonts/
 
 Two families, tried in this order for each character of a text:

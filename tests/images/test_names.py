@@ -10,7 +10,7 @@ import subprocess
 import pytest
 from PIL import Image, ImageChops, features
 
-from umpire.images import bidi, faces, sfnt, text
+from umpire.images import faces, system_fonts, text
 from umpire.images.seats import seat_labels, undrawable
 from umpire.images.text import render
 
@@ -64,7 +64,7 @@ def test_every_picture_kind_draws_every_name_from_glyphs_not_boxes(kind: str) ->
             assert family != faces.MISSING, f"{name}: a font has {ch!r}"
             if not faces.is_bundled(family):  # the font chosen has the glyph: read from its own cmap, not fontconfig's word
                 chosen = faces.system_font(family, False)
-                assert sfnt.has(sfnt.read(chosen.path, chosen.index).characters, ord(ch)), (ch, chosen.path)
+                assert system_fonts.has(system_fonts.read_characters(chosen.path, chosen.index), ord(ch)), (ch, chosen.path)
         with faces.setting(system=False):
             boxes = render(name, 30)
         if any(not faces.is_bundled(faces.family_of(ch)) for ch in name):
@@ -126,12 +126,10 @@ def test_r_arabic_is_set_right_to_left_and_joined_where_raqm_shapes_it(layout: s
 @needs_fonts
 def test_r_a_line_keeps_its_english_order_with_an_arabic_name_inside() -> None:
     line = f"Uri {_arabic()} wins"
-    items = text._items(text.shown(line), False, text._fonts())
-    drawn = [run for run, _, _ in bidi.visual(items, [lv for _, _, lv in items])]
+    drawn = [run for run, _, _ in text._in_order(text.shown(line), False, text._fonts())]
     assert "".join(drawn) == line, "one Arabic run between the English words, in place"
     two = f"{_arabic()} علي"
-    items = text._items(two, False, text._fonts())
-    assert [run for run, _, _ in bidi.visual(items, [lv for _, _, lv in items])] == ["علي", " ", _arabic()], (
+    assert [run for run, _, _ in text._in_order(two, False, text._fonts())] == ["علي", " ", _arabic()], (
         "two Arabic words: the first at the right"
     )
 

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from PIL import ImageFont, features
 
-from umpire.images import sfnt, system_fonts
+from umpire.images import system_fonts
 
 FONTS = Path(__file__).resolve().parent / "fonts"
 # (regular file, bold file) per bundled family, in the order they are tried.
@@ -75,9 +75,9 @@ def layout() -> str:
 
 
 @lru_cache(maxsize=1)
-def _coverage() -> dict[str, sfnt.Ranges]:
+def _coverage() -> dict[str, system_fonts.Ranges]:
     """Each bundled font file's code points, as sorted ranges, from fonts/coverage.txt."""
-    out: dict[str, sfnt.Ranges] = {}
+    out: dict[str, system_fonts.Ranges] = {}
     for line in (FONTS / "coverage.txt").read_text(encoding="utf-8").splitlines():
         if not line or line.startswith("#"):
             continue
@@ -111,7 +111,7 @@ def family_of(ch: str, bold: bool = False) -> int:
 def _family(ch: str, bold: bool, system: bool) -> int:
     point = ord(ch)
     for i, files in enumerate(FAMILIES):
-        if sfnt.has(_coverage()[files[bold]], point):
+        if system_fonts.has(_coverage()[files[bold]], point):
             return i
     if system:
         for k, candidate in enumerate(system_fonts.fonts(bold)):
@@ -126,14 +126,14 @@ def system_font(family: int, bold: bool) -> system_fonts.SystemFont:
 
 
 @lru_cache(maxsize=64)
-def details(family: int, bold: bool) -> sfnt.FontInfo | None:
+def details(family: int, bold: bool) -> system_fonts.GlyphKind | None:
     """A system font's colour and strikes (None for a bundled font, or one whose tables cannot be read)."""
     if is_bundled(family):
         return None
     chosen = system_font(family, bold)
     try:
-        return sfnt.read(chosen.path, chosen.index)
-    except (OSError, ValueError, IndexError):
+        return system_fonts.glyph_kind(chosen.path, chosen.index)
+    except (OSError, system_fonts.NotAFont):
         return None
 
 

@@ -6,8 +6,14 @@ order it would fall back through them for `sans-serif` (regular or bold), with t
 each has: one call, a few milliseconds, at the first character the bundled fonts lack. Elsewhere
 (macOS, Windows) the platform's font folders are listed: the fonts the platform ships for those
 scripts first, by file name (`PREFERRED`), then every other font file, regular or bold as asked
-first; a font's characters are read from its own tables (`umpire.images.sfnt`) when it is first
-tried. Only TrueType and OpenType files are used (what `sfnt` reads and FreeType draws).
+first; a font's characters are read from its own `cmap` when it is first tried. Only TrueType and
+OpenType files are used (`.ttf`, `.otf`, and the collections `.ttc`, `.otc`: what FreeType draws).
+
+Pillow draws with a font but cannot say which characters it has, nor at which sizes a bitmap font
+(a colour emoji font such as Noto Color Emoji) may be opened: those are read from the font's tables
+with fontTools, loaded with the first system font read. It reads a table when it is first asked
+for, and only the tables asked for here, so a 20 MB CJK collection's characters cost its `cmap`
+(about 0.1 s), its kind (`glyph_kind`) a look at its list of tables.
 
 A machine with no font for a script draws its characters as boxes (see `umpire.images.text`);
 `install_hint` says what to install.
@@ -15,17 +21,31 @@ A machine with no font for a script draws its characters as boxes (see `umpire.i
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 import shutil
+import struct
 import subprocess
 import sys
+from bisect import bisect_right
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from umpire.images import sfnt
+if TYPE_CHECKING:
+    from fontTools.ttLib import TTFont
 
+# fontTools warns through logging of what it finds damaged in a font; such a font is passed over here, so a
+# host who set no logging up is not shown the warnings (by logging's last resort, on the REPL's terminal).
+logging.getLogger("fontTools").addHandler(logging.NullHandler())
+Ranges = tuple[tuple[int, int], ...]  # sorted, disjoint (first, last) code points
+# The cmap subtables that map Unicode, best first: fontTools' `getBestCmap` order (HarfBuzz's, the full repertoire first).
+UNICODE_SUBTABLES = ((3, 10), (0, 6), (0, 4), (3, 1), (0, 3), (0, 2), (0, 1), (0, 0))
+COLOUR_TABLES = ("CBDT", "sbix", "COLR")  # colour bitmaps (Google's, Apple's) and colour layers (Microsoft's)
 SUFFIXES = (".ttf", ".otf", ".ttc", ".otc")
 FC_FORMAT = "%{file}\t%{index}\t%{charset}\n"
 # Fonts the platform ships for the scripts the bundled fonts lack, tried first where there is no
@@ -53,6 +73,95 @@ PREFERRED = {
 _BOLD = re.compile(r"bold|heavy|black|semibold|w[6-9]\b|bd\.|b\.tt", re.IGNORECASE)
 
 
+class NotAFont(ValueError):
+    """A file that is not a TrueType or OpenType font (or collection), or one whose tables are damaged."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class GlyphKind:
+    """How a font's glyphs are drawn: in colour or not, from outlines or bitmaps of some sizes."""
+
+    colour: bool
+    strikes: tuple[int, ...]  # pixel sizes of its bitmaps, smallest first; () for a font of outlines
+    outlines: bool  # it has outlines (glyf or CFF), so any size may be drawn
+
+
+def has(ranges: Ranges, point: int) -> bool:
+    """Whether `point` falls in one of the sorted `ranges`.
+
+    >>> has(((0x20, 0x7E), (0xA0, 0xFF)), ord("ë")), has(((0x20, 0x7E),), ord("ë"))
+    (True, False)
+    """
+    k = bisect_right(ranges, (point, 0x10FFFF + 1)) - 1
+    return k >= 0 and ranges[k][0] <= point <= ranges[k][1]
+
+
+@contextmanager
+def _opened(path: Path | str, index: int) -> Iterator[TTFont]:
+    """Font `index` of the file at `path`, its tables read as they are asked for; `NotAFont` if it is none."""
+    from fontTools.ttLib import TTFont, TTLibError  # with the first system font read: most pictures need none
+
+    try:
+        with TTFont(path, lazy=True, fontNumber=index) as font:
+            yield font
+    # What fontTools raises on a file that is no font, or a font damaged anywhere (found by damaging fonts at random).
+    except (TTLibError, KeyError, AssertionError, struct.error, ValueError, IndexError) as e:
+        raise NotAFont(f"{path}: {e}") from e
+
+
+def read_characters(path: Path | str, index: int = 0) -> Ranges:
+    """The code points font `index` of the file at `path` has a glyph of their own for, from its best
+    Unicode `cmap` subtable (the full repertoire first); `NotAFont` if it is none or has no such subtable.
+
+    A subtable of format 13 maps whole blocks to one glyph, as a last-resort font's does (the sign of
+    the block a character is in): it is passed over, so a character no font really has is still a
+    box and its name labelled (see `umpire.images.text`), never two names drawn alike.
+
+    >>> from umpire.images.faces import FONTS
+    >>> characters = read_characters(FONTS / "UmpireHangul-Regular.ttf")
+    >>> has(characters, ord("유")), has(characters, ord("A"))
+    (True, False)
+    """
+    cmap = None
+    with _opened(path, index) as font:
+        # Glyphs numbered rather than named: only which characters have one is needed, and a CJK
+        # font's 65,535 names would cost twice its cmap.
+        font.setGlyphOrder([f"glyph{k}" for k in range(font["maxp"].numGlyphs)])
+        for key in UNICODE_SUBTABLES:
+            subtable = font["cmap"].getcmap(*key)
+            if subtable is not None and subtable.format != 13:
+                cmap = subtable.cmap
+                break
+    if cmap is None:
+        raise NotAFont(f"{path}: no Unicode cmap subtable with each character's own glyph")
+    spans: list[tuple[int, int]] = []
+    for point in sorted(cmap):  # glyph 0, the "missing" glyph, is left out by fontTools
+        if spans and point == spans[-1][1] + 1:
+            spans[-1] = (spans[-1][0], point)
+        else:
+            spans.append((point, point))
+    return tuple(spans)
+
+
+def glyph_kind(path: Path | str, index: int = 0) -> GlyphKind:
+    """Whether font `index` of the file at `path` is in colour, has outlines, and the sizes of its
+    bitmaps (CBLC, EBLC and sbix strikes); `NotAFont` if it is none.
+
+    >>> from umpire.images.faces import FONTS
+    >>> glyph_kind(FONTS / "DejaVuSans.ttf")
+    GlyphKind(colour=False, strikes=(), outlines=True)
+    """
+    with _opened(path, index) as font:
+        strikes = {s.bitmapSizeTable.ppemX for tag in ("CBLC", "EBLC") if tag in font for s in font[tag].strikes}
+        if "sbix" in font:
+            strikes |= set(font["sbix"].strikes)
+        return GlyphKind(
+            colour=any(tag in font for tag in COLOUR_TABLES),
+            strikes=tuple(sorted(strikes)),
+            outlines=any(tag in font for tag in ("glyf", "CFF ", "CFF2")),
+        )
+
+
 @dataclass(eq=False)
 class SystemFont:
     """One font of the system's: its file, its number in a collection, and the characters it has
@@ -60,20 +169,20 @@ class SystemFont:
 
     path: str
     index: int = 0
-    known: sfnt.Ranges | None = field(default=None, repr=False)
+    known: Ranges | None = field(default=None, repr=False)
 
-    def characters(self) -> sfnt.Ranges:
+    def characters(self) -> Ranges:
         """The code points it has (none if its file cannot be read as a font)."""
         if self.known is None:
             try:
-                self.known = sfnt.read(self.path, self.index).characters
-            except (OSError, ValueError, IndexError):  # not a font we can read, or a damaged one: never tried again
+                self.known = read_characters(self.path, self.index)
+            except (OSError, NotAFont):  # not a font we can read, or a damaged one: never tried again
                 self.known = ()
         return self.known
 
     def has(self, point: int) -> bool:
         """Whether it has a glyph for `point`."""
-        return sfnt.has(self.characters(), point)
+        return has(self.characters(), point)
 
 
 @lru_cache(maxsize=2)
@@ -156,15 +265,17 @@ def from_folders(places: list[Path], platform: str, bold: bool) -> tuple[SystemF
 
 
 def _members(path: Path) -> int:
-    """How many fonts a file holds: a collection's count, else one."""
+    """How many fonts a file holds: a collection's count, else one (none if it cannot be opened)."""
+    from fontTools.ttLib import TTLibError
+    from fontTools.ttLib.sfnt import readTTCHeader
+
     try:
         with open(path, "rb") as f:
-            head = f.read(12)
+            return int(readTTCHeader(f).numFonts)
     except OSError:
         return 0
-    if head[:4] == b"ttcf" and len(head) == 12:
-        return int.from_bytes(head[8:12], "big")
-    return 1
+    except (TTLibError, struct.error, AssertionError):  # not a collection (whatever its name says): one font
+        return 1
 
 
 def install_hint(platform: str = sys.platform, apt: bool | None = None) -> str:

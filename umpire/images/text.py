@@ -6,7 +6,7 @@ is drawn as a hollow box the width of a letter, so a name is never silently resp
 text carries it whole. A player's name with such a box gets its seat's label beside it while the
 front end draws with `umpire.images.seats.seat_labels`, so two names are never drawn alike.
 
-A text is cut into runs, each drawn by one font at one bidirectional level (`umpire.images.bidi`):
+A text is cut into runs, each drawn by one font at one bidirectional level (`umpire.images.direction`):
 the bundled fonts' runs with Pillow's basic layout, each character by its own advance, as they
 always were; the system's runs shaped by raqm where Pillow has it (Arabic joined and set right to
 left, emoji sequences as one glyph), and colour emoji drawn at their font's size and scaled.
@@ -31,7 +31,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw
 
-from umpire.images import bidi, faces
+from umpire.images import direction, faces
 from umpire.images.faces import FAMILIES, FONTS, MISSING, family_of, font, setting
 
 __all__ = ["FAMILIES", "FONTS", "MISSING", "family_of", "font", "setting"]
@@ -98,11 +98,24 @@ def _items(text: str, bold: bool, fonts: Fonts) -> tuple[Item, ...]:
     """A shown text's runs in logical order: each drawn by one font at one level; each missing
     character a box of its own. A mark, a joiner or a variation selector stays with the character
     before it where its font has it (or shapes it: raqm); elsewhere it is left out (not a second box)."""
-    levels = bidi.levels(text)
+    return tuple(item for _, item in _placed(text, bold, fonts))
+
+
+@lru_cache(maxsize=4096)
+def _in_order(text: str, bold: bool, fonts: Fonts) -> tuple[Item, ...]:
+    """A shown text's runs (see `_items`) in the order they are drawn, left to right: each where
+    its first character is drawn (a run is at one level, so its characters are drawn together)."""
+    places = direction.resolve(text).places
+    return tuple(item for _, item in sorted(_placed(text, bold, fonts), key=lambda placed: (places[placed[0]], placed[0])))
+
+
+def _placed(text: str, bold: bool, fonts: Fonts) -> list[tuple[int, Item]]:
+    """`_items`, each with where its first character is in `text`."""
+    levels = direction.resolve(text).levels
     shaped = faces.layout() == "raqm"
-    out: list[Item] = []
-    run, current, level = "", MISSING, 0
-    for ch, lv in zip(text, levels, strict=True):
+    out: list[tuple[int, Item]] = []
+    run, current, level, start = "", MISSING, 0, 0
+    for i, (ch, lv) in enumerate(zip(text, levels, strict=True)):
         fam = faces.family_of(ch, bold)
         if is_modifier(ch) and (run or fam == MISSING):
             if run and current != MISSING and (fam == current or (shaped and not faces.is_bundled(current))):
@@ -112,11 +125,11 @@ def _items(text: str, bold: bool, fonts: Fonts) -> tuple[Item, ...]:
             run += ch
             continue
         if run:
-            out.append((run, current, level))
-        run, current, level = ch, fam, lv
+            out.append((start, (run, current, level)))
+        run, current, level, start = ch, fam, lv, i
     if run:
-        out.append((run, current, level))
-    return tuple(out)
+        out.append((start, (run, current, level)))
+    return out
 
 
 def pixels(size: float) -> int:
@@ -134,7 +147,7 @@ def _laid(run: str, family: int, level: int) -> str:
     """A run's characters as its font is given them: raqm orders a right-to-left run itself; basic
     layout (the bundled fonts', or any where Pillow has no raqm) is given it reversed."""
     if level % 2 and (faces.is_bundled(family) or faces.layout() != "raqm"):
-        return bidi.reversed_run(run)
+        return direction.reversed_run(run)
     return run
 
 
@@ -288,13 +301,12 @@ def _cut(mask: Image.Image, pad: int, above: int, advance: float, colour: Image.
 
 
 def _draw(text: str, px: int, bold: bool) -> Rendered:
-    """`text` drawn alone: its runs laid left to right in the order `bidi.visual` gives, each drawn
-    once, on a mask with room for any ink of each (see `_room`), then cut to the ink."""
+    """`text` drawn alone: its runs laid left to right in the order they are drawn (see `_in_order`),
+    each drawn once, on a mask with room for any ink of each (see `_room`), then cut to the ink."""
     fonts = _fonts()
-    items = _items(shown(text), bold, fonts)
     parts = []
     x = 0.0
-    for item in bidi.visual(items, [level for _, _, level in items]):
+    for item in _in_order(shown(text), bold, fonts):
         parts.append((x, item))
         x += _item_advance(item, px, bold, fonts)
     rooms = [_room(fam, px, bold) for _, (_, fam, _) in parts if fam != MISSING]
