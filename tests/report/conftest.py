@@ -11,11 +11,17 @@ from pathlib import Path
 
 import pytest
 
-from tests.transcript_support import TRANSCRIPTS, run
+from tests.transcript_support import ROOT, TRANSCRIPTS, header, run
 from umpire.report import write
+from umpire.scenario import parse
 
 SCRIPTS = sorted(TRANSCRIPTS.glob("*.script"))
 CHROMIUM = Path(os.environ.get("UMPIRE_CHROMIUM", "/usr/bin/chromium"))
+# axe-core, the accessibility checker, as .ci/run installs it from the npm registry (pinned there); the test injects
+# this file into the page, which itself loads nothing.
+AXE = Path(os.environ.get("UMPIRE_AXE", ROOT / "build" / "axe" / "node_modules" / "axe-core" / "axe.min.js"))
+# The longest name a scenario takes (a Discord display name's 32 characters), with no space to break at.
+LONG_NAME = "Hedgerton_Fitzwilliam_Blackwood3"
 REQUIRED = os.environ.get("CI") == "true"  # CI has Chromium (.ci/run installs it): there a missing browser fails the tests
 # Chromium as a test runs it: nothing it may fetch by itself (updates, sync, field trials), a fresh profile.
 CHROMIUM_ARGS = [
@@ -54,6 +60,26 @@ def reports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Report]:
         folder = tmp_path_factory.mktemp(script.stem)
         journal = folder / f"{script.stem}.journal.jsonl"
         run(script, json_out=True, journal=journal)
+        page = folder / f"{script.stem}.html"
+        write(journal, page)
+        out[script.stem] = Report(name=script.stem, journal=journal, page=page)
+    return out
+
+
+@pytest.fixture(scope="session")
+def long_name_reports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Report]:
+    """Every transcript played again with Hedger called `LONG_NAME` (the same seed and moves: players are named by alias), and its report."""
+    out: dict[str, Report] = {}
+    for script in SCRIPTS:
+        folder = tmp_path_factory.mktemp(f"{script.stem}-long")
+        stem = header(script)["scenario"]
+        toml = (ROOT / "scenarios" / f"{stem}.toml").read_text(encoding="utf-8")
+        assert 'name = "Hedger"' in toml
+        scenario = parse(toml.replace('name = "Hedger"', f'name = "{LONG_NAME}"'), f"scenarios/{stem}.toml")
+        renamed = folder / script.name
+        renamed.write_text(script.read_text(encoding="utf-8").replace("Hedger", LONG_NAME), encoding="utf-8")
+        journal = folder / f"{script.stem}.journal.jsonl"
+        run(renamed, json_out=True, journal=journal, scenario=scenario)
         page = folder / f"{script.stem}.html"
         write(journal, page)
         out[script.stem] = Report(name=script.stem, journal=journal, page=page)
