@@ -12,8 +12,10 @@ from pathlib import Path
 import pytest
 
 from tests.transcript_support import ROOT, TRANSCRIPTS, header, run
+from umpire.images.canvas import TextMark
 from umpire.report import write
 from umpire.scenario import parse
+from umpire.session import Session
 
 SCRIPTS = sorted(TRANSCRIPTS.glob("*.script"))
 CHROMIUM = Path(os.environ.get("UMPIRE_CHROMIUM", "/usr/bin/chromium"))
@@ -83,6 +85,46 @@ def long_name_reports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Rep
         page = folder / f"{script.stem}.html"
         write(journal, page)
         out[script.stem] = Report(name=script.stem, journal=journal, page=page)
+    return out
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """One picture a transcript posted, as drawn: what it shows, its width in pixels and the texts on it."""
+
+    value: object  # the picture value (a board, a table…)
+    width: int
+    marks: tuple[TextMark, ...]
+    to: str  # "public", or the player whose DM it is
+
+
+@pytest.fixture(scope="session")
+def drawn(reports: dict[str, Report]) -> dict[str, list[Drawn]]:
+    """Every picture each transcript's journal posts, public or in a DM, drawn as it would be copied."""
+    import umpire.images
+
+    out: dict[str, list[Drawn]] = {}
+    for name, report in reports.items():
+        found: list[Drawn] = []
+        _, _, steps = Session.stream(report.journal)
+        for _, outputs in steps:
+            for o in outputs:
+                if o.post is None or o.post.image is None:
+                    continue
+                got: list[tuple[object, int, tuple[TextMark, ...]]] = []
+
+                def record(value: object, *, scale: int = umpire.images.SCALE, got: list = got) -> bytes:
+                    canvas = umpire.images.render(value, scale=scale)  # type: ignore[arg-type]
+                    got.append((value, canvas.image.width, tuple(canvas.marks)))
+                    return canvas.png()
+
+                with pytest.MonkeyPatch.context() as mp:
+                    mp.setattr(umpire.images, "draw", record)  # the pictures import `draw` when they are drawn
+                    o.post.image()
+                assert len(got) == 1, "one picture a post"
+                value, width, marks = got[0]
+                found.append(Drawn(value=value, width=width, marks=marks, to="public" if o.audience.public else str(o.audience)))
+        out[name] = found
     return out
 
 

@@ -15,6 +15,9 @@ from umpire.games.haptactoe.settings import Rulebook
 from umpire.games.haptactoe.state import State, Verdict
 from umpire.games.pictures import table_picture, warm
 
+COLUMNS = ("player", "points", "final score")
+ROUNDING = "final score: the points of both games, rounded up once (R-HTT-2)"
+
 
 def board_picture(state: State, ev: TurnEnded) -> Callable[[], bytes]:
     """The board after the turn as a picture (claimed lines marked, the new piece framed), drawn when copied.
@@ -42,9 +45,11 @@ def board_picture(state: State, ev: TurnEnded) -> Callable[[], bytes]:
 
 
 def match_picture(state: State, ev: MatchOver) -> Callable[[], bytes]:
-    """The final table (each player's total and final score) as a picture, drawn when copied."""
+    """The final table (each player's points over both games and final score) as a picture, drawn when copied;
+    where the final score is rounded (R-HTT-2) a note under the table says how."""
     rows = [(p, fmt(ev.totals[p]), fmt(ev.final_scores[p])) for p in ev.totals]
-    return table_picture(f"{state.cfg.book.title}: {ev.winner} wins", ("player", "total", "final score"), rows)
+    notes = (ROUNDING,) if state.cfg.rounding == "ceil" else ()
+    return table_picture(f"{state.cfg.book.title}: {ev.winner} wins", COLUMNS, rows, notes)
 
 
 def warm_pictures(book: Rulebook) -> None:
@@ -66,4 +71,4 @@ def warm_pictures(book: Rulebook) -> None:
         return png
 
     rows = [("Hedger", "12", "13"), ("Uri", "-2.5", "-2.5")]
-    warm(boards, table_picture(f"{book.title}: Hedger wins", ("player", "total", "final score"), rows))
+    warm(boards, table_picture(f"{book.title}: Hedger wins", COLUMNS, rows, (ROUNDING,)))
