@@ -101,6 +101,17 @@ class Drawn:
 @pytest.fixture(scope="session")
 def drawn(reports: dict[str, Report]) -> dict[str, list[Drawn]]:
     """Every picture each transcript's journal posts, public or in a DM, drawn as it would be copied."""
+    return draw_all(reports)
+
+
+@pytest.fixture(scope="session")
+def long_name_drawn(long_name_reports: dict[str, Report]) -> dict[str, list[Drawn]]:
+    """The same, with Hedger called `LONG_NAME`."""
+    return draw_all(long_name_reports)
+
+
+def draw_all(reports: dict[str, Report]) -> dict[str, list[Drawn]]:
+    """Every picture each report's journal posts, drawn, with what it shows and the texts on it."""
     import umpire.images
 
     out: dict[str, list[Drawn]] = {}

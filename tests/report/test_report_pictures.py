@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.report.conftest import SCRIPTS, Drawn
+from tests.report.conftest import LONG_NAME, SCRIPTS, Drawn
 
 MAX_WIDTH = 800  # pixels: a posted picture's most
 PREVIEW = 400  # pixels: how wide Discord shows a picture in the chat
@@ -21,10 +21,12 @@ def at_preview(d: Drawn) -> float:
 
 @pytest.mark.parametrize("name", [p.stem for p in SCRIPTS])
 def test_every_posted_picture_is_at_most_800_pixels_wide_and_its_text_at_least_14_pixels_at_the_preview(
-    drawn: dict[str, list[Drawn]], name: str
+    drawn: dict[str, list[Drawn]], long_name_drawn: dict[str, list[Drawn]], name: str
 ) -> None:
-    pictures = drawn[name]
+    pictures = drawn[name] + long_name_drawn[name]  # the names as bundled, and one of 32 characters
     assert pictures, f"{name} posts pictures"
+    if any("Hedger" in m.text for d in drawn[name] for m in d.marks):  # a picture that names players names the long one too
+        assert any(m.text.startswith("Hedgerton") for d in long_name_drawn[name] for m in d.marks)
     for d in pictures:
         kind = type(d.value).__name__
         assert d.width <= MAX_WIDTH, f"a {kind} of {d.width} pixels"
