@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.report.conftest import LONG_NAME, SCRIPTS, Drawn
+from tests.report.conftest import SCRIPTS, Drawn
 
 MAX_WIDTH = 800  # pixels: a posted picture's most
 PREVIEW = 400  # pixels: how wide Discord shows a picture in the chat
