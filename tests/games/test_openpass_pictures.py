@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from tests.images.support import same_pixels
 from tests.seeds import test_seed
@@ -57,6 +59,26 @@ def test_the_results_post_carries_the_ranking_as_a_table_picture() -> None:
     expected = Standings(title="Open, Pass — results", columns=("place", "player", "score", "prize"), rows=rows)
     assert same_pixels(results.post.image(), draw(expected))
     assert rows[0][1:] == ("Elara", "105", "+3 Tokens")
+
+
+def test_a_ranking_of_more_than_fifteen_players_is_posted_as_pictures_in_parts_not_drawn_smaller() -> None:
+    from umpire.games.openpass.events import Results
+    from umpire.games.openpass.render import RENDER
+
+    ranking = tuple(
+        Placing(place=k + 1, player=f"Player {k + 1}", played=True, row=("3",), reading="3", score="3", shown="3", tokens=0, ec=False)
+        for k in range(20)
+    )
+    posts = RENDER.render(None, Results(t=0, ranking=ranking, ties=()))  # type: ignore[arg-type]  # the renderer reads the event alone
+    drawn = [p for p in posts if p.image is not None]
+    assert len(drawn) == 2, "two parts of ten players"
+    assert posts[-1].text == "🏆 **Open, Pass — results** (picture 2 of 2)"
+    for k, post in enumerate(drawn):
+        assert post.image is not None
+        rows = tuple((str(p.place), p.player, "3", "—") for p in ranking[10 * k : 10 * k + 10])
+        part = Standings(title=f"Open, Pass — results (part {k + 1} of 2)", columns=("place", "player", "score", "prize"), rows=rows)
+        assert same_pixels(post.image(), draw(part))
+        assert Image.open(io.BytesIO(post.image())).width == 800
 
 
 @pytest.mark.parametrize(

@@ -30,7 +30,7 @@ def picture(o: Output) -> bytes:
     return o.post.image()
 
 
-def test_the_end_of_a_hap_tac_toe_match_draws_the_totals_and_final_scores() -> None:
+def test_r_htt_2_the_end_of_a_hap_tac_toe_match_draws_the_points_and_final_scores_and_how_they_are_rounded() -> None:
     o = last("hap-tac-toe", "match_over")
     assert o.event is not None
     ev = o.event
@@ -39,7 +39,12 @@ def test_the_end_of_a_hap_tac_toe_match_draws_the_totals_and_final_scores() -> N
         return str(v)
 
     rows = tuple((p, fmt(ev["totals"][p]), fmt(ev["final_scores"][p])) for p in ev["totals"])
-    expected = Standings(title=f"Hap-Tac-Toe: {ev['winner']} wins", columns=("player", "total", "final score"), rows=rows)
+    expected = Standings(
+        title=f"Hap-Tac-Toe: {ev['winner']} wins",
+        columns=("player", "points", "final score"),
+        rows=rows,
+        notes=("final score: the points of both games, rounded up once (R-HTT-2)",),
+    )
     assert same_pixels(picture(o), draw(expected))
 
 

@@ -62,22 +62,40 @@ def test_neighbouring_headers_are_kept_apart_by_a_gap_and_a_rule() -> None:
         assert any(pic.at(x / 2, pic.top(a) + 4) == "edge" for x in range(int(2 * middle) - 3, int(2 * middle) + 3)), "a rule between"
 
 
-def test_a_wide_table_grows_wraps_headers_and_cuts_cells_past_the_limit() -> None:
+def test_a_wide_table_stays_400_units_wide_and_wraps_its_headers_and_cells_cutting_nothing() -> None:
     wide = Standings(
         title="status",
-        columns=("player", "game 1", "game 2", "total", "strikes", "reserve", "penalty points"),
-        rows=(("Hedger", "2.5", "0", "2.5", "0", "5:00", "0"),),
+        columns=("player", "game 1", "game 2", "total", "reserve time", "penalty points"),
+        rows=(("Uri", "2.5", "0", "2.5", "5:00", "0"),),
     )
     pic = Picture.of(wide)
-    assert 400 < pic.width <= MAX_WIDTH
+    assert [m.text for m in pic.marks if not m.bold] == ["Uri", "2.5", "0", "2.5", "5:00", "0"], "every cell whole"
+    assert pic.width == MAX_WIDTH == 400, "800 pixels: Discord's 400-pixel preview shows its text at 15 pixels"
     assert pic.find("penalty") is not None and pic.find("points") is not None, "the header took two lines"
     assert pic.find("penalty points") is None
+    status = Standings(
+        title="The Choice is Yours: status",
+        columns=("player", "money", "tiles", "GSP", "GHP", "EP"),
+        rows=(("Hedger", "$123", "1×2 2×2 3×1 4×2 5×1 6×1 7×3 8×1 9×2", "1", "1", "5"),),
+    )
+    tiles = Picture.of(status)
+    assert tiles.width == 400
+    lines = [m.text for m in tiles.marks if "×" in m.text]
+    assert " ".join(lines) == "1×2 2×2 3×1 4×2 5×1 6×1 7×3 8×1 9×2" and len(lines) > 1, "every tile, over several lines"
+    assert len({tiles.left(m) for m in tiles.marks if "×" in m.text}) == 1, "the lines of a cell align"
+    assert not any("…" in m.text for m in tiles.marks)
+
+
+def test_a_word_too_long_for_its_column_is_broken_across_lines_never_cut() -> None:
     huge = Standings(title="t", columns=("a", "b"), rows=(("x" * 80, "y" * 80),))
     assert sum(column_widths(huge)) + 2 * MARGIN + PAD <= MAX_WIDTH
     big = Picture.of(huge)
-    assert MAX_WIDTH - 12 < big.width <= MAX_WIDTH
-    cut = [m for m in big.marks if m.text.startswith("xxxx")]
-    assert len(cut) == 1 and cut[0].text.endswith("…") and big.shows(cut[0])
+    assert big.width == MAX_WIDTH
+    for letter in "xy":
+        parts = [m for m in big.marks if m.text.startswith(letter)]
+        assert len(parts) > 1 and "".join(m.text for m in parts) == letter * 80, "all 80 letters, on several lines"
+        assert all(big.shows(m) for m in parts)
+    assert not any("…" in m.text for m in big.marks)
 
 
 def test_an_empty_table_still_draws() -> None:

@@ -11,11 +11,19 @@ from pathlib import Path
 
 import pytest
 
-from tests.transcript_support import TRANSCRIPTS, run
+from tests.transcript_support import ROOT, TRANSCRIPTS, header, run
+from umpire.images.canvas import TextMark
 from umpire.report import write
+from umpire.scenario import parse
+from umpire.session import Session
 
 SCRIPTS = sorted(TRANSCRIPTS.glob("*.script"))
 CHROMIUM = Path(os.environ.get("UMPIRE_CHROMIUM", "/usr/bin/chromium"))
+# axe-core, the accessibility checker, as .ci/run installs it from the npm registry (pinned there); the test injects
+# this file into the page, which itself loads nothing.
+AXE = Path(os.environ.get("UMPIRE_AXE", ROOT / "build" / "axe" / "node_modules" / "axe-core" / "axe.min.js"))
+# The longest name a scenario takes (a Discord display name's 32 characters), with no space to break at.
+LONG_NAME = "Hedgerton_Fitzwilliam_Blackwood3"
 REQUIRED = os.environ.get("CI") == "true"  # CI has Chromium (.ci/run installs it): there a missing browser fails the tests
 # Chromium as a test runs it: nothing it may fetch by itself (updates, sync, field trials), a fresh profile.
 CHROMIUM_ARGS = [
@@ -57,6 +65,77 @@ def reports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Report]:
         page = folder / f"{script.stem}.html"
         write(journal, page)
         out[script.stem] = Report(name=script.stem, journal=journal, page=page)
+    return out
+
+
+@pytest.fixture(scope="session")
+def long_name_reports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Report]:
+    """Every transcript played again with Hedger called `LONG_NAME` (the same seed and moves: players are named by alias), and its report."""
+    out: dict[str, Report] = {}
+    for script in SCRIPTS:
+        folder = tmp_path_factory.mktemp(f"{script.stem}-long")
+        stem = header(script)["scenario"]
+        toml = (ROOT / "scenarios" / f"{stem}.toml").read_text(encoding="utf-8")
+        assert 'name = "Hedger"' in toml
+        scenario = parse(toml.replace('name = "Hedger"', f'name = "{LONG_NAME}"'), f"scenarios/{stem}.toml")
+        renamed = folder / script.name
+        renamed.write_text(script.read_text(encoding="utf-8").replace("Hedger", LONG_NAME), encoding="utf-8")
+        journal = folder / f"{script.stem}.journal.jsonl"
+        run(renamed, json_out=True, journal=journal, scenario=scenario)
+        page = folder / f"{script.stem}.html"
+        write(journal, page)
+        out[script.stem] = Report(name=script.stem, journal=journal, page=page)
+    return out
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """One picture a transcript posted, as drawn: what it shows, its width in pixels and the texts on it."""
+
+    value: object  # the picture value (a board, a table…)
+    width: int
+    marks: tuple[TextMark, ...]
+    to: str  # "public", or the player whose DM it is
+
+
+@pytest.fixture(scope="session")
+def drawn(reports: dict[str, Report]) -> dict[str, list[Drawn]]:
+    """Every picture each transcript's journal posts, public or in a DM, drawn as it would be copied."""
+    return draw_all(reports)
+
+
+@pytest.fixture(scope="session")
+def long_name_drawn(long_name_reports: dict[str, Report]) -> dict[str, list[Drawn]]:
+    """The same, with Hedger called `LONG_NAME`."""
+    return draw_all(long_name_reports)
+
+
+def draw_all(reports: dict[str, Report]) -> dict[str, list[Drawn]]:
+    """Every picture each report's journal posts, drawn, with what it shows and the texts on it."""
+    import umpire.images
+
+    out: dict[str, list[Drawn]] = {}
+    for name, report in reports.items():
+        found: list[Drawn] = []
+        _, _, steps = Session.stream(report.journal)
+        for _, outputs in steps:
+            for o in outputs:
+                if o.post is None or o.post.image is None:
+                    continue
+                got: list[tuple[object, int, tuple[TextMark, ...]]] = []
+
+                def record(value: object, *, scale: int = umpire.images.SCALE, got: list = got) -> bytes:
+                    canvas = umpire.images.render(value, scale=scale)  # type: ignore[arg-type]
+                    got.append((value, canvas.image.width, tuple(canvas.marks)))
+                    return canvas.png()
+
+                with pytest.MonkeyPatch.context() as mp:
+                    mp.setattr(umpire.images, "draw", record)  # the pictures import `draw` when they are drawn
+                    o.post.image()
+                assert len(got) == 1, "one picture a post"
+                value, width, marks = got[0]
+                found.append(Drawn(value=value, width=width, marks=marks, to="public" if o.audience.public else str(o.audience)))
+        out[name] = found
     return out
 
 

@@ -2,21 +2,25 @@
 scenario's transcript: it makes no network request, fits a phone's 390 px without sideways
 scrolling and a desktop's 1,280 px, decodes every picture, carries the journal byte for byte (in
 the page and through its download button), shows the result `umpire replay` gives, follows the
-reader's colour scheme, and can be read with the keyboard. Screenshots go to the test's output
-folder (or UMPIRE_SCREENSHOTS)."""
+reader's colour scheme, and can be read with the keyboard. At a phone's 390 px the number that
+decides the match is in view beside each name (a 32-character name too), a table wider than the
+screen shows that it scrolls, and axe-core finds no accessibility violation in either colour
+scheme. Screenshots go to the test's output folder (or UMPIRE_SCREENSHOTS)."""
 
 from __future__ import annotations
 
 import base64
+import io
 import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from PIL import Image, ImageStat
 from typer.testing import CliRunner
 
-from tests.report.conftest import REQUIRED, SCRIPTS, Report, chromium_missing, screenshots_dir
+from tests.report.conftest import AXE, LONG_NAME, REQUIRED, SCRIPTS, Report, chromium_missing, screenshots_dir
 from umpire.cli import app, journal_cmds  # noqa: F401 - registers the commands
 from umpire.report.embedded import journal_of_page
 from umpire.session import Session
@@ -156,6 +160,88 @@ def test_the_page_can_be_read_with_the_keyboard(reports: dict[str, Report], open
 def test_an_undone_public_ruling_is_shown_withdrawn(reports: dict[str, Report], open_report: Any, name: str) -> None:
     page = open_report(reports[name]).page
     withdrawn = page.eval_on_selector_all("li.withdrawn .withdrawn-note", "ps => ps.map(p => p.innerText)")
-    assert withdrawn and all(w.startswith("Withdrawn: withdrawn by the host's undo (entry ") for w in withdrawn)
+    assert withdrawn and all(w.startswith("Withdrawn by the host's undo (entry ") for w in withdrawn)
     decoration = page.eval_on_selector("li.withdrawn .post", "p => getComputedStyle(p).textDecorationLine")
     assert decoration == "line-through"
+
+
+# ---------------------------------------------------------------- a phone's width, and accessibility
+
+CELLS = """els => els.map(e => { const r = e.getBoundingClientRect(); return {text: e.innerText, cls: e.className, left: r.left, right: r.right}; })"""
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_at_390_px_the_deciding_column_is_in_view_right_after_the_name(
+    reports: dict[str, Report],
+    long_name_reports: dict[str, Report],
+    open_report: Any,
+    request: pytest.FixtureRequest,
+    tmp_path: Path,
+    name: str,
+) -> None:
+    for report, long in ((reports[name], False), (long_name_reports[name], True)):
+        page = open_report(report, width=390).page
+        heads = page.eval_on_selector_all("#standings thead th", CELLS)
+        labels = [h["text"] for h in heads]
+        deciding = [i for i, h in enumerate(heads) if "decides" in h["cls"].split()]
+        assert deciding and deciding[0] == labels.index("Player") + 1, f"{labels}: the deciding column comes right after the name"
+        box = page.eval_on_selector("#standings", "t => t.parentElement.getBoundingClientRect().right")
+        assert box <= 390
+        cells = page.eval_on_selector_all("#standings .decides", CELLS)
+        assert len(cells) == 1 + len(page.query_selector_all("#standings tbody tr"))
+        assert all(c["left"] >= 0 and c["right"] <= box for c in cells), f"in view without scrolling: {cells}"
+        names = page.eval_on_selector_all("#standings tbody th", "ths => ths.map(t => [t.querySelector('.name').innerText, t.title])")
+        if long:
+            assert [LONG_NAME, LONG_NAME] in names, "the long name is shown whole (wrapped), and whole in the cell's title"
+        page.screenshot(
+            path=str(screenshots_dir(request, tmp_path) / f"{name}{'-long' if long else ''}-390-standings.png"), full_page=False
+        )
+
+
+def shade(image: Image.Image, x: int) -> float:
+    """How light one column of pixels is, on average (0 black, 255 white)."""
+    return ImageStat.Stat(image.convert("L").crop((x, 0, x + 1, image.height))).mean[0]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_table_wider_than_the_screen_shows_that_it_scrolls(reports: dict[str, Report], open_report: Any, scheme: str) -> None:
+    page = open_report(reports["open-pass-match"], width=390, scheme=scheme).page
+    box = page.locator("#result .scroll")
+    assert box.evaluate("b => b.scrollWidth > b.clientWidth"), "Open, Pass's standings are wider than a phone"
+    start = Image.open(io.BytesIO(box.screenshot()))
+    box.evaluate("b => { b.scrollLeft = b.scrollWidth; }")
+    page.wait_for_timeout(100)
+    end = Image.open(io.BytesIO(box.screenshot()))
+    right, left = start.width - 2, 1
+    # Unscrolled, the right edge (more beyond it) is shaded and the left is not; scrolled to the end, the other way round.
+    assert abs(shade(start, right) - shade(start, left)) > 25, (shade(start, right), shade(start, left))
+    assert abs(shade(end, left) - shade(end, right)) > 25, (shade(end, left), shade(end, right))
+    assert abs(shade(start, left) - shade(end, right)) < 12, "a reached edge shows no shade"
+    fits = open_report(reports["hap-tac-toe"], width=390, scheme=scheme).page.locator("#result .scroll")
+    assert fits.evaluate("b => b.scrollWidth <= b.clientWidth")
+    still = Image.open(io.BytesIO(fits.screenshot()))
+    assert abs(shade(still, still.width - 2) - shade(still, 1)) < 12, "a table that fits shows no shade"
+
+
+@pytest.fixture(scope="module")
+def axe() -> Path:
+    """axe-core's script, as .ci/run installs it (the npm registry's package, its version pinned there)."""
+    if not AXE.exists():
+        why = f"no axe-core at {AXE} (.ci/run installs it: npm install --prefix build/axe axe-core@VERSION)"
+        if REQUIRED:
+            pytest.fail(f"CI installs axe-core in .ci/run, yet: {why}")
+        pytest.skip(why)
+    return AXE
+
+
+VIOLATIONS = """axe.run(document, {resultTypes: ["violations"]}).then(r => r.violations.map(v =>
+    ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.target.join(" ") + ": " + n.failureSummary)})))"""
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_core_finds_no_accessibility_violation(reports: dict[str, Report], open_report: Any, axe: Path, name: str, scheme: str) -> None:
+    opened = open_report(reports[name], width=390, scheme=scheme)
+    opened.page.add_script_tag(path=str(axe))  # inlined by Playwright: the page itself still asks for nothing
+    assert opened.page.evaluate(VIOLATIONS) == []
+    assert opened.requests == []

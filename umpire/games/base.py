@@ -27,6 +27,7 @@ from umpire.core.settings import Setting, Settings, no_problems, no_seat_problem
 from umpire.core.streams import Streams
 from umpire.games.eventjson import PLAIN as _PLAIN
 from umpire.games.eventjson import jsonable
+from umpire.games.facts import Fact, no_facts
 
 if TYPE_CHECKING:
     from umpire.games import Entry, PostChannel
@@ -420,6 +421,7 @@ class Game(Generic[S, C]):
     final: Callable[[S, int], dict[str, JSON]]  # the whole state as JSON (the host's `final` of `--json`)
     toolbar: Callable[[S, int], Toolbar]  # the REPL's toolbar: running clocks first. Must be cheap
     rulings: Callable[[Settings], list[str]]  # the house rulings in force, each naming its key (R-…) and setting
+    facts: Callable[[Settings], tuple[Fact, ...]] = no_facts  # what a report shows of every player, named (facts.py)
 
     # -- optional
     validate: Callable[[Settings], list[tuple[str, str]]] = no_problems  # settings that do not fit together

@@ -8,18 +8,47 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from umpire.games.base import Post
 
-def table_picture(title: str, columns: Sequence[str], rows: Sequence[Sequence[str]]) -> Callable[[], bytes]:
-    """A table (standings, a status, results) as a picture to post."""
+ROWS_PER_PICTURE = 15  # a table of more rows is posted as several pictures (a Discord preview shrinks a tall one)
+
+
+def table_picture(title: str, columns: Sequence[str], rows: Sequence[Sequence[str]], notes: Sequence[str] = ()) -> Callable[[], bytes]:
+    """A table (standings, a status, results) as a picture to post: 400 units wide, its cells wrapped where
+    they need the room (`umpire.images.tables`), `notes` below it."""
     cols = tuple(columns)
     cells = tuple(tuple(r) for r in rows)
+    below = tuple(notes)
 
     def draw_table() -> bytes:
         from umpire.images import Standings, draw
 
-        return draw(Standings(title=title, columns=cols, rows=cells))
+        return draw(Standings(title=title, columns=cols, rows=cells, notes=below))
 
     return draw_table
+
+
+def table_pictures(title: str, columns: Sequence[str], rows: Sequence[Sequence[str]]) -> list[Callable[[], bytes]]:
+    """A table as one picture, or, past `ROWS_PER_PICTURE` rows, as parts of as near equal rows as can be, one picture
+    each, titled “(part k of n)”: split rather than drawn smaller, so every part reads at Discord's preview.
+
+    >>> len(table_pictures("t", ("a",), [("1",)] * 15)), len(table_pictures("t", ("a",), [("1",)] * 16))
+    (1, 2)
+    """
+    parts = max(1, -(-len(rows) // ROWS_PER_PICTURE))
+    if parts == 1:
+        return [table_picture(title, columns, rows)]
+    size = -(-len(rows) // parts)
+    return [table_picture(f"{title} (part {k + 1} of {parts})", columns, rows[k * size : (k + 1) * size]) for k in range(parts)]
+
+
+def with_pictures(texts: Sequence[str], pictures: Sequence[Callable[[], bytes]], more: str) -> list[Post]:
+    """Posts of `texts` (a long message in parts), the pictures given to them in order; a picture left over after the
+    last text gets a post of its own, `more` with its part's number (“… (picture 2 of 2)”)."""
+    posts = [Post(text=t, image=pictures[i] if i < len(pictures) else None) for i, t in enumerate(texts)]
+    n = len(pictures)
+    posts += [Post(text=f"{more} (picture {k + 1} of {n})", image=pictures[k]) for k in range(len(texts), n)]
+    return posts
 
 
 def warm(*examples: Callable[[], bytes]) -> None:

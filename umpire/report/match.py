@@ -19,7 +19,9 @@ from umpire.core.clock import fmt_stamp
 from umpire.core.errors import UmpireError
 from umpire.core.players import Player
 from umpire.core.redaction import SEALED
+from umpire.core.settings import Settings
 from umpire.games.base import JSON
+from umpire.games.facts import Fact
 from umpire.report import publish
 from umpire.session import Output, OutputKind, Session, opened
 
@@ -72,6 +74,7 @@ class Match:
     players: tuple[str, ...]
     items: list[Item]
     knowledge: dict[str, JSON]  # what everyone may know at the end
+    facts: tuple[Fact, ...]  # what the game makes public of every player, named as players name it
     samples: list[tuple[int, dict[str, JSON]]]  # (game time, knowledge(None)) after each entry
     fairness: Fairness
     over: bool
@@ -181,6 +184,7 @@ def collect(path: str | Path) -> Match:
         players=session.names,
         items=items,
         knowledge=session.knowledge(None),
+        facts=session.game.facts(Settings(session.scenario.settings)),
         samples=samples,
         fairness=fairness,
         over=session.game.is_over(session.state),
@@ -193,5 +197,5 @@ def _withdraw(items: list[Item], entry: dict[str, Any], t: int) -> None:
     undone = entry.get("undoes")
     for item in reversed(items):
         if item.n == undone:
-            item.withdrawn = f"withdrawn by the host's undo (entry {entry['n']}) at {fmt_stamp(t)}"
+            item.withdrawn = f"Withdrawn by the host's undo (entry {entry['n']}) at {fmt_stamp(t)}"
             return

@@ -7,7 +7,9 @@ The whole page stays under LIMIT bytes: pictures are thinned (`pictures.keep`) u
 
 from __future__ import annotations
 
+import re
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -17,6 +19,7 @@ from markupsafe import Markup
 
 from umpire import __version__
 from umpire.games.base import JSON
+from umpire.games.facts import Fact
 from umpire.report import embedded, markdown, pictures, plots
 from umpire.report.match import Match
 
@@ -36,12 +39,37 @@ class PostView:
 
 
 @dataclass(kw_only=True)
-class Table:
-    """The standings: a column per public number or fact, a row per player."""
+class Column:
+    """A column of the standings: a public fact, under the name players know it by."""
 
-    columns: list[str]
-    rows: list[tuple[str, list[str]]]
+    label: str
+    numeric: bool  # every cell reads as a number (aligned right)
+    decides: bool  # the number that decides the match (right after the name)
+    note: str = ""  # how the number is counted (a rounding rule), shown under the table
+
+
+@dataclass(kw_only=True)
+class Row:
+    """One player's row: their place (when the game ranks), name and cells."""
+
+    place: str
+    name: str
+    cells: list[str]
+
+
+@dataclass(kw_only=True)
+class Table:
+    """The standings: a column per public fact that tells the players apart, a row per player."""
+
+    columns: list[Column]
+    rows: list[Row]
+    ranked: bool = False  # rows in the game's ranking, with a Place column
     winner: str | None = None
+
+    @property
+    def notes(self) -> list[str]:
+        """How the numbers that need it are counted, a line per column."""
+        return [f"{c.label}: {c.note}." for c in self.columns if c.note]
 
 
 @dataclass(kw_only=True)
@@ -53,7 +81,7 @@ class Page:
     journal_name: str
     result: str
     table: Table
-    charts: list[tuple[plots.Series, Markup]]
+    charts: list[plots.Chart]
     posts: dict[tuple[int, int], PostView]  # (item, post) -> view
     verify_lines: list[str] = field(default_factory=list)
     verify_command: str = ""
@@ -61,42 +89,61 @@ class Page:
     version: str = __version__
 
 
-def _display(value: JSON) -> str | None:
+_NUMBER = re.compile(r"^[-+−]?\d[\d.,:/]*$")
+
+
+def display(value: JSON, fact: Fact) -> str | None:
+    """A fact's value as a cell: a number as written, a yes/no in the fact's words, a list joined; None: nothing to show.
+
+    >>> f = Fact(key="ec", label="Elimination candidate", yes="EC", no="")
+    >>> [display(v, f) for v in (True, False, 2.5, 3, "Heaven", ["Goofspiel", "Gyul Hap"], [], None, {"a": 1})]
+    ['EC', '', '2.5', '3', 'Heaven', 'Goofspiel, Gyul Hap', '—', None, None]
+    """
     if isinstance(value, bool):
-        return "yes" if value else "—"
+        return fact.yes if value else fact.no
     if isinstance(value, int | float):
         return plots._fmt(float(value))
-    if isinstance(value, str) and len(value) <= 40:
+    if isinstance(value, str):
         return value
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value) or "—"
     return None
 
 
-def table(knowledge: dict[str, JSON], players: tuple[str, ...]) -> Table:
-    """The standings from what everyone may know at the end: each per-player fact that tells the players apart."""
-    columns: dict[str, dict[str, str]] = {}
-    names = set(players)
-    for key, value in knowledge.items():
-        if not isinstance(value, dict) or not value or not set(value) <= names:
+def _columns(knowledge: dict[str, JSON], players: tuple[str, ...], facts: Sequence[Fact]) -> list[tuple[Column, list[str]]]:
+    """Each declared fact that has values, once per label, the deciding ones first; a column that tells no player apart
+    (all cells alike) or repeats another is left out, unless it decides."""
+    found: list[tuple[Column, list[str]]] = []
+    labels: set[str] = set()
+    for fact in sorted(facts, key=lambda f: not f.decides):
+        values = fact.values(knowledge, players)
+        cells = {p: display(v, fact) for p, v in values.items()}
+        col = [cells.get(p) or "" for p in players]
+        if fact.label in labels or not any(col):
             continue
-        for player, v in value.items():
-            subs = v.items() if isinstance(v, dict) else [("", v)]
-            for sub, x in subs:
-                shown = _display(x)
-                if shown is not None:
-                    columns.setdefault(f"{key}.{sub}" if sub else key, {})[player] = shown
-    kept: dict[str, list[str]] = {}
-    for key, cells in columns.items():
-        col = [cells.get(p, "") for p in players]
-        if len(set(col)) > 1 and col not in kept.values():
-            kept[key] = col
+        if not fact.decides and (len(set(col)) < 2 or any(col == other for _, other in found)):
+            continue
+        labels.add(fact.label)
+        numeric = all(_NUMBER.match(c) for c in col if c)
+        found.append((Column(label=fact.label, numeric=numeric, decides=fact.decides, note=fact.note), col))
+    return found
+
+
+def table(knowledge: dict[str, JSON], players: tuple[str, ...], facts: Sequence[Fact]) -> Table:
+    """The standings from what everyone may know at the end: the game's declared facts about each player, the one that
+    decides first, in the ranking's order (with places) when the game ranks."""
+    found = _columns(knowledge, players, facts)
+    names = set(players)
     ranking = knowledge.get("ranking")
-    order = [p for p in ranking if p in names] if isinstance(ranking, list) else list(players)
+    ranked = isinstance(ranking, list) and bool(ranking) and set(ranking) <= names
+    order = [p for p in ranking if p in names] if isinstance(ranking, list) and ranked else []
     order += [p for p in players if p not in order]
     index = {p: i for i, p in enumerate(players)}
     winner = knowledge.get("winner")
     return Table(
-        columns=[plots.label(k) for k in kept],
-        rows=[(p, [col[index[p]] for col in kept.values()]) for p in order],
+        columns=[c for c, _ in found],
+        rows=[Row(place=str(k + 1) if ranked else "", name=p, cells=[col[index[p]] for _, col in found]) for k, p in enumerate(order)],
+        ranked=ranked,
         winner=winner if isinstance(winner, str) and winner in names else None,
     )
 
@@ -168,8 +215,8 @@ def render(match: Match, *, file_name: str, journal_name: str) -> str:
         "file_name": file_name,
         "journal_name": journal_name,
         "result": result(match),
-        "table": table(match.knowledge, match.players),
-        "charts": [(s, plots.svg(s, f"plot{i}")) for i, s in enumerate(plots.series(match.samples, match.players))],
+        "table": table(match.knowledge, match.players, match.facts),
+        "charts": [plots.chart(s, f"plot{i}") for i, s in enumerate(plots.series(match.samples, match.players, match.facts))],
     }
     if pub.data is not None:
         base["journal_uri"] = embedded.data_uri(pub.data)

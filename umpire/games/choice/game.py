@@ -37,6 +37,7 @@ GAME: Game[State, Command] = Game(
     final=views.final,
     toolbar=views.toolbar,
     rulings=settings.rulings,
+    facts=views.facts,
     validate=settings.SCHEMA.validate,
     warm_pictures=Later(f"{_HERE}.pictures:warm_pictures"),
 )

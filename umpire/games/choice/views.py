@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from umpire.core.clock import fmt_clock
 from umpire.core.errors import InvalidCommand
+from umpire.core.settings import Settings
 from umpire.games.base import JSON, Toolbar, View, ViewDef
 from umpire.games.choice.expressions import count, solutions, written
 from umpire.games.choice.generate import shop_lines, shop_text
@@ -18,6 +19,7 @@ from umpire.games.choice.sets import puzzles as _set_puzzles
 from umpire.games.choice.settings import ITEM_NAMES, ITEMS, ROUNDS
 from umpire.games.choice.shape import BLOCKS, CYCLES, SETS_PER_BLOCK
 from umpire.games.choice.state import Phase, State, status_json, tiles_json
+from umpire.games.facts import Fact
 
 SOLUTIONS_SHOWN = 10  # `solutions x` lists this many; `solutions x all` lists every one
 
@@ -290,8 +292,27 @@ def knowledge(state: State, seat: int | None) -> dict[str, JSON]:
         "gyul_hap": _gyul_json(state),
         "expressions": _expr_json(state),
         "subgame_winners": {item: dict(state.subgame_winners).get(item) for item in ITEMS},
+        "subgames_won": _subgames_won(state),
         "result": state.result or None,
     }
+
+
+def _subgames_won(state: State) -> dict[str, JSON]:
+    """The subgames each player has won so far (by name, in the card's order), for the report's standings."""
+    won = dict(state.subgame_winners)
+    return {name: [ITEM_NAMES[item] for item in ITEMS if won.get(item) == name] for name in state.cfg.names}
+
+
+def facts(settings: Settings) -> tuple[Fact, ...]:
+    """What a report shows of each player: the subgames won first (two of three win the match), then money and points."""
+    return (
+        Fact(key="subgames_won", label="Subgames won", decides=True, plot=False),
+        Fact(key="players.money", label="Money"),
+        Fact(key="players.gsp", label="Goofspiel points (GSP)"),
+        Fact(key="players.ghp", label="Gyul Hap points (GHP)"),
+        Fact(key="players.ep", label="Expressions points (EP)"),
+        Fact(key="players.pending", label="Goofspiel winnings to be paid next block"),
+    )
 
 
 def _bout_knowledge(state: State, seat: int | None) -> dict[str, JSON] | None:

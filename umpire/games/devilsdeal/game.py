@@ -41,6 +41,7 @@ GAME: Game[State, Command] = Game(
     final=views.final,
     toolbar=views.toolbar,
     rulings=settings.rulings,
+    facts=views.facts,
     validate=settings.SCHEMA.validate,
     message=Later(f"{_HERE}.commands:message"),
     warm_pictures=Later(f"{_HERE}.pictures:warm_pictures"),

@@ -12,11 +12,13 @@ from collections.abc import Sequence
 
 from umpire.core import chat
 from umpire.core.clock import fmt_clock
+from umpire.core.settings import Settings
 from umpire.games.base import JSON, Toolbar, View, ViewDef
 from umpire.games.devilsdeal import cards as C
 from umpire.games.devilsdeal.divisions import best_for
 from umpire.games.devilsdeal.hands import describe
 from umpire.games.devilsdeal.state import Ask, Bet, Break, Discard, Divide, Phase, State, Take, pools_json, waiting
+from umpire.games.facts import Fact
 
 # ---------------------------------------------------------------- host views
 
@@ -229,6 +231,15 @@ def knowledge(state: State, seat: int | None) -> dict[str, JSON]:
             mine["division"] = None if step.division is None else step.division.text()
         out["mine"] = mine
     return out
+
+
+def facts(settings: Settings) -> tuple[Fact, ...]:
+    """What a report shows of each player: the chips first (who runs out loses), then the pools as everyone knows them."""
+    return (
+        Fact(key="chips", label="Chips", decides=True),
+        Fact(key="pools.held", label="Cards in pool"),
+        Fact(key="pools.unknown_gone", label="Cards discarded unseen"),
+    )
 
 
 def _revealed(state: State) -> dict[str, JSON]:

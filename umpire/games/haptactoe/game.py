@@ -44,6 +44,7 @@ def record(book: Rulebook, schema: Schema, entry: Entry) -> Game[State, Command]
         final=views.final,
         toolbar=views.toolbar,
         rulings=partial(settings.rulings, book),
+        facts=partial(views.facts, book),
         validate=schema.validate,
         warm_pictures=Later(f"{_HERE}.pictures:warm_pictures", book),
     )

@@ -13,6 +13,9 @@ from umpire.games.haptactoe.events import MatchOver, TurnEnded, fmt
 from umpire.games.haptactoe.settings import Config, Rulebook
 from umpire.games.pictures import table_picture, warm
 
+COLUMNS = ("player", "points", "final score")
+ROUNDING = "final score: the points of both games, rounded up once (R-HTT-2)"
+
 
 def board_picture(cfg: Config, ev: TurnEnded) -> Callable[[], bytes]:
     """The board after the turn as a picture (the lines claimed in the game marked, the new piece framed), drawn when copied.
@@ -35,9 +38,11 @@ def board_picture(cfg: Config, ev: TurnEnded) -> Callable[[], bytes]:
 
 
 def match_picture(cfg: Config, ev: MatchOver) -> Callable[[], bytes]:
-    """The final table (each player's total and final score) as a picture, drawn when copied."""
+    """The final table (each player's points over both games and final score) as a picture, drawn when copied;
+    where the final score is rounded (R-HTT-2) a note under the table says how."""
     rows = [(p, fmt(ev.totals[p]), fmt(ev.final_scores[p])) for p in ev.totals]
-    return table_picture(f"{cfg.book.title}: {ev.winner} wins", ("player", "total", "final score"), rows)
+    notes = (ROUNDING,) if cfg.rounding == "ceil" else ()
+    return table_picture(f"{cfg.book.title}: {ev.winner} wins", COLUMNS, rows, notes)
 
 
 def warm_pictures(book: Rulebook) -> None:
@@ -59,4 +64,4 @@ def warm_pictures(book: Rulebook) -> None:
         return png
 
     rows = [("Hedger", "12", "13"), ("Uri", "-2.5", "-2.5")]
-    warm(boards, table_picture(f"{book.title}: Hedger wins", ("player", "total", "final score"), rows))
+    warm(boards, table_picture(f"{book.title}: Hedger wins", COLUMNS, rows, (ROUNDING,)))

@@ -11,7 +11,9 @@ from collections.abc import Sequence
 from umpire.core import chat
 from umpire.core.clock import SECOND, fmt_clock
 from umpire.core.errors import InvalidCommand
+from umpire.core.settings import Settings
 from umpire.games.base import JSON, Toolbar, View, ViewDef
+from umpire.games.facts import Fact
 from umpire.games.haptactoe.pieces import square_name
 from umpire.games.haptactoe.settings import Rulebook
 from umpire.games.haptactoe.state import Phase, State, Verdict, board_json, live_free, live_reserve, public_board
@@ -54,6 +56,7 @@ def knowledge(state: State, seat: int | None) -> dict[str, JSON]:
         "game_scores": [{names[i]: number(state.points[g][i]) for i in range(2)} for g in range(2)],
         "strikes": {names[i]: state.strikes[i] for i in range(2)},
         "reserve_seconds": {names[i]: state.reserve[i] / SECOND for i in range(2)},
+        "final_scores": {names[i]: number(state.final_score(i)) for i in range(2)} if state.phase is Phase.OVER else None,
         "turn": {"player": names[turn.seat], "number": turn.number} if turn is not None else None,
         "winner": names[state.winner] if state.winner is not None else None,
         "result": state.end_reason or None,
@@ -66,6 +69,20 @@ def knowledge(state: State, seat: int | None) -> dict[str, JSON]:
             "claims": [[square_name(s) for s in c] for c in turn.claims],
         }
     return out
+
+
+def facts(book: Rulebook, settings: Settings) -> tuple[Fact, ...]:
+    """What a report shows of each player: the final score where it is rounded (R-HTT-2), else the points, first."""
+    rounded = not book.strikes and settings.text("final_rounding") == "ceil"
+    out = []
+    if rounded:
+        note = "the points of both games added up, then rounded up once at the end (R-HTT-2): 2.5 counts as 3, −0.5 as 0"
+        out.append(Fact(key="final_scores", label="Final score", decides=True, plot=False, note=note))
+    out.append(Fact(key="scores", label="Points", decides=not rounded))
+    if book.strikes:
+        out.append(Fact(key="strikes", label="Strikes"))
+    out.append(Fact(key="reserve_seconds", label="Reserve time (seconds)"))
+    return tuple(out)
 
 
 # ---------------------------------------------------------------- the host's

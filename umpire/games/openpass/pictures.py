@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from umpire.games.openpass.events import Placing
-from umpire.games.pictures import table_picture, warm
+from umpire.games.pictures import table_picture, table_pictures, warm
 
 
 def row_picture(player: str, row: tuple[str, ...], reading: str, shown: str) -> Callable[[], bytes]:
@@ -27,10 +27,11 @@ def _prize(p: Placing) -> str:
     return ", ".join(x for x in (tokens, "EC" if p.ec else "") if x) or "—"
 
 
-def results_picture(ranking: Sequence[Placing]) -> Callable[[], bytes]:
-    """The ranking as a table picture: place, player, score (or “did not play”) and prize."""
+def results_pictures(ranking: Sequence[Placing]) -> list[Callable[[], bytes]]:
+    """The ranking as a table picture (place, player, score or “did not play”, prize), in parts past
+    `ROWS_PER_PICTURE` players (`table_pictures`)."""
     rows = [(str(p.place), p.player, p.shown if p.played else "did not play", _prize(p)) for p in ranking]
-    return table_picture("Open, Pass — results", ("place", "player", "score", "prize"), rows)
+    return table_pictures("Open, Pass — results", ("place", "player", "score", "prize"), rows)
 
 
 def warm_pictures() -> None:

@@ -40,8 +40,9 @@ from umpire.games.openpass.events import (
     TradeMade,
     TradeOffered,
 )
-from umpire.games.openpass.pictures import results_picture, row_picture
+from umpire.games.openpass.pictures import results_pictures, row_picture
 from umpire.games.openpass.settings import Config, minutes_text
+from umpire.games.pictures import with_pictures
 
 SYMBOL_NAMES = {"+": "plus", "-": "minus", "x": "times", "/": "divide"}
 POST_LIMIT = 1900  # under Discord's 2,000 characters, with room to spare
@@ -317,4 +318,4 @@ def _results(cfg: Config, ev: Results) -> list[Post]:
         lines += [_placing(p) for p in absent]
     lines += [f"⚖️ {chat.neutralise(t[0].upper() + t[1:])}." for t in ev.ties]
     posts = _chunks(lines)
-    return [Post(text=posts[0], image=results_picture(ev.ranking)), *(Post(text=p) for p in posts[1:])]
+    return with_pictures(posts, results_pictures(ev.ranking), "🏆 **Open, Pass — results**")

@@ -14,7 +14,9 @@ from umpire.core import chat
 from umpire.core.arith import exact, show
 from umpire.core.clock import fmt_clock
 from umpire.core.errors import InvalidCommand
+from umpire.core.settings import Settings
 from umpire.games.base import JSON, Toolbar, View, ViewDef
+from umpire.games.facts import Fact
 from umpire.games.openpass import ENTRY
 from umpire.games.openpass.cards import KINDS
 from umpire.games.openpass.settings import Reveal
@@ -240,6 +242,18 @@ def toolbar(state: State, now: int) -> Toolbar:
     """The running deadline first (a bidding round's, or the playing phase's), then the phase and what is in."""
     clock = "" if state.clock is None else f"{state.clock.what} closes in {fmt_clock(state.clock.left(now))}"
     return Toolbar(clock=clock, where=f"{ENTRY.title} · {_where(state)}")
+
+
+def facts(settings: Settings) -> tuple[Fact, ...]:
+    """What a report shows of each player: the score first (a row's, once it is public), the prizes, the dealer and the equation."""
+    return (
+        Fact(key="results.score", label="Score", decides=True, plot=False),
+        Fact(key="rows.score", label="Score", decides=True, plot=False),  # a row's score, public before the results under "at-once"
+        Fact(key="results.tokens", label="Tokens of Life", plot=False),
+        Fact(key="results.ec", label="Elimination candidate (EC)", plot=False),
+        Fact(key="dealing", label="Dealer", plot=False),
+        Fact(key="rows.reading", label="Equation as read", plot=False),
+    )
 
 
 # ---------------------------------------------------------------- what a seat may know
