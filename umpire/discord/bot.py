@@ -289,7 +289,7 @@ class Bot:
             if o.kind == OutputKind.ANNOUNCE and o.audience.public and o.text:
                 n = o.n if o.n is not None else 0
                 i = places[n] = places.get(n, -1) + 1
-                if skip_correction and o.source is not None and o.source.kind == "correction":
+                if skip_correction and o.source is not None and o.source.kind in ("correction", "final_hash_withdrawn"):
                     continue
                 self._public_count[n] = i + 1
                 self._post(n, i, o)
