@@ -25,6 +25,12 @@ def audience_label(audience: Audience, names: tuple[str, ...]) -> str:
     return "" if audience.public else "[host]"
 
 
+def answered(o: Output, names: tuple[str, ...]) -> str:
+    """Whom a refusal answers, when it is a player (the line was theirs): "[to Uri, privately] ", for them alone and
+    never to post in the channel; "" for a refusal of the host's own line."""
+    return f"[to {names[o.audience.seat]}, privately] " if o.audience.seat is not None else ""
+
+
 def text_lines(outputs: Iterable[Output], names: tuple[str, ...]) -> list[str]:
     """Outputs as the lines batch mode prints."""
     lines: list[str] = []
@@ -46,7 +52,7 @@ def text_lines(outputs: Iterable[Output], names: tuple[str, ...]) -> list[str]:
                 lines.extend("  " + b for b in body[1:])
         elif o.kind == "refusal":
             where = f"line {o.line}: " if o.line is not None else ""
-            lines.append(f"✗ {where}{printable(o.input or '')} — {printable(o.text)}")
+            lines.append(f"✗ {answered(o, names)}{where}{printable(o.input or '')} — {printable(o.text)}")
         elif o.kind == "info" and o.audience.seat is not None:
             lines.append(f"{audience_label(o.audience, names)} (copied to send)")
             lines.extend("  " + b for b in o.text.split("\n"))

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 
 from umpire.core import chat
 from umpire.games.base import View
-from umpire.render import audience_label
+from umpire.render import answered, audience_label
 from umpire.repl.terminal import BOLD, CYAN, DIM, GREEN, ITALIC, Terminal
 from umpire.repl.terminal import plain as _plain
 from umpire.session import Output
@@ -50,7 +50,7 @@ def text_of(o: Output, names: tuple[str, ...], term: Terminal, width: int) -> li
             return [term.fill([(_plain(label), CYAN)])]
         return [term.paint(_plain(label), CYAN)]
     if o.kind == "refusal":
-        return [term.refusal(o.input or "", o.text)]
+        return [term.refusal(o.input or "", o.text, to=answered(o, names))]
     if o.kind == "view" and o.view is not None:
         return view_text(o.view, term, width)
     return [term.fill([(_plain(o.text),)])]  # the REPL's notes to the host
