@@ -254,9 +254,9 @@ class Shell:
         app = get_app_or_none()
         text = app.current_buffer.text if app is not None else ""
         reason = self.live.problem(text) if text.strip() else None
-        if reason:
+        if reason:  # it may quote the typed line: its controls are shown, as a refusal's are
             html += " · <warn>⚠ {}</warn>"
-            args.append(reason)
+            args.append(printable(reason))
         if bar.where:
             html += " · {}"
             args.append(bar.where)
