@@ -373,8 +373,8 @@ def test_toolbar_shows_whose_turn_the_clocks_and_a_pause(session, clock):
     shell.handle("start")
     clock.advance(15)
     bar = to_plain_text(shell.toolbar())
-    assert "move 0:45" in bar and "turn 1: Hedger to place" in bar
-    assert bar.index("move 0:45") < bar.index("turn 1: Hedger to place")  # the running clock before where the game is
+    assert "Hedger's move 0:45" in bar and "to place · turn 1 of game 1" in bar
+    assert bar.index("Hedger's move 0:45") < bar.index("to place")  # the running clock, naming the mover, before the rest
     assert bar.startswith("⏱ 0:15 · ")  # the clock comes first, so a narrow terminal never cuts it off
     shell.handle("pause")
     assert to_plain_text(shell.toolbar()).startswith("⏸ PAUSED ")

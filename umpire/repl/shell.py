@@ -37,6 +37,7 @@ from umpire.repl.companion import REVIEW_KEY, Companion
 from umpire.repl.complete import LiveCheck, UmpireCompleter
 from umpire.repl.show import show
 from umpire.repl.terminal import BOLD, CYAN, DIM, RED, YELLOW, Terminal, plain
+from umpire.repl.toolbar import Keep, Part, fitted, html, where_parts
 from umpire.repl.warmup import ready_ahead
 from umpire.session import DmId, Output, OutputKind, Session
 
@@ -231,8 +232,8 @@ class Shell:
         return made
 
     def toolbar(self) -> Any:
-        """The bottom toolbar, most urgent first so that 80 columns show it: the game clock, the running
-        countdowns and reserves, the DMs waiting, the typed line's problem, then where the game is."""
+        """The bottom toolbar, fitted to the terminal's width, most urgent first (umpire/repl/toolbar.py): the
+        game clock, the running countdowns and reserves, the DMs waiting, the typed line's problem, then where the game is."""
         try:
             return self._toolbar()
         except Exception as exc:  # the toolbar is redrawn twice a second: it must never raise
@@ -242,28 +243,21 @@ class Shell:
         s = self.session
         now = self.clock.now()
         bar = s.game.toolbar(s.state, now)
-        html = "<paused>⏸ PAUSED {}</paused>" if s.paused else "<b>⏱ {}</b>"
-        args = [fmt_clock(now)]
-        if bar.clock:
-            html += " · <b>{}</b>"
-            args.append(bar.clock)
+        clock = Part(f"⏸ PAUSED {fmt_clock(now)}", "paused", Keep.ALWAYS) if s.paused else Part(f"⏱ {fmt_clock(now)}", "b", Keep.ALWAYS)
         dms = s.waiting_dms()
-        if dms:
-            html += " · <warn>✉ {}</warn>"
-            args.append(f"{dms} DM{'s' if dms != 1 else ''} to send")
         app = get_app_or_none()
         text = app.current_buffer.text if app is not None else ""
         reason = self.live.problem(text) if text.strip() else None
-        if reason:  # it may quote the typed line: its controls are shown, as a refusal's are
-            html += " · <warn>⚠ {}</warn>"
-            args.append(printable(reason))
-        if bar.where:
-            html += " · {}"
-            args.append(bar.where)
-        if self.companion is not None and (extra := self.companion.toolbar()):
-            html += " · {}"
-            args.append(extra)
-        return HTML(html).format(*args)
+        parts = [
+            clock,
+            Part(bar.clock, "b", Keep.ALWAYS),
+            Part(f"✉ {dms} DM{'s' if dms != 1 else ''}" if dms else "", "warn", Keep.ALWAYS),
+            Part((self.companion.toolbar() or "") if self.companion is not None else ""),
+            # it may quote the typed line: its controls are shown, as a refusal's are
+            Part(f"⚠ {printable(reason)}" if reason else "", "warn", Keep.SHORTEN),
+            *where_parts(bar.where),
+        ]
+        return html(fitted(parts, self.term.width))
 
     def tick(self) -> None:
         if self.companion is not None:  # it moves the clocks itself, waiting for messages still on their way

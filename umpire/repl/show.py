@@ -58,7 +58,7 @@ def text_of(o: Output, names: tuple[str, ...], term: Terminal, width: int) -> li
 
 def view_text(v: View, term: Terminal, width: int) -> list[str]:
     """A host view: its table (or its title alone), its notes, then the chat text under a rule."""
-    out = [*table(v, term, width)] if v.columns else [term.paint(_plain(v.title), BOLD)]
+    out = [*table(v, term, width)] if v.columns else [term.fill([(_plain(v.title), BOLD)])]
     out += [_plain(n) for n in v.notes]
     if v.chat:
         out += [rule("chat text", width, term), _plain(v.chat)]
@@ -138,7 +138,7 @@ def table(v: View, term: Terminal, room: int = 10**6) -> list[str]:
             out.append(bar + bar.join(texts) + bar)
         return out
 
-    out = [term.paint(_plain(v.title), ITALIC)] if v.title else []
+    out = [term.fill([(_plain(v.title), ITALIC)])] if v.title else []  # broken between words, as the REPL's notes
     out.append(border("┏", "━", "┳", "┓"))
     out += row(cells[0], "┃", BOLD)
     out.append(border("┡", "━", "╇", "┩"))
