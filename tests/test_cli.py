@@ -587,7 +587,7 @@ def test_play_script_prints_announcements_and_refusals_with_line_numbers(cli, sc
     out = res.stdout
     assert out.startswith("🔒 Fairness commitment (SHA-256 of salt:seed): `")
     assert "**Uri** chooses **Hedger** to move first in game 1 (and second in game 2).\n" in out
-    assert "✗ line 8: p2: hap A1 B1 C1 — C1 is empty\n" in out
+    assert "✗ [to Uri, privately] line 8: p2: hap A1 B1 C1 — C1 is empty\n" in out
     assert (
         "✅ hap A1 B1 C1 — +1\n❌ hap A1 B1 C1 — repeated this turn (the same squares were called earlier in it) — -0.5\nScore: Hedger 0.5 · Uri 0\n"
         in out
@@ -769,7 +769,7 @@ def test_replay_text_reproduces_the_batch_runs_announcements_exactly(cli, script
     batch = cli("play", "hap-tac-toe", "--script", str(script), "--journal", str(j))
     res = cli("replay", str(j))
     assert res.exit_code == 0, res.stderr
-    announced = [line for line in batch.stdout.splitlines() if not line.startswith("✗ line ")]
+    announced = [line for line in batch.stdout.splitlines() if not line.startswith("✗ ")]
     assert res.stdout.splitlines() == announced
 
 

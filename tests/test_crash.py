@@ -433,5 +433,5 @@ def test_junk_typed_key_by_key_does_not_crash_the_repl(session, drive_repl):
     typed = "::::\r@ x\r\x00\x7f\x1b\r[10:32 PM] Hedger:\rHedger — Today at 10:32 PM\rp2: first p1\r"
     out = drive_repl(session, typed)
     assert "internal error" not in out
-    assert "✗ [10:32 PM] Hedger: — Hedger sent nothing after the colon" in out
+    assert "✗ [to Hedger, privately] [10:32 PM] Hedger: — Hedger sent nothing after the colon" in out
     assert input_lines(Path(session.journal_path)) == ["p2: first p1"]

@@ -161,3 +161,36 @@ def test_a_c1_control_such_as_the_8_bit_csi_is_escaped_when_a_refusal_echoes_it(
     assert res.exit_code == 0, res.output
     assert control not in res.output
     assert f"\\x{ord(control):02x}2J" in res.output
+
+
+# ---------------------------------------------------------------- bidirectional controls echoed in refusals (issue 29, item 12)
+
+BIDI_CONTROLS = [*map(chr, range(0x202A, 0x202F)), *map(chr, range(0x2066, 0x206A)), "\u200e", "\u200f", "\u061c"]
+
+
+@pytest.mark.parametrize("control", BIDI_CONTROLS)
+def test_a_bidi_control_such_as_the_right_to_left_override_is_escaped_when_a_refusal_echoes_it(control: str) -> None:
+    # Shown raw, U+202E turned the rest of the refused line, and the reason quoting it, around on the host's screen.
+    res = CliRunner().invoke(app, ["play", "hap-tac-toe", "--script", "-", "--seed", "1"], input=f"p1: black red circle {control}C3\n")
+    assert res.exit_code == 0, res.output
+    assert control not in res.output
+    assert f"\\u{ord(control):04x}C3" in res.output
+
+
+@pytest.mark.parametrize("control", BIDI_CONTROLS)
+def test_a_bidi_control_is_escaped_in_the_repls_refusal_and_notes(control: str) -> None:
+    import io
+
+    from umpire.games.base import dm
+    from umpire.repl.show import show
+    from umpire.repl.terminal import Terminal, plain
+    from umpire.session import Output, OutputKind
+
+    out = io.StringIO()
+    refused = Output(
+        kind=OutputKind.REFUSAL, input=f"p1: gs {control}5", text=f"“{control}5” is not a card", audience=dm(0), names=("Hedger",)
+    )
+    show(Terminal(out, width=200, tty=False), [refused], ("Hedger",))
+    escaped = f"\\u{ord(control):04x}"
+    assert out.getvalue() == f"✗ [to Hedger, privately] p1: gs {escaped}5 — “{escaped}5” is not a card\n"
+    assert plain(f"a{control}b\nc") == f"a{escaped}b\nc"  # every line the REPL shows goes through it

@@ -116,7 +116,7 @@ def test_the_toolbar_counts_the_dms_waiting(clock) -> None:
     shell = Shell(s, Terminal(io.StringIO(), width=120), clock)
     shell.handle("start")
     shell.handle("p1: gs 5")
-    assert "✉ 1 DM to send" in to_plain_text(shell.toolbar())
+    assert "✉ 1 DM" in to_plain_text(shell.toolbar())
 
 
 def test_copy_name_in_the_repl_copies_that_players_dms_and_marks_them_sent(tmp_path: Path, drive_repl, monkeypatch) -> None:

@@ -74,7 +74,7 @@ def test_lines_sent_without_bracketed_paste_are_judged_one_submission_each(sessi
 
 def test_refused_line_inside_a_pasted_block_does_not_stop_the_rest(session, drive_repl):
     out = drive_repl(session, paste("p2: first p1\np1: hap A1 B1 C1\nstart"))
-    assert "✗ p1: hap A1 B1 C1 — game 1 has not started yet; the host starts it with “start”" in out
+    assert "✗ [to Hedger, privately] p1: hap A1 B1 C1 — game 1 has not started yet; the host starts it with “start”" in out
     assert lines_of(session) == ["p2: first p1", "start"]
 
 
@@ -88,7 +88,7 @@ def test_discord_bracketed_copy_is_that_players_submission(session, drive_repl):
 def test_discord_header_makes_the_pasted_lines_under_it_that_players(session, drive_repl):
     block = "Hedger — Today at 10:32 PM\nblack red circle C3\nhap A1 B1 C3\ndone"
     out = drive_repl(session, SETUP, paste(block))
-    assert "✗ hap A1 B1 C3 — A1 and B1 are empty" in out
+    assert "✗ [to Hedger, privately] hap A1 B1 C3 — A1 and B1 are empty" in out
     assert "**Game 1, turn 1 — Hedger** placed black red circle on C3." in out
     assert [(e["by"], e["text"]) for e in entries(session)[2:]] == [(0, "black red circle C3"), (0, "done")]
 
@@ -106,7 +106,7 @@ def test_refusal_is_printed_with_its_reason_and_changes_nothing(session, drive_r
     out = drive_repl(session, "start\r", "p9: done\r", "p1: purple circle C3\r")
     assert "✗ start — Uri (the Advantage holder) must first choose who moves first: “first p1” or “first p2”" in out
     assert "✗ p9: done — there is no player called “p9” (players: Hedger (p1), Uri (p2))" in out
-    assert "✗ p1: purple circle C3 — “purple” is not a block attribute" in out
+    assert "✗ [to Hedger, privately] p1: purple circle C3 — “purple” is not a block attribute" in out
     assert entries(session) == []
 
 
@@ -328,7 +328,10 @@ def test_reserve_running_out_ends_the_match_on_tick(session, clock):
     assert clocks == [50000, 60000, 300000, 330000, 350000, 360000]
     assert session.final()["winner"] == "Uri"
     shell.handle("p1: black red circle C3")
-    assert "✗ p1: black red circle C3 — the Death Match is over (Uri won: Hedger's reserve time ran out)" in out.getvalue()
+    assert (
+        "✗ [to Hedger, privately] p1: black red circle C3 — the Death Match is over (Uri won: Hedger's reserve time ran out)"
+        in out.getvalue()
+    )
 
 
 def test_what_fires_on_tick_replays_to_the_same_game(session, clock):
@@ -370,8 +373,8 @@ def test_toolbar_shows_whose_turn_the_clocks_and_a_pause(session, clock):
     shell.handle("start")
     clock.advance(15)
     bar = to_plain_text(shell.toolbar())
-    assert "move 0:45" in bar and "turn 1: Hedger to place" in bar
-    assert bar.index("move 0:45") < bar.index("turn 1: Hedger to place")  # the running clock before where the game is
+    assert "Hedger's move 0:45" in bar and "to place · turn 1 of game 1" in bar
+    assert bar.index("Hedger's move 0:45") < bar.index("to place")  # the running clock, naming the mover, before the rest
     assert bar.startswith("⏱ 0:15 · ")  # the clock comes first, so a narrow terminal never cuts it off
     shell.handle("pause")
     assert to_plain_text(shell.toolbar()).startswith("⏸ PAUSED ")

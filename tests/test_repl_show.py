@@ -164,3 +164,18 @@ def test_a_note_of_the_repls_own_is_broken_between_words() -> None:
         NAMES,
     )
     assert printed(con).split("\n")[:3] == ["The fairness commitment,", "posted when this game began:", "`" + "a" * 40 + "`"]
+
+
+def test_a_refusal_of_a_players_line_is_marked_as_a_private_answer_to_them_and_the_hosts_is_not() -> None:
+    # Issue 29, item 11: in the REPL and in batch mode's text alike.
+    from umpire.render import text_lines
+
+    player = Output(kind=OutputKind.REFUSAL, input="p2: hap A1 B1 C1", text="C1 is empty", audience=dm(1), names=NAMES, line=8)
+    host = Output(kind=OutputKind.REFUSAL, input="undo", text="there is nothing to undo", audience=HOST, names=NAMES, line=9)
+    con = console()
+    show(con, [player, host], NAMES)
+    assert printed(con) == "✗ [to Uri, privately] p2: hap A1 B1 C1 — C1 is empty\n✗ undo — there is nothing to undo\n"
+    assert text_lines([player, host], NAMES) == [
+        "✗ [to Uri, privately] line 8: p2: hap A1 B1 C1 — C1 is empty",
+        "✗ line 9: undo — there is nothing to undo",
+    ]

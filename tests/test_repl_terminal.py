@@ -141,3 +141,11 @@ def test_help_is_laid_out_for_the_terminals_width(tmp_path: Path, plain_env: Non
     assert "Host commands (no prefix):" in lines
     assert all(len(line) <= 60 for line in lines)
     assert any(line.startswith("  start ") and line.endswith("…") for line in lines)  # a command a line, cut to the width
+
+
+def test_a_refusal_of_a_players_line_says_it_answers_that_player_privately_in_the_colour_of_the_dms(plain_env: None) -> None:
+    # Issue 29, item 11: a player's refusal is theirs alone, never to post (even in a game played in the channel).
+    term = Terminal(Tty())
+    assert term.refusal("p1: gs 99", "no such card: 99", to="[to Hedger, privately] ") == (
+        "\x1b[1;31m✗ \x1b[0m\x1b[1;36m[to Hedger, privately] \x1b[0m\x1b[31mp1: gs 99 — \x1b[0m\x1b[1;31mno such card: 99\x1b[0m"
+    )

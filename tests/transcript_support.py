@@ -51,12 +51,13 @@ def run(script: Path, *, json_out: bool, journal: Path | None = None, scenario: 
 
 
 def without_final_hash(output: str) -> str:
-    """Batch output less the reveal's final-hash post, which only a kept journal has (and its wall times make it vary)."""
+    """Batch output less the final-hash posts, which only a kept journal has (and its wall times make them vary): the one
+    posted when the game ends and at the reveal, and the one an undo of the ruling that ended it posts, saying it is void."""
     lines = output.split("\n")
     out: list[str] = []
     skipping = False
     for line in lines:
-        if '"event":"final_hash"' in line:
+        if '"event":"final_hash"' in line or '"event":"final_hash_withdrawn"' in line:
             continue
         if line.startswith("🧾 The journal's final hash"):
             skipping = True

@@ -25,6 +25,12 @@ def audience_label(audience: Audience, names: tuple[str, ...]) -> str:
     return "" if audience.public else "[host]"
 
 
+def answered(o: Output, names: tuple[str, ...]) -> str:
+    """Whom a refusal answers, when it is a player (the line was theirs): "[to Uri, privately] ", for them alone and
+    never to post in the channel; "" for a refusal of the host's own line."""
+    return f"[to {names[o.audience.seat]}, privately] " if o.audience.seat is not None else ""
+
+
 def text_lines(outputs: Iterable[Output], names: tuple[str, ...]) -> list[str]:
     """Outputs as the lines batch mode prints."""
     lines: list[str] = []
@@ -46,7 +52,7 @@ def text_lines(outputs: Iterable[Output], names: tuple[str, ...]) -> list[str]:
                 lines.extend("  " + b for b in body[1:])
         elif o.kind == "refusal":
             where = f"line {o.line}: " if o.line is not None else ""
-            lines.append(f"✗ {where}{printable(o.input or '')} — {printable(o.text)}")
+            lines.append(f"✗ {answered(o, names)}{where}{printable(o.input or '')} — {printable(o.text)}")
         elif o.kind == "info" and o.audience.seat is not None:
             lines.append(f"{audience_label(o.audience, names)} (copied to send)")
             lines.extend("  " + b for b in o.text.split("\n"))
@@ -60,19 +66,25 @@ def text_lines(outputs: Iterable[Output], names: tuple[str, ...]) -> list[str]:
 # C0 controls but tab and newline, DEL, and the C1 controls (U+0080–U+009F: U+009B alone is a CSI,
 # the start of a terminal escape sequence, to many terminals).
 _CONTROL = {c: f"\\x{c:02x}" for c in [*range(0, 9), *range(10, 32), 127, *range(0x80, 0xA0)]}
+# The bidirectional controls: embeddings and overrides (U+202A–U+202E), isolates (U+2066–U+2069) and the marks
+# (U+200E, U+200F, U+061C). Shown raw, one reorders the rest of the line on the host's screen: an override makes
+# “p1: gs 5” read backwards, or a refusal's reason look like another line's.
+BIDI = (*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F, 0x061C)
+_CONTROL.update({c: f"\\u{c:04x}" for c in BIDI})
 
 
 def printable(text: str) -> str:
-    """Echoed input with control characters shown as escapes, so a pasted escape sequence cannot drive the terminal.
+    """Echoed input with control characters shown as escapes, so a pasted escape sequence cannot drive the terminal,
+    nor a bidirectional control reorder what is shown.
 
-    >>> print(printable("a\x1b[2Jb\x9b2Jc"))
-    a\\x1b[2Jb\\x9b2Jc
+    >>> print(printable("a\x1b[2Jb\x9b2Jc\u202ed"))
+    a\\x1b[2Jb\\x9b2Jc\\u202ed
     """
     return text.translate(_CONTROL)
 
 
 _CONTROL_NOT_NEWLINE = {c: e for c, e in _CONTROL.items() if c != 10}
-_ANY_CONTROL = re.compile("[" + "".join(f"\\x{c:02x}" for c in _CONTROL_NOT_NEWLINE) + "]")
+_ANY_CONTROL = re.compile("[" + "".join(f"\\u{c:04x}" for c in _CONTROL_NOT_NEWLINE) + "]")
 
 
 def printable_lines(text: str) -> str:

@@ -569,7 +569,7 @@ player  bid
 Hedger  30
 Uri     30
 Yuna    pass
-✗ line 7: p1: bid 500 — Hedger has only 70 to bid with (the bid was 500)
+✗ [to Hedger, privately] line 7: p1: bid 500 — Hedger has only 70 to bid with (the bid was 500)
 [to Hedger] 🔒 Your bid of **5** on lot 2 (Jade figurine): sealed.
 [host] ↶ Undid entry 6: p1: bid 5.
 The host closed the bidding.

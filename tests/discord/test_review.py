@@ -78,7 +78,10 @@ def test_undoing_a_ruling_whose_posts_and_dms_went_out_posts_its_correction_and_
 
     Hosted(fake, table, session, table.ids()).run(play)
     (correction,) = [m.content for m in table.public() if "Correction" in m.content]
-    assert "the host took back the last ruling (“Block 1 of 6 begins.”)" in correction
+    assert correction == (  # the start made two posts: the correction names both (issue 29, item 10)
+        "↶ **Correction:** the host took back the last ruling; disregard all 2 posts it made:\n• “Block 1 of 6 begins.”\n"
+        "• “🃏 Block 1, round 1/9: the prize is 5. Submit gs X privately within 59 s.”\nThe game stands as before it."
+    )
     uri = [m.content for m in table.private_messages(1)]
     assert uri[0].startswith("Your play for round 1: 6") and "↶ **Correction:** the host took back a ruling (“Uri: gs 6”)" in uri[1]
 

@@ -266,14 +266,14 @@ def test_the_toolbar_puts_the_running_clocks_first_and_the_prize_marks_and_balan
     s = in_block_2()
     ok(s, "p2: gs 4")
     bar = GAME.toolbar(s.state, s.now)
-    assert bar.clock == "block 2/6 9:55 left · GS round 1/9 0:54 · shop 1/3 3:15"
-    assert bar.where == "prize 2 (Hedger … Uri ✓) · Hedger $30 Uri $30"
+    assert bar.clock == "block 2/6 9:55 · GS 1/9 0:54 Hedger … Uri ✓ · shop 1/3 3:15"  # who has played comes with the round's clock
+    assert bar.where == "prize 2 · Hedger $30, Uri $30"
     assert len(bar.clock) <= 60
 
 
 def test_the_toolbar_between_blocks_and_after_the_match_says_where_the_match_is() -> None:
     bar = GAME.toolbar(between_blocks().state, BLOCK)
-    assert (bar.clock, bar.where) == ("", "break before block 2 (host: “start”) · Hedger $0 Uri $0")
+    assert (bar.clock, bar.where) == ("", "break before block 2 (host: “start”) · Hedger $0, Uri $0")
     over = after_the_match()
     bar = GAME.toolbar(over.state, over.now)
     assert bar.clock == "" and bar.where.startswith("over: undecided")

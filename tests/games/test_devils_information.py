@@ -82,7 +82,7 @@ def test_the_host_still_sees_who_is_to_choose() -> None:
     ok(s, "start", "p2: first p1")
     to_poker(s)
     ok(s, "p1: pick R5 G5")
-    assert "waiting for private cards (Uri)" in s.game.toolbar(s.state, s.now).where
+    assert s.game.toolbar(s.state, s.now).where.startswith("to pick: Uri · ")
     assert s.final()["waiting"].startswith("waiting for private cards (Uri)")
 
 

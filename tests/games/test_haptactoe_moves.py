@@ -187,13 +187,13 @@ def test_completion_offers_the_words_of_the_moves_allowed_now(kind: str) -> None
 def test_the_toolbar_puts_the_moves_clock_and_the_reserves_first() -> None:
     s = new_session("htt")
     bar = s.game.toolbar(s.state, s.now)
-    assert bar.clock == "reserve Hedger 5:00 · Uri 5:00"
-    assert bar.where == "Hap-Tac-Toe · game 1 · waiting for Uri to choose who moves first (“first p1”)"
+    assert bar.clock == ""  # no clock has run yet
+    assert bar.where == "Uri to choose who moves first · Hap-Tac-Toe"
     begin(s)
     bar = s.game.toolbar(s.state, s.now + 15_000)
-    assert (bar.clock, bar.where) == ("move 0:45 · reserve Hedger 5:00 · Uri 5:00", "Hap-Tac-Toe · game 1 · turn 1: Hedger to place")
+    assert (bar.clock, bar.where) == ("Hedger's move 0:45 · reserves Hedger 5:00 Uri 5:00", "to place · turn 1 of game 1 · Hap-Tac-Toe")
     ok(s, "@ 1:30")
-    assert s.game.toolbar(s.state, s.now).clock == "on reserve 4:30 · reserve Hedger 4:30 · Uri 5:00"
+    assert s.game.toolbar(s.state, s.now).clock == "Hedger on reserve · reserves Hedger 4:30 Uri 5:00"
 
 
 # ---------------------------------------------------------------- knowledge

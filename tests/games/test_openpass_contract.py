@@ -116,16 +116,19 @@ def test_cards_view_has_no_chat_text_as_a_collection_shows_what_its_player_recei
 def test_the_toolbar_puts_the_running_deadline_first_then_the_phase() -> None:
     s = new_session()
     assert GAME.toolbar(s.state, s.now) == base.Toolbar(
-        clock="", where="Open, Pass — Heaven and Hell · waiting for the host's “start” (round 1)"
+        clock="", where="waiting for the host's “start” (round 1) · Open, Pass — Heaven and Hell"
     )
     ok(s, "start")
     bar = GAME.toolbar(s.state, s.now)
-    assert bar.clock == "round 1's bidding closes in 24:00:00"
-    assert bar.where == "Open, Pass — Heaven and Hell · deck building, round 1/3: 0/13 bids in"
+    assert bar.clock == "round 1/3 bids close in 24:00:00"
+    assert bar.where == "0/13 bids in · Open, Pass — Heaven and Hell"
     to_playing(s)
-    assert GAME.toolbar(s.state, s.now).clock == "the playing phase closes in 48:00:00"
+    ok(s, "p1: deck all")
+    ok(s, "p1: dealer heaven")
+    bar = GAME.toolbar(s.state, s.now)
+    assert (bar.clock, bar.where) == ("play closes in 48:00:00", "1/13 ready, 0/13 played · Open, Pass — Heaven and Hell")
     ok(s, "close")
-    assert GAME.toolbar(s.state, s.now) == base.Toolbar(clock="", where="Open, Pass — Heaven and Hell · over")
+    assert GAME.toolbar(s.state, s.now) == base.Toolbar(clock="", where="over · Open, Pass — Heaven and Hell")
 
 
 # ---------------------------------------------------------------- audience and text agree; nothing leaks

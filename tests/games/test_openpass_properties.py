@@ -128,8 +128,12 @@ def random_trade(data: st.DataObject, state: State) -> State:
         return before
     check_trade(before, state, giver, taker, gives, gets, done=verb == "accept")
     kind = {"accept": "trade_done", "decline": "trade_declined", "cancel": "trade_cancelled"}[verb]
-    # R-OP-10: one DM to each of the two players (the host sees both), nothing for the channel
-    assert [(e.kind, e.audience) for e in evs] == [(kind, dm(giver)), (kind, dm(taker))]
+    # R-OP-10: one DM to each of the two players (the host sees both), nothing for the channel; then,
+    # R-OP-11, the same for each open offer of theirs the trade left without its cards
+    assert [(e.kind, e.audience) for e in evs[:2]] == [(kind, dm(giver)), (kind, dm(taker))]
+    lapsed = [t for t in before.trades if t not in state.trades and t.number != number]
+    assert [(e.kind, e.audience) for e in evs[2:]] == [("trade_lapsed", dm(s)) for t in lapsed for s in (t.giver, t.taker)]
+    assert all(t.giver in (giver, taker) for t in lapsed)
     return state
 
 

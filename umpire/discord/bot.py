@@ -345,7 +345,7 @@ class Bot:
                 n = o.n if o.n is not None else 0
                 i = places[n] = places.get(n, -1) + 1
                 channel = next(channels)
-                if skip_correction and o.source is not None and o.source.kind == "correction":
+                if skip_correction and o.source is not None and o.source.kind in ("correction", "final_hash_withdrawn"):
                     continue
                 self._public_count[n] = i + 1
                 question = questions[j].question if j in questions else None

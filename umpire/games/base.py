@@ -357,7 +357,9 @@ class Move(Generic[S]):
 
 @dataclass(frozen=True, kw_only=True)
 class Toolbar:
-    """The game's part of the REPL's bottom toolbar: `clock` (countdowns and reserves, shown first) and `where` (the rest)."""
+    """The game's part of the REPL's bottom toolbar: `clock` (countdowns and reserves, naming whose decision they time;
+    always shown, first) and `where` (the rest: parts separated by " · ", most important first, whose turn it is or what
+    the game waits for before the rest; the REPL shows as many whole parts as fit the terminal)."""
 
     clock: str
     where: str = ""

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Protocol
 from umpire.session import Output
 
 if TYPE_CHECKING:
-    from umpire.repl.shell import GameClock
+    from umpire.repl.clock import GameClock
 
 REVIEW_KEY = "f2"
 

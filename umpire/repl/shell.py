@@ -33,15 +33,19 @@ from umpire.core.clock import fmt_clock
 from umpire.core.errors import UmpireError
 from umpire.games.base import dm
 from umpire.render import printable
+from umpire.repl.clock import GameClock
 from umpire.repl.companion import REVIEW_KEY, Companion
 from umpire.repl.complete import LiveCheck, UmpireCompleter
 from umpire.repl.pictures import Picture, Pictures
 from umpire.repl.show import show
 from umpire.repl.terminal import BOLD, CYAN, DIM, RED, YELLOW, Terminal, plain
+from umpire.repl.toolbar import Keep, Part, fitted, html, where_parts
 from umpire.repl.warmup import ready_ahead
 from umpire.session import DmId, Output, OutputKind, Session
 
 TICK = 0.2
+CHECKS_PER_REDRAW = 2000  # lines of a long paste the toolbar's search for a bad line checks at each redraw
+HOLD_NOTE = 1.0  # seconds: judging that held the clocks this long is told to the host
 STYLE = Style.from_dict(
     {
         "unreadable": "fg:ansired underline",
@@ -53,27 +57,6 @@ STYLE = Style.from_dict(
 
 
 _PROMPTS: dict[str | None, Any] = {}  # the prompt for each speaker (None: the host's own lines)
-
-
-class GameClock:
-    """Game time from the wall clock: runs while the session's clocks run, holds while paused."""
-
-    def __init__(self, session: Session, monotonic: Callable[[], float] = time.monotonic) -> None:
-        self.monotonic = monotonic
-        self.base = session.now
-        self.since: float | None = None if session.paused else monotonic()
-
-    def now(self) -> int:
-        if self.since is None:
-            return self.base
-        return self.base + round((self.monotonic() - self.since) * 1000)
-
-    def follow(self, session: Session) -> None:
-        """Match the session after a command: paused, resumed, or rewound by an undo."""
-        if session.paused:
-            self.base, self.since = session.now, None
-        elif self.since is None:
-            self.base, self.since = session.now, self.monotonic()
 
 
 def history_file() -> History:
@@ -218,8 +201,8 @@ class Shell:
         return made
 
     def toolbar(self) -> Any:
-        """The bottom toolbar, most urgent first so that 80 columns show it: the game clock, the running
-        countdowns and reserves, the DMs waiting, the typed line's problem, then where the game is."""
+        """The bottom toolbar, fitted to the terminal's width, most urgent first (umpire/repl/toolbar.py): the
+        game clock, the running countdowns and reserves, the DMs waiting, the typed line's problem, then where the game is."""
         try:
             return self._toolbar()
         except Exception as exc:  # the toolbar is redrawn twice a second: it must never raise
@@ -229,28 +212,21 @@ class Shell:
         s = self.session
         now = self.clock.now()
         bar = s.game.toolbar(s.state, now)
-        html = "<paused>⏸ PAUSED {}</paused>" if s.paused else "<b>⏱ {}</b>"
-        args = [fmt_clock(now)]
-        if bar.clock:
-            html += " · <b>{}</b>"
-            args.append(bar.clock)
+        clock = Part(f"⏸ PAUSED {fmt_clock(now)}", "paused", Keep.ALWAYS) if s.paused else Part(f"⏱ {fmt_clock(now)}", "b", Keep.ALWAYS)
         dms = s.waiting_dms()
-        if dms:
-            html += " · <warn>✉ {}</warn>"
-            args.append(f"{dms} DM{'s' if dms != 1 else ''} to send")
         app = get_app_or_none()
         text = app.current_buffer.text if app is not None else ""
-        reason = self.live.problem(text) if text.strip() else None
-        if reason:
-            html += " · <warn>⚠ {}</warn>"
-            args.append(reason)
-        if bar.where:
-            html += " · {}"
-            args.append(bar.where)
-        if self.companion is not None and (extra := self.companion.toolbar()):
-            html += " · {}"
-            args.append(extra)
-        return HTML(html).format(*args)
+        reason = self.live.problem(text, budget=CHECKS_PER_REDRAW) if text.strip() else None
+        parts = [
+            clock,
+            Part(bar.clock, "b", Keep.ALWAYS),
+            Part(f"✉ {dms} DM{'s' if dms != 1 else ''}" if dms else "", "warn", Keep.ALWAYS),
+            Part((self.companion.toolbar() or "") if self.companion is not None else ""),
+            # it may quote the typed line: its controls are shown, as a refusal's are
+            Part(f"⚠ {printable(reason)}" if reason else "", "warn", Keep.SHORTEN),
+            *where_parts(bar.where),
+        ]
+        return html(fitted(parts, self.term.width))
 
     def tick(self) -> None:
         if self.companion is not None:  # it moves the clocks itself, waiting for messages still on their way
@@ -343,7 +319,7 @@ class Shell:
             return True
         speaker, held = s.speaker, s.held_lines
         self.tick()
-        going_on = self._show(s.feed(text, allow_time=False))
+        going_on = self._judged(text)
         if s.speaker is not None and s.speaker != speaker and not s.held_lines:
             # A Discord header entered on its own (typed, or pasted without bracketed paste): the
             # lines after it, up to an empty line, are that player's one message, as a pasted block is.
@@ -351,6 +327,20 @@ class Shell:
         elif s.held_lines > held:
             n = s.held_lines
             self.term.line(f"(held as part of {s.speaker}'s message: {n} line{'s' if n != 1 else ''}; an empty line submits it)", DIM)
+        return going_on
+
+    def _judged(self, text: str) -> bool:
+        """Judge `text` and show its rulings, holding the game clock meanwhile: the time umpire takes to judge a long
+        paste is not the players' (a 10,000-line paste takes seconds). Beside a companion, which maps its messages'
+        own times onto the clock, the clock runs on."""
+        started = self.clock.monotonic()
+        going_on = self._show(self.session.feed(text, allow_time=False))
+        took = self.clock.monotonic() - started
+        if self.companion is None:
+            self.clock.hold(took)
+            if took >= HOLD_NOTE:
+                n = text.count("\n") + 1
+                self.term.line(f"(the clocks were held for the {took:.1f} s umpire took to judge these {n:,} lines)", DIM)
         return going_on
 
     def _show(self, outs: list[Output]) -> bool:

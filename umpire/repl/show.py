@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 
 from umpire.core import chat
 from umpire.games.base import View
-from umpire.render import audience_label
+from umpire.render import answered, audience_label
 from umpire.repl.terminal import BOLD, CYAN, DIM, GREEN, ITALIC, Terminal
 from umpire.repl.terminal import plain as _plain
 from umpire.session import Output
@@ -50,7 +50,7 @@ def text_of(o: Output, names: tuple[str, ...], term: Terminal, width: int) -> li
             return [term.fill([(_plain(label), CYAN)])]
         return [term.paint(_plain(label), CYAN)]
     if o.kind == "refusal":
-        return [term.refusal(o.input or "", o.text)]
+        return [term.refusal(o.input or "", o.text, to=answered(o, names))]
     if o.kind == "view" and o.view is not None:
         return view_text(o.view, term, width)
     return [term.fill([(_plain(o.text),)])]  # the REPL's notes to the host
@@ -58,7 +58,7 @@ def text_of(o: Output, names: tuple[str, ...], term: Terminal, width: int) -> li
 
 def view_text(v: View, term: Terminal, width: int) -> list[str]:
     """A host view: its table (or its title alone), its notes, then the chat text under a rule."""
-    out = [*table(v, term, width)] if v.columns else [term.paint(_plain(v.title), BOLD)]
+    out = [*table(v, term, width)] if v.columns else [term.fill([(_plain(v.title), BOLD)])]
     out += [_plain(n) for n in v.notes]
     if v.chat:
         out += [rule("chat text", width, term), _plain(v.chat)]
@@ -138,7 +138,7 @@ def table(v: View, term: Terminal, room: int = 10**6) -> list[str]:
             out.append(bar + bar.join(texts) + bar)
         return out
 
-    out = [term.paint(_plain(v.title), ITALIC)] if v.title else []
+    out = [term.fill([(_plain(v.title), ITALIC)])] if v.title else []  # broken between words, as the REPL's notes
     out.append(border("┏", "━", "┳", "┓"))
     out += row(cells[0], "┃", BOLD)
     out.append(border("┡", "━", "╇", "┩"))

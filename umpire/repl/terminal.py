@@ -95,10 +95,12 @@ class Terminal:
             return f"{start}{text}\x1b[0m"
         return "\n".join(f"{start}{line}\x1b[0m" if line else line for line in text.split("\n"))
 
-    def refusal(self, what: str, reason: str) -> str:
+    def refusal(self, what: str, reason: str, *, to: str = "") -> str:
         """A refused line as refusals look: `✗ WHAT — REASON` in red, the mark and the reason bold,
-        broken between words to the width."""
-        return self.fill([("✗ ", BOLD, RED), (plain(printable(what)), RED), (" — ", RED), (plain(reason), BOLD, RED)])
+        broken between words to the width. `to` names the player it privately answers (`[to Uri, privately] `),
+        in the colour of the DMs: what to tell them alone, not to post."""
+        head = [("✗ ", BOLD, RED), *([(plain(to), BOLD, CYAN)] if to else [])]
+        return self.fill([*head, (plain(printable(what)), RED), (" — ", RED), (plain(reason), BOLD, RED)])
 
     def fill(self, segments: Sequence[tuple[str, ...]]) -> str:
         """Text made of `(text, *codes)` segments, each in its style, broken between words so that no

@@ -104,6 +104,11 @@ def line_data(ruling: Ruling) -> dict[str, JSON]:
     return data
 
 
+def _hash_post(post: Output) -> bool:
+    """Whether a public post is the journal's final hash (a correction does not name it: it says it is void)."""
+    return post.source is not None and post.source.kind == "final_hash"
+
+
 @functools.cache
 def _play() -> ModuleType:
     """The session's events of a game under way (umpire/session/play_events.py), imported when the first is made.
@@ -331,12 +336,13 @@ class Engine:
             raise JournalMismatch("", 0, f"undo of entry {entry.undoes}, which is not the last entry in force")
         step = self.history[-1]
         notes: list[Event] = [Undone(t=now, undid=step.n, input=step.what, rewind=entry.rewind)]
-        withdrawn = step.withdrawn
-        if step.unworded is not None:  # a replayed ruling: its first public post is put into words now
-            first = step.unworded.first_post(self)
-            withdrawn = None if first is None else first_line(first)
-        if withdrawn is not None:
-            notes.append(CorrectionPost(t=now, withdrawn=withdrawn))
+        withdrawn, hashed = step.withdrawn, step.hashed
+        if step.unworded is not None:  # a replayed ruling: its public posts are put into words now
+            withdrawn, hashed = tuple(map(first_line, step.unworded.posts(self))), step.unworded.hashed
+        if withdrawn:  # one correction names every public post the ruling made
+            notes.append(CorrectionPost(t=now, withdrawn=withdrawn[0], also=withdrawn[1:]))
+        if hashed:  # and the journal's final hash, posted with a ruling that ended the game, is void
+            notes.append(play.FinalHashWithdrawn(t=now))
         sent = [d for d in step.dms if d.id in self.outbox.sent]
         notes += [DmCorrection(t=now, audience=dm(d.seat), withdrawn=step.what, about=d.first_line) for d in sent]
         ruling = self._note(entry, n, now if entry.rewind is None else entry.rewind, notes)
@@ -414,11 +420,11 @@ class Engine:
     def _step(self, ruling: Ruling, before: Any, now_before: int) -> Step:
         """What an undo of `ruling` needs, what it says kept once where it says what the ruling before it said."""
         entry = ruling.entry
-        first = ruling.public[0].text if ruling.public else None
         what = entry.line if isinstance(entry, E.Input) and entry.line else f"the clock ruling at {fmt_stamp(entry.t)}"
         deferred = ruling.deferred
         unworded = None if deferred is None else Unworded.of(deferred)
-        said = Said(what=what, withdrawn=None if first is None else first_line(first), unworded=unworded)
+        game = tuple(first_line(o.text) for o in ruling.public if not _hash_post(o))
+        said = Said(what=what, withdrawn=game, hashed=len(game) < len(ruling.public), unworded=unworded)
         last = self.history[-1].said if self.history else None
         if last is not None and said.alike(last):
             said = last

@@ -21,12 +21,13 @@ class Said:
     """How an undo names a ruling and the post it withdraws: kept once for rulings that say the same (a submission sent again)."""
 
     what: str  # the line as entered, or the clock ruling and its time
-    withdrawn: str | None  # the first line of its first public post, which an undo withdraws
+    withdrawn: tuple[str, ...]  # the first line of each of its public posts, which an undo withdraws (none: empty)
+    hashed: bool  # it ended the game and the journal's final hash was posted with it (not among `withdrawn`)
     unworded: Unworded | None  # a replayed ruling's public posts, not yet in words (its first line is found from them)
 
     def alike(self, other: Said) -> bool:
         """Whether `other` says the same: the same words, and unworded posts that will be put into the same words."""
-        if other.what != self.what or other.withdrawn != self.withdrawn:
+        if other.what != self.what or other.withdrawn != self.withdrawn or other.hashed != self.hashed:
             return False
         return other.unworded is None if self.unworded is None else self.unworded.alike(other.unworded)
 
@@ -53,9 +54,14 @@ class Step:
         return self.said.what
 
     @property
-    def withdrawn(self) -> str | None:
-        """The first line of its first public post, which an undo withdraws (None: none, or not yet in words)."""
+    def withdrawn(self) -> tuple[str, ...]:
+        """The first line of each of its public posts, which an undo withdraws (empty: none, or not yet in words)."""
         return self.said.withdrawn
+
+    @property
+    def hashed(self) -> bool:
+        """Whether the journal's final hash was posted with it (the game ended), which an undo withdraws too."""
+        return self.said.hashed
 
     @property
     def unworded(self) -> Unworded | None:

@@ -45,10 +45,18 @@ class Undone(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class Correction(Event):
-    """A public ruling that was taken back."""
+    """A public ruling that was taken back: the first line of each post it made, which are withdrawn."""
 
     kind = "correction"
-    withdrawn: str
+    withdrawn: str  # its first post
+    also: tuple[str, ...] = ()  # the posts that went out with it, in order
+
+
+@dataclass(frozen=True, kw_only=True)
+class FinalHashWithdrawn(Event):
+    """The journal's final hash, posted with a ruling that ended the game, is void: the ruling was taken back."""
+
+    kind = "final_hash_withdrawn"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -91,7 +99,17 @@ class Delivered(Event):
     via: str | None = None
 
 
-EVENTS: tuple[type[Event], ...] = (Paused, Resumed, Undone, Correction, DmCorrection, SeedRevealed, FinalHash, Delivered)
+EVENTS: tuple[type[Event], ...] = (
+    Paused,
+    Resumed,
+    Undone,
+    Correction,
+    FinalHashWithdrawn,
+    DmCorrection,
+    SeedRevealed,
+    FinalHash,
+    Delivered,
+)
 
 
 @RENDER.on(Paused)
@@ -115,9 +133,27 @@ def _undone(_: None, ev: Undone) -> str:
     return text
 
 
+NAMED = 10  # a correction names at most this many withdrawn posts (a chat message has room for them), then counts the rest
+
+
 @RENDER.on(Correction)
 def _correction(_: None, ev: Correction) -> str:
-    return f"↶ **Correction:** the host took back the last ruling (“{chat.neutralise(ev.withdrawn)}”); disregard that post. The game stands as before it."
+    if not ev.also:
+        return f"↶ **Correction:** the host took back the last ruling (“{chat.neutralise(ev.withdrawn)}”); disregard that post. The game stands as before it."
+    posts = (ev.withdrawn, *ev.also)
+    lines = [f"↶ **Correction:** the host took back the last ruling; disregard all {len(posts)} posts it made:"]
+    lines += [f"• “{chat.neutralise(p)}”" for p in posts[:NAMED]]
+    if len(posts) > NAMED:
+        lines.append(f"• and {len(posts) - NAMED} more after them")
+    return "\n".join([*lines, "The game stands as before it."])
+
+
+@RENDER.on(FinalHashWithdrawn)
+def _final_hash_withdrawn(_: None, ev: FinalHashWithdrawn) -> str:
+    # Starts as the final-hash post does: what a kept journal alone prints is told apart by its first words.
+    return (
+        "🧾 The journal's final hash posted with that ruling is withdrawn with it: the game goes on, and a new one is posted when it ends."
+    )
 
 
 @RENDER.on(DmCorrection)

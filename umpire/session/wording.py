@@ -5,8 +5,8 @@ so is every ruling of a replay that shows its posts (`umpire replay`). A replay 
 last few entries (`umpire resume`) or only the events' JSON (`umpire replay --json`) puts into words
 at once only what the session itself keeps: each private message, which waits in the outbox. The
 public and host posts of every other ruling are made when something asks for them: the last
-entries' outputs when the journal ends, the first public post of a ruling an undo takes back (the
-correction names it), the last public posts (what `copy` copies). They are the same words, since
+entries' outputs when the journal ends, the public posts of a ruling an undo takes back (the
+correction names them), the last public posts (what `copy` copies). They are the same words, since
 a post depends only on its event and the game's public context, which never change.
 """
 
@@ -144,7 +144,7 @@ class Deferred:
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Unworded:
-    """Of a replayed ruling in force whose public posts are not in words: what an undo needs to name its first one.
+    """Of a replayed ruling in force whose public posts are not in words: what an undo needs to name them.
 
     The undo history keeps one per such ruling, so it keeps no more: its public events (with their places among the
     entry's events), which are all its posts are made from, not the ruling's outputs.
@@ -155,7 +155,7 @@ class Unworded:
 
     @classmethod
     def of(cls, deferred: Deferred) -> Unworded | None:
-        """What names the first public post of `deferred`'s ruling; None if it makes none."""
+        """What names the public posts of `deferred`'s ruling; None if it makes none."""
         events = deferred.public_events
         return cls(game_events=deferred.game_events, events=events) if events else None
 
@@ -163,13 +163,19 @@ class Unworded:
         """Whether `other` words the same posts: equal events (a submission sent again)."""
         return other is not None and other.game_events == self.game_events and other.events == self.events
 
-    def first_post(self, engine: Engine) -> str | None:
-        """The text of the ruling's first public post, put into words now (None: its public events make no text)."""
-        for k, ev in self.events:
-            public = _public(event_outputs(engine, k, ev, self.game_events, 0, replaying=True))
-            if public:
-                return public[0].text
-        return None
+    @property
+    def hashed(self) -> bool:
+        """Whether the journal's final hash was posted with the ruling (it ended the game)."""
+        return any(ev.kind == "final_hash" for _, ev in self.events)
+
+    def posts(self, engine: Engine) -> tuple[str, ...]:
+        """The text of each of the ruling's public posts but the final hash, put into words now (empty: none has text)."""
+        return tuple(
+            o.text
+            for k, ev in self.events
+            if ev.kind != "final_hash"
+            for o in _public(event_outputs(engine, k, ev, self.game_events, 0, replaying=True))
+        )
 
 
 def replayed(

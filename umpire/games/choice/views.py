@@ -331,19 +331,19 @@ def _bout_knowledge(state: State, seat: int | None) -> dict[str, JSON] | None:
 def toolbar(state: State, now: int) -> Toolbar:
     """In a block, the running clocks first (the block's, the Goofspiel round's, the shop cycle's), then
     the round's prize with who has played (✓ or …) and the balances; between blocks, where the match is."""
-    money = " ".join(f"{state.cfg.names[i]} ${s.money}" for i, s in enumerate(state.seats))
+    money = ", ".join(f"{state.cfg.names[i]} ${s.money}" for i, s in enumerate(state.seats))
     if state.phase is not Phase.BLOCK:
         return Toolbar(clock="", where=f"{_where(state, now)} · {money}")
     left = state.block_clock.left(now) if state.block_clock else 0
-    clock = [f"block {state.block}/{BLOCKS} {fmt_clock(left)} left"]
+    clock = [f"block {state.block}/{BLOCKS} {fmt_clock(left)}"]
     where = []
     bout, round_clock = state.bout, state.round_clock
     if bout is not None and round_clock is not None:
-        if round_clock.what == "round":
-            clock.append(f"GS round {bout.round}/{ROUNDS} {fmt_clock(round_clock.left(now))}")
-            where.append(f"prize {bout.prizes[bout.round - 1]} ({_marks(state)})")
+        if round_clock.what == "round":  # who has played is what the round waits for: it comes with its clock
+            clock.append(f"GS {bout.round}/{ROUNDS} {fmt_clock(round_clock.left(now))} {_marks(state)}")
+            where.append(f"prize {bout.prizes[bout.round - 1]}")
         else:
-            clock.append(f"GS round {bout.round + 1} in {fmt_clock(round_clock.left(now))}")
+            clock.append(f"GS {bout.round + 1}/{ROUNDS} in {fmt_clock(round_clock.left(now))}")
     if state.shop is not None:
         clock.append(_shop_clock(state, now))
     return Toolbar(clock=" · ".join(clock), where=" · ".join([*where, money]))

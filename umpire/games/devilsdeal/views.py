@@ -17,7 +17,7 @@ from umpire.games.base import JSON, Toolbar, View, ViewDef
 from umpire.games.devilsdeal import cards as C
 from umpire.games.devilsdeal.divisions import best_for
 from umpire.games.devilsdeal.hands import describe
-from umpire.games.devilsdeal.state import Ask, Bet, Break, Discard, Divide, Phase, State, Take, pools_json, waiting
+from umpire.games.devilsdeal.state import Ask, Bet, Break, Discard, Divide, Phase, Pick, State, Take, pools_json, waiting
 from umpire.games.facts import Fact
 
 # ---------------------------------------------------------------- host views
@@ -163,13 +163,31 @@ def final(state: State, now: int) -> dict[str, JSON]:
 
 
 def toolbar(state: State, now: int) -> Toolbar:
-    """The decision under way and its time left first (short: who, what, m:ss), then the round, what is
-    awaited, the chips and the pot."""
+    """The decision under way and its time left first (short: who, what, m:ss), then what it leaves unsaid of
+    what is awaited (who has yet to pick, which betting round), the round, the chips, the pot and the game's name."""
     names = state.cfg.names
-    chips = " · ".join(f"{names[i]} {state.seats[i].chips}" for i in range(2))
-    pot = f" · pot {state.pot}" if state.pot else ""
-    head = f"Devil's Deal · round {state.round}" if state.round else "Devil's Deal"
-    return Toolbar(clock=_clock(state, now), where=f"{head} · {waiting(state, host=True)} · chips {chips}{pot}")
+    clock = _clock(state, now)
+    # Over: “over: Uri won” first, then why (which may not fit)
+    first = "over: " + state.result.replace(": ", " · ", 1) if state.over else _awaited(state) if clock else waiting(state, host=True)
+    parts = [first]
+    if state.round:
+        parts.append(f"round {state.round}")
+    parts.append("chips " + ", ".join(f"{names[i]} {state.seats[i].chips}" for i in range(2)))
+    if state.pot:
+        parts.append(f"pot {state.pot}")
+    return Toolbar(clock=clock, where=" · ".join([*(p for p in parts if p), "Devil's Deal"]))
+
+
+def _awaited(state: State) -> str:
+    """What the running countdown (which names who decides) leaves unsaid of what is awaited; "" when nothing."""
+    step = state.step
+    if isinstance(step, Pick):
+        return "to pick: " + ", ".join(state.cfg.names[i] for i in state.picks.waiting)
+    if isinstance(step, Bet):
+        return f"betting round {step.number}"
+    if isinstance(step, Divide):
+        return f"refill {step.number}"
+    return ""
 
 
 _DECISIONS = {

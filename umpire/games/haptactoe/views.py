@@ -118,12 +118,33 @@ def final(state: State, now: int) -> dict[str, JSON]:
 
 
 def toolbar(state: State, now: int) -> Toolbar:
-    """The move's clock and both reserves first; then the game, and whose turn it is or what it waits for."""
+    """Whose move it is and its time left, and both reserves, first (“Hedger's move 0:50 · reserves Hedger 5:00
+    Uri 4:45”); then what the match waits for, the game and the match's name (none of its clocks runs once it is over)."""
     names = state.cfg.names
-    reserves = "reserve " + " · ".join(f"{names[i]} {fmt_clock(live_reserve(state, i, now))}" for i in range(2))
-    clock = _move_clock(state, now)
-    where = f"{state.cfg.book.title} · game {state.game} · {_phase_words(state)}"
+    title = state.cfg.book.title
+    if state.phase is Phase.OVER:
+        won, _, why = state.end_reason.partition(": " if ": " in state.end_reason else ", ")  # “Uri won”, then why
+        return Toolbar(clock="", where=f"over: {won} · {why} · {title}" if why else f"over: {won} · {title}")
+    if state.phase is Phase.CHOOSE:  # before game 1: no clock has run yet
+        return Toolbar(clock="", where=f"{names[state.cfg.chooser]} to choose who moves first · {title}")
+    reserves = "reserves " + " ".join(f"{names[i]} {fmt_clock(live_reserve(state, i, now))}" for i in range(2))
+    clock = _mover_clock(state, now)
+    turn = state.turn
+    if state.phase is Phase.TURN and turn is not None:  # the clock names the mover
+        where = f"{'placed' if turn.placed else 'to place'} · turn {turn.number} of game {state.game} · {title}"
+    else:
+        where = f"{_phase_words(state)} · game {state.game} · {title}"
     return Toolbar(clock=f"{clock} · {reserves}" if clock else reserves, where=where)
+
+
+def _mover_clock(state: State, now: int) -> str:
+    """Whose move it is, with its free time left, or that the mover's reserve drains ("" with no move under way)."""
+    turn = state.turn
+    if state.phase is not Phase.TURN or turn is None:
+        return ""
+    mover = state.cfg.names[turn.seat]
+    free = live_free(state, now)
+    return f"{mover}'s move {fmt_clock(free)}" if free > 0 else f"{mover} on reserve"
 
 
 def _move_clock(state: State, now: int) -> str:

@@ -193,6 +193,14 @@ class TradeCancelled(_Trade):
 
 
 @dataclass(frozen=True, kw_only=True)
+class TradeLapsed(_Trade):
+    """An open offer withdrawn because another trade its maker completed left them without the
+    cards it offers (R-OP-11), to each of the two; the other trade is not named (it is private)."""
+
+    kind = "trade_lapsed"
+
+
+@dataclass(frozen=True, kw_only=True)
 class TradeMade(Event):
     """That two players have traded, without the cards or the trade's number (public, only with
     `announce_trades = true`, R-OP-10)."""
@@ -372,6 +380,7 @@ EVENTS: tuple[type[Event], ...] = (
     TradeDone,
     TradeDeclined,
     TradeCancelled,
+    TradeLapsed,
     TradeMade,
     DeckSet,
     DeckConfirmed,

@@ -37,6 +37,7 @@ from umpire.games.openpass.events import (
     TradeCancelled,
     TradeDeclined,
     TradeDone,
+    TradeLapsed,
     TradeMade,
     TradeOffered,
 )
@@ -175,7 +176,7 @@ def _playing_opened(cfg: Config, ev: PlayingOpened) -> str:
     )
 
 
-def _maker(cfg: Config, ev: TradeOffered | TradeDone | TradeDeclined | TradeCancelled) -> bool:
+def _maker(cfg: Config, ev: TradeOffered | TradeDone | TradeDeclined | TradeCancelled | TradeLapsed) -> bool:
     """Whether a trade event is the DM to the trade's maker (otherwise it is the other player's)."""
     seat = ev.audience.seat
     return seat is not None and cfg.names[seat] == ev.giver
@@ -211,6 +212,19 @@ def _trade_cancelled(cfg: Config, ev: TradeCancelled) -> str:
     if _maker(cfg, ev):
         return f"You withdrew trade {ev.trade} (your {cards_text(ev.gives)} for {chat.safe(ev.taker)}'s {cards_text(ev.gets)})."
     return f"Trade {ev.trade} ({chat.safe(ev.giver)}'s {cards_text(ev.gives)} for your {cards_text(ev.gets)}) was withdrawn by {chat.safe(ev.giver)}."
+
+
+@RENDER.on(TradeLapsed)
+def _trade_lapsed(cfg: Config, ev: TradeLapsed) -> str:
+    if _maker(cfg, ev):
+        return (
+            f"Trade {ev.trade} (your {cards_text(ev.gives)} for {chat.safe(ev.taker)}'s {cards_text(ev.gets)}) is withdrawn: "
+            "you no longer hold the cards it offers (R-OP-11)."
+        )
+    return (
+        f"Trade {ev.trade} ({chat.safe(ev.giver)}'s {cards_text(ev.gives)} for your {cards_text(ev.gets)}) is withdrawn: "
+        f"{chat.safe(ev.giver)} can no longer give what it offers (R-OP-11)."
+    )
 
 
 @RENDER.on(TradeMade)

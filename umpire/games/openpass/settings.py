@@ -444,6 +444,8 @@ def rulings(s: Settings) -> list[str]:
         "with `deck none`, until their deal starts. While a deck stands, its cards and the cards its player offers in open trades never "
         "overlap (a deck that would lock offered cards, or an offer or accept that would give away cards promised or locked, is refused), "
         "so an offer always goes through when accepted and tells its other player nothing of the deck.",
+        "R-OP-11: an open offer whose cards its maker no longer holds (a completed trade took them) is withdrawn at once, and its two "
+        "players are told by DM; offers still covered by what the maker holds stay open.",
         f"A deck is exactly {s.integer('deck_size')} cards (deck_size); a player who owns fewer is padded with {s.text('pad_card')} (pad_card).",
         f"R-OP-3: the dealers ({', '.join(s.texts('dealers'))}) differ only in their random stream; the deck's listing order does not matter.",
         f"An opened card goes to the LEFT of the row; after {s.integer('max_open')} opens the rest pass automatically (max_open).",

@@ -5,7 +5,8 @@ between its two players and the host (R-OP-10): the offer, the answer and the co
 the two of them as DMs, which the host sees; a completed trade moves exactly what it says, and only
 if both still hold the cards, free of their submitted decks (R-OP-7). While a player's deck stands,
 its cards and the cards they offer never overlap, so whether an offer goes through never tells its
-other player anything of the sealed deck. What a player received in a round is private (R-OP-9),
+other player anything of the sealed deck. An offer whose cards a completed trade took away is
+withdrawn at once, its two players told (R-OP-11), so it never stands in the way of a deck. What a player received in a round is private (R-OP-9),
 and what they hold is too, so the channel learns at most that two players traded (`announce_trades
 = true`), never the cards; a refusal never tells a player what the other side holds.
 """
@@ -19,11 +20,11 @@ from umpire.core.evolve import replace  # dataclasses.replace, cheaper for the s
 from umpire.games.base import PUBLIC, Event, dm
 from umpire.games.openpass.cards import KINDS
 from umpire.games.openpass.commands import Answer, Offer
-from umpire.games.openpass.events import TradeCancelled, TradeDeclined, TradeDone, TradeMade, TradeOffered
+from umpire.games.openpass.events import TradeCancelled, TradeDeclined, TradeDone, TradeLapsed, TradeMade, TradeOffered
 from umpire.games.openpass.state import State, Trade, counts, listing
 
 Events = list[Event]
-_TradeKind = type[TradeOffered | TradeDone | TradeDeclined | TradeCancelled]
+_TradeKind = type[TradeOffered | TradeDone | TradeDeclined | TradeCancelled | TradeLapsed]
 
 
 def _numbers(numbers: list[int]) -> str:
@@ -69,24 +70,35 @@ def shortfall(state: State, seat: int, want: tuple[str, ...], verb: str, *, besi
 
 
 def deck_conflict(state: State, seat: int, deck: tuple[str, ...]) -> str:
-    """Why `seat` may not submit `deck` (its own cards): it would lock cards their open offers promise; "" when it may.
+    """Why `seat` may not submit `deck` (its own cards): it would lock cards their open offers promise,
+    or their offers together promise more than they hold; "" when it may.
 
     R-OP-7: while a deck stands, its cards and the cards its player offers never overlap. So an offer
     always goes through when its other player accepts it, and whether it does never tells them
-    anything of the sealed deck.
+    anything of the sealed deck. The advice is one the player can follow: leaving cards out of the
+    deck is offered only when that would settle it.
     """
     offered, where = promised(state, seat)
-    free = Counter(listing(state.players[seat].cards))
+    have = Counter(listing(state.players[seat].cards))
+    free = have.copy()
     free.subtract(deck)
     clash = [k for k in KINDS if offered[k] > free[k]]
     if not clash:
         return ""
-    numbers = sorted({n for k in clash for n in where[k]})
+    over = [k for k in clash if offered[k] > have[k]]
+    numbers = sorted({n for k in over or clash for n in where[k]})
+    cancel = ", ".join(f"“cancel {n}”" for n in numbers)
+    who = state.cfg.names[seat]
+    if over:
+        held = "; ".join(f"{offered[k]} “{k}” in {_numbers(where[k])}, holding {have[k]}" for k in over)
+        return (
+            f"{who} offers {held}: while a deck stands, open offers cannot promise the same cards twice (R-OP-7); "
+            f"withdraw offers first ({cancel})"
+        )
     cards = " ".join(k for k in clash for _ in range(offered[k]))
     first = "the offer" if len(numbers) == 1 else "the offers"
-    cancel = ", ".join(f"“cancel {n}”" for n in numbers)
     return (
-        f"{state.cfg.names[seat]} offers {cards} in {_numbers(numbers)}: a deck cannot lock cards offered in an open trade (R-OP-7); "
+        f"{who} offers {cards} in {_numbers(numbers)}: a deck cannot lock cards offered in an open trade (R-OP-7); "
         f"withdraw {first} first ({cancel}), or leave those cards out of the deck"
     )
 
@@ -184,4 +196,21 @@ def answer(state: State, cmd: Answer, now: int) -> tuple[State, Events]:
     if state.cfg.announce_trades:
         names = state.cfg.names
         events.append(TradeMade(t=now, audience=PUBLIC, giver=names[t.giver], taker=names[t.taker]))
-    return state, events
+    state, lapsed = _lapse(state, (t.giver, t.taker), now)
+    return state, events + lapsed
+
+
+def _lapse(state: State, seats: tuple[int, int], now: int) -> tuple[State, Events]:
+    """Withdraw the open offers of `seats` that offer cards their maker no longer holds (R-OP-11).
+
+    A completed trade is the only way cards leave a collection, so it is the only moment an offer
+    can go stale. Left open, such an offer could never go through until its maker happened to regain
+    the cards, and it would make every deck they submit meanwhile look as if it locked them. Each is
+    judged on its own against what its maker now holds; offers that together promise more than that
+    (possible while no deck stands) stay open, as they would before the trade.
+    """
+    stale = [x for x in state.trades if x.giver in seats and Counter(x.gives) - Counter(listing(state.players[x.giver].cards))]
+    if not stale:
+        return state, []
+    state = replace(state, trades=tuple(x for x in state.trades if x not in stale))
+    return state, [e for x in stale for e in to_both(TradeLapsed, state, x, now)]

@@ -70,10 +70,9 @@ def _status(state: State, now: int, args: Sequence[str]) -> View:
     order = state.ranking or range(len(state.players))
     if state.over:
         scores = [s if p.played else "did not play" for s, p in zip(scores, state.players, strict=True)]
-    rows = tuple(
-        (names[i], *_collection(state.players[i].cards), scores[i], str(state.players[i].tokens), "EC" if state.players[i].ec else "")
-        for i in order
-    )
+    # The ECs are known only with the results: before, their column would be empty (squeezed to nothing)
+    ec = (lambda i: ("EC" if state.players[i].ec else "",)) if state.over else (lambda i: ())
+    rows = tuple((names[i], *_collection(state.players[i].cards), scores[i], str(state.players[i].tokens), *ec(i)) for i in order)
     lines = [f"**Open, Pass** — {where}"]
     if state.over:
         lines += [f"{place}. {chat.bold(_safe(names[i]))}: {scores[i]}" for place, i in enumerate(order, start=1)]
@@ -84,7 +83,7 @@ def _status(state: State, now: int, args: Sequence[str]) -> View:
             lines.append("Played: " + ", ".join(_safe(names[i]) for i in played))
     return View(
         title=f"Open, Pass — Heaven and Hell — {where}",
-        columns=("player", "cards", "collection", "score", "tokens", ""),
+        columns=("player", "cards", "collection", "score", "tokens", *(("EC",) if state.over else ())),
         rows=rows,
         chat="\n".join(lines),
         notes=() if state.over else ("collections, rows and scores are private: the chat text shows only what is public",),
@@ -239,9 +238,22 @@ def final(state: State, now: int) -> dict[str, JSON]:
 
 
 def toolbar(state: State, now: int) -> Toolbar:
-    """The running deadline first (a bidding round's, or the playing phase's), then the phase and what is in."""
-    clock = "" if state.clock is None else f"{state.clock.what} closes in {fmt_clock(state.clock.left(now))}"
-    return Toolbar(clock=clock, where=f"{ENTRY.title} · {_where(state)}")
+    """The running deadline first (a bidding round's, or the playing phase's), then what is in, and the game's name."""
+    n = len(state.players)
+    if state.clock is None:
+        clock = ""
+    elif state.phase is Phase.BUILDING:
+        clock = f"round {state.round}/{state.cfg.rounds} bids close in {fmt_clock(state.clock.left(now))}"
+    else:
+        clock = f"play closes in {fmt_clock(state.clock.left(now))}"
+    if state.phase is Phase.BUILDING:
+        awaited = f"{len(state.bids.submitted)}/{n} bids in"
+    elif state.phase is Phase.PLAYING:  # ready: a deck and a dealer in
+        ready = len(set(state.decks.submitted).intersection(state.dealers.submitted))
+        awaited = f"{ready}/{n} ready, {sum(1 for p in state.players if p.finished)}/{n} played"
+    else:
+        awaited = _where(state)
+    return Toolbar(clock=clock, where=f"{awaited} · {ENTRY.title}")
 
 
 def facts(settings: Settings) -> tuple[Fact, ...]:
