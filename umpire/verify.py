@@ -204,7 +204,7 @@ def check(
     replay = Replay(loaded, path, secret)
     last: Any = 0
     upto: int | None = None  # the index of the first entry whose `prev` is the posted final hash
-    after: list[dict[str, Any]] = []  # that entry and those after it: {"n", "kind"}
+    after = _After()  # that entry and those after it
     reveals = 0
     for i, (entry, _own) in enumerate(entries):
         last = entry.get("n")
@@ -214,7 +214,7 @@ def check(
         if upto is None and want is not None and entry.get("prev") == want:
             upto = i
         if upto is not None:
-            after.append({"n": entry.get("n"), "kind": entry.get("kind")})
+            after.add(entry)
         replay.step(rep, entry)
     rep.entries = loaded.count
     rep.last_hash = loaded.last_hash
@@ -303,7 +303,31 @@ def _check_chain(rep: Report, loaded: journal.Loaded) -> None:
         rep.problems.append(f"{len(rest)} more entries do not hold together either (lines {rest[0].line}–{rest[-1].line})")
 
 
-def _check_final(rep: Report, loaded: journal.Loaded, given: str | None, upto: int | None, after: list[dict[str, Any]]) -> None:
+class _After:
+    """The entries after the line the posted final hash pins: the first and last numbers, and how many of each kind."""
+
+    def __init__(self) -> None:
+        self.first: Any = None
+        self.last: Any = None
+        self.kinds: dict[str, int] = {}  # in the order each kind first came
+
+    def add(self, entry: dict[str, Any]) -> None:
+        if self.first is None:
+            self.first = entry.get("n")
+        self.last = entry.get("n")
+        kind = str(entry.get("kind"))
+        self.kinds[kind] = self.kinds.get(kind, 0) + 1
+
+    @property
+    def count(self) -> int:
+        return sum(self.kinds.values())
+
+    def summary(self) -> str:
+        """The kinds, each counted when it came more than once: "reveal", "130 heard, posted, reveal"."""
+        return ", ".join(kind if k == 1 else f"{k:,} {kind}" for kind, k in self.kinds.items())
+
+
+def _check_final(rep: Report, loaded: journal.Loaded, given: str | None, upto: int | None, after: _After) -> None:
     where = "the header" if not rep.last_entry else f"entry {rep.last_entry}"
     if given is None:
         rep.checks.append(
@@ -341,13 +365,11 @@ def _check_final(rep: Report, loaded: journal.Loaded, given: str | None, upto: i
     )
 
 
-def _after(rep: Report, after: list[dict[str, Any]]) -> None:
+def _after(rep: Report, after: _After) -> None:
     """What comes after the line the posted final hash pins: the reveal and what records no ruling is fine."""
-    first, final = after[0]["n"], after[-1]["n"]
-    kinds = ", ".join(str(e["kind"]) for e in after)
-    one = len(after) == 1
-    which = f"entry {first} ({kinds})" if one else f"entries {first}–{final} ({kinds})"
-    if all(e["kind"] in NO_RULING for e in after):
+    one = after.count == 1
+    which = f"entry {after.first} ({after.summary()})" if one else f"entries {after.first}–{after.last} ({after.summary()})"
+    if all(kind in NO_RULING for kind in after.kinds):
         record = "it records" if one else "they record"
         rep.checks.append(
             (PROVED, f"only {which} came after the posted final hash: {record} no ruling (a reveal's seed and salt are checked above)")
@@ -389,15 +411,9 @@ def _check_seed(rep: Report, replay: Replay) -> None:
             "the players' entropy keeps the seed from being chosen by the host alone only if these are the words the players "
             "sent, after the commitment was posted: check the chat"
         )
-    unproved = fair is None and replay.sealed_stop and bool(replay.entropies)
+    unproved = fair is None and bool(replay.entropies)
     if unproved:
-        rep.checks.append(
-            (
-                OPEN,
-                f"the players' entropy (entry {replay.entropies[0]}) comes after entry {replay.stopped_n}, where the replay "
-                "stopped: that it was mixed in before any game input is not proved here",
-            )
-        )
+        rep.checks.append((OPEN, _entropy_unproved(replay)))
     source = rep.seed_source
     if source == "host":
         rep.checks.append((OPEN, "seed given by the host (the header's “seed_source”): players may have known it"))
@@ -420,3 +436,20 @@ def _check_seed(rep: Report, replay: Replay) -> None:
         )
     else:
         rep.checks.append((OPEN, f"seed source {source!r} is not one umpire records: players may have known the seed"))
+
+
+def _entropy_unproved(replay: Replay) -> str:
+    """Why the players' entropy in the journal is not proved to have made the game's seed: the replay never reached it."""
+    n = replay.entropies[0]
+    if replay.no_seed:
+        return (
+            f"the players' entropy is in entry {n}, but without the seed verify cannot check that the game's seed was made "
+            "from it, before any game input"
+        )
+    if replay.sealed_stop:
+        return (
+            f"the players' entropy (entry {n}) comes after entry {replay.stopped_n}, where the replay stopped: that it was "
+            "mixed in before any game input is not proved here"
+        )
+    where = "nothing was replayed" if replay.stopped_n is None else f"the replay stopped at entry {replay.stopped_n}"
+    return f"the players' entropy is in entry {n}, but {where}: that it made the game's seed, before any game input, is not proved"
