@@ -71,7 +71,8 @@ class Report:
     commitment_ok: bool | None = None  # None: the seed could not be had (not revealed, no key file)
     seed_from: str | None = None  # where the seed and salt were read: "reveal", "header" or "key"
     reveal_entry: int | None = None
-    entropy: str | None = None  # the players' words, when the game mixed them in
+    entropy: str | None = None  # the text mixed after the seed, when the game mixed the players' words in
+    entropy_words: list[dict[str, str | None]] | None = None  # each player's word, in seat order (not for an older journal)
     entropy_entry: int | None = None
     posted_ok: bool | None = None  # None: no commitment given
     chained: bool = False
@@ -140,6 +141,7 @@ class Report:
             "seed_from": self.seed_from,
             "reveal_entry": self.reveal_entry,
             "entropy": self.entropy,
+            "entropy_words": self.entropy_words,
             "entropy_entry": self.entropy_entry,
             "posted_commitment_ok": self.posted_ok,
             "chain": "absent" if not self.chained else "intact" if self.chain_ok else "broken",
@@ -399,18 +401,7 @@ def _check_reveal(rep: Report, secret: fairness.Secret | None, reveals: int) -> 
 def _check_seed(rep: Report, replay: Replay) -> None:
     fair = replay.session.fair if replay.session is not None and replay.entropy_proved else None
     if fair is not None and fair.entropy is not None:
-        rep.entropy, rep.entropy_entry = fair.entropy, fair.entropy_n
-        rep.checks.append(
-            (
-                PROVED,
-                f"the game's seed is SHA-256 of the committed seed and the players' entropy “{fair.entropy}” "
-                f"(entry {fair.entropy_n}), mixed in before any game input",
-            )
-        )
-        rep.notes.append(
-            "the players' entropy keeps the seed from being chosen by the host alone only if these are the words the players "
-            "sent, after the commitment was posted: check the chat"
-        )
+        _entropy_proved(rep, fair, replay.session.names if replay.session is not None else ())
     unproved = fair is None and bool(replay.entropies)
     if unproved:
         rep.checks.append((OPEN, _entropy_unproved(replay)))
@@ -453,3 +444,37 @@ def _entropy_unproved(replay: Replay) -> str:
         )
     where = "nothing was replayed" if replay.stopped_n is None else f"the replay stopped at entry {replay.stopped_n}"
     return f"the players' entropy is in entry {n}, but {where}: that it made the game's seed, before any game input, is not proved"
+
+
+def _entropy_proved(rep: Report, fair: fairness.Fairness, names: tuple[str, ...]) -> None:
+    """The players' words made the game's seed, before any game input: each beside its player, or an older journal's text."""
+    rep.entropy, rep.entropy_entry = fair.entropy, fair.entropy_n
+    if fair.entropy_words is not None:
+        rep.entropy_words = [{"player": n, "word": w} for n, w in zip(names, fair.entropy_words, strict=True)]
+        rep.checks.append(
+            (
+                PROVED,
+                f"the game's seed is SHA-256 of the committed seed and each player's word in its seat, {fairness.shown_in(fair, names)} "
+                f"(entry {fair.entropy_n}), mixed in before any game input",
+            )
+        )
+        rep.notes.append(
+            "the players' words keep the seed from being chosen by the host alone only if each is the one its player sent, "
+            "after the commitment was posted, and none was left out that was sent: each player checks the word beside their name"
+        )
+    else:
+        rep.checks.append(
+            (
+                PROVED,
+                f"the game's seed is SHA-256 of the committed seed and the players' entropy “{fair.entropy}” "
+                f"(entry {fair.entropy_n}), mixed in before any game input",
+            )
+        )
+        rep.notes.append(
+            "the players' entropy keeps the seed from being chosen by the host alone only if these are the words the players "
+            "sent, after the commitment was posted: check the chat"
+        )
+        rep.notes.append(
+            "these words were mixed as the host typed them (umpire-mix/1, a journal from before each word was bound to its "
+            "player): their order and spelling were the host's to choose, so the host could pick among the seeds they make"
+        )

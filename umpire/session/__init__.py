@@ -8,7 +8,7 @@ Its parts, each in its own module:
 * `host` — the host's commands (one table: dispatch, help, completion, the live check);
 * `judging` — a message judged: a host command, a game input, a player's word for the seed;
 * `delivery` — the outbox: each player's DMs, and which were sent;
-* `fairness` — the commitment, the players' entropy, the reveal;
+* `fairness` — the commitment, the players' entropy, the reveal (`seed_words`: each player's word bound to its seat, normalised, mixed in the roster's order);
 * `events` — the session's own events and their posts (`play_events`: those of a game under way);
 * `outputs` — what comes back to a front end, each output naming its audience;
 * `live` — the live check;

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from umpire.core.errors import InvalidCommand
 from umpire.core.settings import Settings
 from umpire.games.base import HOST
-from umpire.session import fairness
+from umpire.session import seed_words
 from umpire.session.outputs import Output, OutputKind, info, view_output
 
 if TYPE_CHECKING:
@@ -69,6 +69,22 @@ def _check_copy(args: Sequence[str]) -> str | None:
 
 def _check_help(args: Sequence[str]) -> str | None:
     return None if len(args) <= 1 else "“help”, “help TOPIC” or “help COMMAND”"
+
+
+def _check_entropy(args: Sequence[str]) -> str | None:
+    """What `entropy` cannot take whatever the roster (whose word each is, and how many, is checked when it runs)."""
+    if not args:
+        return (
+            "“entropy NAME=WORD, …”: type the word or number each player sent, e.g. “entropy p1=17 lantern, p2=maple”, "
+            "or one word per player in the roster's order"
+        )
+    if not " ".join(args).isprintable():
+        return "the entropy holds an invisible or control character; type the players' words as plain text"
+    return None
+
+
+def _mix_entropy(s: Session, args: Sequence[str]) -> list[Output]:
+    return s.mix_entropy(seed_words.parse(" ".join(args), s.scenario.roster))
 
 
 def _players(s: Session) -> list[str]:
@@ -160,14 +176,16 @@ HOST_COMMANDS: tuple[HostCommand, ...] = (
     ),
     HostCommand(
         name="entropy",
-        syntax="entropy WORDS…",
+        syntax="entropy NAME=WORD, …",
         what=(
-            "Mix the words or numbers the players sent after the commitment was posted into the seed: once, before the "
-            "first game input (a live game takes no game input before it)."
+            "Mix the word or number each player sent after the commitment was posted into the seed: once, before the "
+            "first game input (a live game takes no game input before it). Name whose each word is (“NAME=” with nothing "
+            "after it for a player who sent none), or give one word per player in the roster's order; the words are mixed "
+            "in the roster's order, in lower case with single spaces, however they are typed."
         ),
-        example="entropy 17 lantern 4021 maple",
-        check=fairness.check_words,
-        run=lambda s, a: s.mix_entropy(" ".join(a)),
+        example="entropy p1=17 lantern, p2=maple",
+        check=_check_entropy,
+        run=_mix_entropy,
     ),
     HostCommand(
         name="reveal",

@@ -142,7 +142,7 @@ def heard(s: Session, seat: int, text: str, source: str, out: list[Output]) -> l
 
 def word(s: Session, seat: int, text: str, source: str) -> list[Output]:
     """A player's word for the seed, sent while the game waits for them: journaled (`heard`), and once every
-    player's is in, mixed into the seed in seat order (an `entropy` entry, as the host's `entropy WORDS…`)."""
+    player's is in, mixed into the seed in seat order (an `entropy` entry, as the host's `entropy NAME=WORD, …`)."""
     name = s.names[seat]
     problem = fairness.check_words(text.split(" "))
     if problem is None and seat in s.fair.words:
@@ -154,5 +154,5 @@ def word(s: Session, seat: int, text: str, source: str) -> list[Output]:
     if out and out[-1].error == "JournalError":
         return out
     if len(s.fair.words) == len(s.names):
-        out += s.mix_entropy(" ".join(s.fair.words[i] for i in range(len(s.names))))
+        out += s.mix_entropy([s.fair.words[i] for i in range(len(s.names))])
     return out
