@@ -53,6 +53,7 @@ __all__ = [
     "info",
     "internal_error",
     "opened",
+    "recallable",
     "refusal",
     "warm_up",
 ]
@@ -69,6 +70,14 @@ def block_checks(session: Session, lines: Sequence[str]) -> list[Literal["now", 
     from umpire.session.live import block_checks as checks
 
     return checks(session, lines)
+
+
+def recallable(session: Session, text: str) -> bool:
+    """Whether a line the host entered may be kept where it outlives the game (a REPL's history file): a host command
+    or view on one line, never a player's line, a pasted block, a sealed move or the players' words (`host.recallable`)."""
+    from umpire.session.host import recallable as check
+
+    return check(session, text)
 
 
 def warm_up(session: Session) -> None:

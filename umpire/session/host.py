@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from umpire.core.errors import InvalidCommand
+from umpire.core.errors import InvalidCommand, UmpireError
 from umpire.core.settings import Settings
 from umpire.games.base import HOST
 from umpire.session import seed_words
@@ -253,6 +253,35 @@ def word_like(s: Session, word: str) -> str | None:
     words |= {h.syntax.split()[0] for h in s.game.help() if h.who == "host" and h.syntax.split()}
     close = difflib.get_close_matches(word.casefold(), sorted(words), n=1, cutoff=0.75)
     return close[0] if close else None
+
+
+FORGOTTEN = (
+    "entropy",
+)  # host commands no history keeps: the players' words are one game's, and recalled in another would be mixed into it
+MAX_RECALLED = 200  # characters: a host command is short; a longer line is a paste
+
+
+def recallable(s: Session, text: str) -> bool:
+    """Whether a line the host entered may be kept where it outlives the game (the REPL's history file): a host
+    command or view on one line, but not `entropy`, a game's host move that is sealed, a player's line (a colon
+    makes one; so does a player's name first, as in “p1 gs 5” typed without its colon) or a pasted block."""
+    line = text.strip()
+    if not line or "\n" in line or ":" in line or len(line) > MAX_RECALLED:
+        return False
+    head = line.split()[0]
+    try:
+        if s.scenario.roster.find(head) is not None:
+            return False
+        cmd = host_command(head)
+        if cmd is not None:
+            return cmd.name not in FORGOTTEN
+        if s.game.view(head.casefold()) is not None:
+            return True
+        if head.casefold() not in {h.syntax.split()[0].casefold() for h in s.game.help() if h.who == "host" and h.syntax.split()}:
+            return False
+        return not s.game.move_of(s.game.parse(s.state, None, line, s.resolve)).sealed
+    except (UmpireError, LookupError):
+        return False
 
 
 def is_host_word(s: Session, word: str) -> bool:
