@@ -207,10 +207,11 @@ def check(
     last: Any = 0
     upto: int | None = None  # the index of the first entry whose `prev` is the posted final hash
     after = _After()  # that entry and those after it
-    reveals = 0
+    revealed = False  # the journal has a reveal entry
     for i, (entry, _own) in enumerate(entries):
         last = entry.get("n")
-        reveals += entry.get("kind") == "reveal"
+        if entry.get("kind") == "reveal":
+            revealed = True
         if entry.get("kind") == "entropy":
             replay.entropies.append(last)
         if upto is None and want is not None and entry.get("prev") == want:
@@ -225,7 +226,7 @@ def check(
     _check_commitment(rep, h, posted, secret, missing)
     _check_chain(rep, loaded)
     _check_final(rep, loaded, final_hash, upto, after)
-    _check_reveal(rep, secret, reveals)
+    _check_reveal(rep, secret, revealed)
     _check_seed(rep, replay)
     if loaded.torn is not None:
         rep.notes.append(f"line {loaded.torn_line} was cut off by a crash and is not part of the game")
@@ -386,10 +387,10 @@ def _after(rep: Report, after: _After) -> None:
         )
 
 
-def _check_reveal(rep: Report, secret: fairness.Secret | None, reveals: int) -> None:
+def _check_reveal(rep: Report, secret: fairness.Secret | None, revealed: bool) -> None:
     if secret is not None and secret.where == "header":
         rep.checks.append((OPEN, "the seed and salt are in the journal's header: anyone who could read the journal could read them"))
-    if reveals == 0:
+    if not revealed:
         rep.checks.append(
             (
                 OPEN,

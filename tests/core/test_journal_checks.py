@@ -60,8 +60,13 @@ def refusal(path: Path, **kwargs: Any) -> JournalError:
             "expected a game time “t” in whole milliseconds",
         ),
         ([compact({"umpire_journal": FORMAT, **HEADER}), b'{"n":2,"kind":"x","t":0}'], 2, "expected entry number 1, found 2"),
+        (
+            [b'{"umpire_journal":1,"ga'],
+            1,
+            "this is not an umpire journal: line 1 should be its JSON header (Unterminated string starting at: line 1 column 21 (char 20))",
+        ),
     ],
-    ids=["not a header", "a header field", "half the secret", "not an object", "no kind", "no time", "out of sequence"],
+    ids=["not a header", "a header field", "half the secret", "not an object", "no kind", "no time", "out of sequence", "not JSON"],
 )
 def test_a_refusal_names_the_journal_and_the_line(tmp_path: Path, lines: list[bytes], line: int, reason: str) -> None:
     path = tmp_path / "g.jsonl"
