@@ -304,7 +304,10 @@ def test_a_watch_looks_on_at_the_entries_as_they_are_read(tmp_path: Path, htt: S
 
 def page_of(tmp_path: Path, choice: Scenario, *, reveal: bool) -> tuple[Path, str, str]:
     j = tmp_path / "c.jsonl"
-    s = host(choice, j, CHOICE_BLOCK_1[:4])
+    s = Session.create(choice, journal_path=j, seed="9701", salt=SALT, player_entropy=True)
+    s.commitment_outputs()
+    for line in ["entropy apple 7", *CHOICE_BLOCK_1[:4]]:
+        assert not [o for o in s.feed(line) if o.kind == "refusal"], line
     if reveal:
         s.feed("reveal anyway")
     assert s.writer is not None
@@ -322,11 +325,13 @@ def test_a_page_is_checked_through_the_journal_it_embeds_with_the_posted_values_
 
     def watch(entries: Any, loaded: journal.Loaded, path: Any) -> Any:
         seen.append(Path(path).name)
+        assert Path(path).parent.name.startswith("umpire-verify-")  # read out of the page into a folder of its own
         yield from entries
 
     rep = verify_path(page, posted=commitment, final_hash=final, watch=watch)
     assert rep.path == str(page) and rep.posted_ok is True and rep.final_ok is True
     assert seen == ["page.html.journal.jsonl"]
+    assert len(rep.notes) >= 2  # the players' words' note too: the page's comes first
     assert rep.notes[0].startswith(f"the journal was read out of the page {page}, which embeds it (")
     assert rep.notes[0].endswith(" bytes)")
 
