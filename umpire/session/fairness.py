@@ -52,11 +52,6 @@ def mix(seed: str, entropy: str) -> str:
     return hashlib.sha256(f"{MIX}|{seed}|{entropy}".encode()).hexdigest()
 
 
-def mix_text(seed: str, entropy: str) -> str:
-    """The text whose SHA-256 is the game's seed (for a player to check by hand)."""
-    return f"{MIX}|{seed}|{entropy}"
-
-
 # ---------------------------------------------------------------- the secret
 
 

@@ -255,9 +255,8 @@ def word_like(s: Session, word: str) -> str | None:
     return close[0] if close else None
 
 
-FORGOTTEN = (
-    "entropy",
-)  # host commands no history keeps: the players' words are one game's, and recalled in another would be mixed into it
+# Host commands no history keeps: the players' words are one game's, and recalled in another would be mixed into it.
+FORGOTTEN = ("entropy",)
 MAX_RECALLED = 200  # characters: a host command is short; a longer line is a paste
 
 
