@@ -100,7 +100,7 @@ def in_process_burst(tmp: Path, rounds: int) -> tuple[list[float], list[float]]:
     return cpu, wall
 
 
-ENTROPY = "entropy 17 lantern 4021"  # a live game takes no game input before the players' words are in
+ENTROPY = "entropy Hedger=17 lantern, Uri=4021"  # a live game takes no game input before the players' words are in
 
 
 def start_repl(tmp: Path, name: str, *, bare: bool = False, entropy: bool = True) -> Pty:
@@ -116,7 +116,7 @@ def start_repl(tmp: Path, name: str, *, bare: bool = False, entropy: bool = True
     term.wait_for(b"umpire>")
     if entropy and not bare:
         term.send(ENTROPY.encode() + b"\r")
-        term.wait_for(b"The players' entropy is in")
+        term.wait_for(b"The players' words for the seed are in")
     term.drain(1.0)
     return term
 

@@ -238,7 +238,7 @@ def test_item_4_a_crashed_game_resumes_from_its_key_file_and_a_missing_one_is_na
     assert s.writer is not None
     s.writer.close()  # as a crash leaves it: no reveal
     again, _, _ = Session.load(j, reopen=False)
-    assert again.state == state and again.seed == s.seed and again.fair.entropy == "17 lantern"
+    assert again.state == state and again.seed == s.seed and again.fair.entropy_words == ("17", "lantern")
     key_path(j).rename(tmp_path / "elsewhere.key")
     for command in ("resume", "replay", "verify"):
         res = cli(command, str(j))
@@ -303,7 +303,7 @@ def test_item_4_a_live_game_takes_no_game_input_before_the_players_entropy(tmp_p
     assert j.read_bytes() == before  # a refusal changes nothing
     for line in ("help", "rules", "commitment", "status", "outbox", "help entropy"):
         assert not refused(s.feed(line)), line
-    assert not refused(s.feed("entropy 17 lantern 4021"))
+    assert not refused(s.feed("entropy 17 lantern"))
     assert not refused(s.feed("start"))
 
 
@@ -318,13 +318,13 @@ def test_item_4_the_entropy_rebuilds_the_game_from_the_mixed_seed() -> None:
     from umpire.core.settings import Settings
     from umpire.core.streams import Streams
     from umpire.games.base import Setup
-    from umpire.session.fairness import mix
+    from umpire.session.seed_words import mix
 
     s = live()
     s.feed("entropy 17 lantern")
-    assert s.fair.game_seed == mix(s.seed, "17 lantern")
+    assert s.fair.game_seed == mix(s.seed, ["17", "lantern"])
     sc = s.scenario
-    expected = s.game.start(Setup(roster=sc.roster, settings=Settings(sc.settings), streams=Streams(mix(s.seed, "17 lantern"))))
+    expected = s.game.start(Setup(roster=sc.roster, settings=Settings(sc.settings), streams=Streams(mix(s.seed, ["17", "lantern"]))))
     assert s.state == expected
     unmixed = s.game.start(Setup(roster=sc.roster, settings=Settings(sc.settings), streams=Streams(s.seed)))
     assert s.state != unmixed
@@ -333,16 +333,49 @@ def test_item_4_the_entropy_rebuilds_the_game_from_the_mixed_seed() -> None:
 @pytest.mark.parametrize(
     ("before", "line", "reason"),
     [
-        ([], "entropy", "“entropy WORDS…”: type the words or numbers the players sent (one or more)"),
+        (
+            [],
+            "entropy",
+            "“entropy NAME=WORD, …”: type the word or number each player sent, e.g. “entropy p1=17 lantern, p2=maple”, "
+            "or one word per player in the roster's order",
+        ),
         (
             ["entropy 17 lantern"],
             "entropy 18 candle",
-            "the players' entropy is in already (entry 1: “17 lantern”); it is mixed in once and cannot change",
+            "the players' entropy is in already (entry 1: Hedger “17”, Uri “lantern”); it is mixed in once and cannot change",
         ),
-        ([], "entropy " + "x" * 501, "the entropy is 501 characters; at most 500"),
+        (
+            [],
+            "entropy p1=" + "x" * 300 + ", p2=" + "y" * 201,
+            "the players' words are 501 characters together; at most 500 (a word or a number from each player is enough)",
+        ),
         ([], "entropy a\u202eb", "the entropy holds an invisible or control character"),
+        (
+            [],
+            "entropy 17 lantern 4021",
+            "3 words for 2 players: type one word per player in the roster's order (Hedger, Uri), or name whose each is, "
+            "e.g. “entropy Hedger=apple, Uri=7” (a player who sent none: “Uri=”)",
+        ),
+        (
+            [],
+            "entropy Hedger=apple",
+            "no word for Uri: name every player's word, and “Uri=” with nothing after it for a player who sent none",
+        ),
+        ([], "entropy Hedger=apple, Hedger=pear", "Hedger's word is given twice; give each player's once"),
+        ([], "entropy Hedger=apple, Zed=pear", "there is no player called “Zed” (players: Hedger (p1/Player 1/Player1), Uri"),
+        (
+            [],
+            "entropy Hedger=apple, pear, Uri=7",
+            "“pear” names no player: give each player's word as “NAME=WORD”, separated by commas (a word cannot hold a comma "
+            "here), e.g. “entropy Hedger=apple, Uri=7”",
+        ),
+        (
+            [],
+            "entropy Hedger=, Uri=",
+            "no player's word is in: at least one is needed (a player who sent none is “NAME=” with nothing after it)",
+        ),
     ],
-    ids=["empty", "twice", "too long", "invisible"],
+    ids=["empty", "twice", "too long", "invisible", "too many", "one missing", "given twice", "no such player", "no name", "none"],
 )
 def test_item_4_entropy_refusals_name_what_is_wrong_and_change_nothing(tmp_path: Path, before: list[str], line: str, reason: str) -> None:
     j = tmp_path / "j.jsonl"
@@ -378,7 +411,7 @@ def test_item_4_undo_never_takes_back_the_entropy() -> None:
     s = live()
     s.feed("entropy 17 lantern")
     (text,) = refused(s.feed("undo"))
-    assert text == "there is nothing to undo" and s.fair.entropy == "17 lantern"
+    assert text == "there is nothing to undo" and s.fair.entropy_words == ("17", "lantern")
 
 
 def test_item_4_seeded_scripts_do_not_wait_for_entropy_but_reproduce_a_game_that_mixed_it(cli, tmp_path: Path) -> None:
@@ -408,7 +441,7 @@ def test_item_4_umpire_play_waits_for_entropy_in_a_live_game_unless_the_scenario
     off.write_text("player_entropy = false\n" + (SCENARIOS / "choice-is-yours.toml").read_text(encoding="utf-8"), encoding="utf-8")
     assert cli("play", str(off), "--journal", "c.jsonl").exit_code == 0
     assert [s.fair.required for s, _ in hosted] == [True, False, False]
-    assert any("type “entropy WORDS…”" in line for line in hosted[0][1])
+    assert any("type “entropy NAME=WORD, …”" in line for line in hosted[0][1])
     assert [journal.read(tmp_path / f"{n}.jsonl").header["player_entropy"] for n in "abc"] == [True, False, False]
     for s, _ in hosted:
         assert s.writer is not None
@@ -428,10 +461,10 @@ def test_item_4_the_reveal_posts_the_game_seed_the_entropy_made_with_its_check()
     s = live()
     s.feed("entropy 17 lantern")
     out = s.feed("reveal anyway")
-    game_seed = hashlib.sha256(f"umpire-mix/1|{s.seed}|17 lantern".encode()).hexdigest()
+    game_seed = hashlib.sha256(f'umpire-mix/2|{s.seed}|["17","lantern"]'.encode()).hexdigest()
     (post,) = [o.text for o in out if o.source is not None and o.source.kind == "game_seed"]
     assert f"= `{game_seed}`" in post
-    assert f"printf '%s' 'umpire-mix/1|{s.seed}|17 lantern' | sha256sum" in post
+    assert f"""printf '%s' 'umpire-mix/2|{s.seed}|["17","lantern"]' | sha256sum""" in post
     # before the reveal, nothing shown carries the game seed
     assert all(game_seed not in o.text for o in live().feed("entropy 17 lantern"))
 

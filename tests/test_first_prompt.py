@@ -97,7 +97,7 @@ for thread in threading.enumerate():
     if thread is not threading.main_thread():
         thread.join(30)
 warmed = imported()
-outs = session.feed("entropy 17 lantern 4021" if sc.player_entropy else "status")
+outs = session.feed("entropy " + " ".join(str(17 + seat) for seat in range(len(sc.roster))) if sc.player_entropy else "status")
 print(json.dumps({{"warm_up": sorted(warmed - started), "first_line": sorted(imported() - warmed), "errors": [o.error for o in outs]}}))
 """
 

@@ -291,7 +291,7 @@ def test_every_kind_of_tampering_fails_verify_given_what_was_posted(tmp_path, ch
 
 
 TRANSCRIPT = Path(__file__).resolve().parent / "transcripts" / "hap-tac-toe-timeout.script"
-ENTROPY = "17 lantern 4021"
+ENTROPY = "Hedger=17 lantern, Uri=4021"
 
 
 def finished(scenario: Scenario, path: Path) -> tuple[Path, str, str]:
@@ -322,10 +322,11 @@ def test_an_honest_finished_journal_gets_the_top_verdict_saying_exactly_what_was
         f"✓ hash chain intact: each of the {n} entries holds the hash of the line before it\n"
         f"✓ the posted final hash is entry {n - 1}'s: the journal up to there is as it was when the hash was posted\n"
         f"✓ only entry {n} (reveal) came after the posted final hash: it records no ruling (a reveal's seed and salt are checked above)\n"
-        f"✓ the game's seed is SHA-256 of the committed seed and the players' entropy “{ENTROPY}” (entry 1), mixed in before any game input\n"
+        "✓ the game's seed is SHA-256 of the committed seed and each player's word in its seat, Hedger “17 lantern”, Uri “4021” "
+        "(entry 1), mixed in before any game input\n"
         f"✓ replayed {n} entries; 0 generated items re-derived from the seed\n"
-        "  note: the players' entropy keeps the seed from being chosen by the host alone only if these are the words the "
-        "players sent, after the commitment was posted: check the chat\n"
+        "  note: the players' words keep the seed from being chosen by the host alone only if each is the one its player sent, "
+        "after the commitment was posted, and none was left out that was sent: each player checks the word beside their name\n"
         f"{VERIFIED}\n"
     )
 
@@ -405,10 +406,11 @@ def test_verify_re_derives_the_mixed_seed_and_every_generated_item_from_the_jour
     key_path(j).unlink()
     rep = json.loads(verify(str(j), "--json").stdout)
     assert rep["ok"] is True and rep["generated_items"] > 0
-    assert (rep["entropy"], rep["entropy_entry"], rep["seed_from"]) == ("maple 12", 1, "reveal")
+    assert (rep["entropy"], rep["entropy_entry"], rep["seed_from"]) == ('["maple","12"]', 1, "reveal")
+    assert rep["entropy_words"] == [{"player": "Hedger", "word": "maple"}, {"player": "Uri", "word": "12"}]
     # the recorded prize order is the mixed seed's, not the bare seed's: change the entropy and the replay disagrees
     lines = lines_of(j)
-    lines[1] = lines[1].replace(b'"text":"maple 12"', b'"text":"maple 13"')
+    lines[1] = lines[1].replace(b'"words":["maple","12"]', b'"words":["maple","13"]')
     write_lines(j, rechain(lines))
     res = verify(str(j))
     assert res.exit_code == 1 and "but the seed gives" in res.stdout

@@ -4,7 +4,8 @@ Checked: the seed and salt (revealed in the journal, or read from the host's key
 the reveal) against the commitment, and the commitment against the one posted, if given; the
 hash chain (every entry holds the SHA-256 of the line before it); the final hash posted at the
 end (if given: nothing before it was cut off or changed, and what comes after it records no
-ruling); the players' entropy; and a replay that re-derives every generated item from the seed.
+ruling); the players' entropy (umpire/verify_seed.py); and a replay that re-derives every generated item from
+the seed.
 The report says which of these were proved and, for each one that could not be (a posted value
 not given, entries without a chain, a seed the host could have chosen), what that leaves open.
 Only a journal for which everything was proved gets the verdict “VERIFIED:”.
@@ -27,6 +28,7 @@ from typing import Any
 from umpire.core import journal
 from umpire.session import fairness
 from umpire.verify_replay import FAILED, OPEN, PROVED, Replay
+from umpire.verify_seed import check_seed
 
 MAX_BREAKS = 5  # chain breaks listed one by one; the rest are counted
 Entries = Iterator[tuple[dict[str, Any], str]]  # a journal's entries as `journal.scan` reads them, each with its hash
@@ -71,7 +73,8 @@ class Report:
     commitment_ok: bool | None = None  # None: the seed could not be had (not revealed, no key file)
     seed_from: str | None = None  # where the seed and salt were read: "reveal", "header" or "key"
     reveal_entry: int | None = None
-    entropy: str | None = None  # the players' words, when the game mixed them in
+    entropy: str | None = None  # the text mixed after the seed, when the game mixed the players' words in
+    entropy_words: list[dict[str, str | None]] | None = None  # each player's word, in seat order (not for an older journal)
     entropy_entry: int | None = None
     posted_ok: bool | None = None  # None: no commitment given
     chained: bool = False
@@ -140,6 +143,7 @@ class Report:
             "seed_from": self.seed_from,
             "reveal_entry": self.reveal_entry,
             "entropy": self.entropy,
+            "entropy_words": self.entropy_words,
             "entropy_entry": self.entropy_entry,
             "posted_commitment_ok": self.posted_ok,
             "chain": "absent" if not self.chained else "intact" if self.chain_ok else "broken",
@@ -204,17 +208,18 @@ def check(
     replay = Replay(loaded, path, secret)
     last: Any = 0
     upto: int | None = None  # the index of the first entry whose `prev` is the posted final hash
-    after: list[dict[str, Any]] = []  # that entry and those after it: {"n", "kind"}
-    reveals = 0
+    after = _After()  # that entry and those after it
+    revealed = False  # the journal has a reveal entry
     for i, (entry, _own) in enumerate(entries):
         last = entry.get("n")
-        reveals += entry.get("kind") == "reveal"
+        if entry.get("kind") == "reveal":
+            revealed = True
         if entry.get("kind") == "entropy":
             replay.entropies.append(last)
         if upto is None and want is not None and entry.get("prev") == want:
             upto = i
         if upto is not None:
-            after.append({"n": entry.get("n"), "kind": entry.get("kind")})
+            after.add(entry)
         replay.step(rep, entry)
     rep.entries = loaded.count
     rep.last_hash = loaded.last_hash
@@ -223,8 +228,8 @@ def check(
     _check_commitment(rep, h, posted, secret, missing)
     _check_chain(rep, loaded)
     _check_final(rep, loaded, final_hash, upto, after)
-    _check_reveal(rep, secret, reveals)
-    _check_seed(rep, replay)
+    _check_reveal(rep, secret, revealed)
+    check_seed(rep, replay)
     if loaded.torn is not None:
         rep.notes.append(f"line {loaded.torn_line} was cut off by a crash and is not part of the game")
     replay.report(rep)
@@ -303,7 +308,31 @@ def _check_chain(rep: Report, loaded: journal.Loaded) -> None:
         rep.problems.append(f"{len(rest)} more entries do not hold together either (lines {rest[0].line}–{rest[-1].line})")
 
 
-def _check_final(rep: Report, loaded: journal.Loaded, given: str | None, upto: int | None, after: list[dict[str, Any]]) -> None:
+class _After:
+    """The entries after the line the posted final hash pins: the first and last numbers, and how many of each kind."""
+
+    def __init__(self) -> None:
+        self.first: Any = None
+        self.last: Any = None
+        self.kinds: dict[str, int] = {}  # in the order each kind first came
+
+    def add(self, entry: dict[str, Any]) -> None:
+        if self.first is None:
+            self.first = entry.get("n")
+        self.last = entry.get("n")
+        kind = str(entry.get("kind"))
+        self.kinds[kind] = self.kinds.get(kind, 0) + 1
+
+    @property
+    def count(self) -> int:
+        return sum(self.kinds.values())
+
+    def summary(self) -> str:
+        """The kinds, each counted when it came more than once: "reveal", "130 heard, posted, reveal"."""
+        return ", ".join(kind if k == 1 else f"{k:,} {kind}" for kind, k in self.kinds.items())
+
+
+def _check_final(rep: Report, loaded: journal.Loaded, given: str | None, upto: int | None, after: _After) -> None:
     where = "the header" if not rep.last_entry else f"entry {rep.last_entry}"
     if given is None:
         rep.checks.append(
@@ -341,13 +370,11 @@ def _check_final(rep: Report, loaded: journal.Loaded, given: str | None, upto: i
     )
 
 
-def _after(rep: Report, after: list[dict[str, Any]]) -> None:
+def _after(rep: Report, after: _After) -> None:
     """What comes after the line the posted final hash pins: the reveal and what records no ruling is fine."""
-    first, final = after[0]["n"], after[-1]["n"]
-    kinds = ", ".join(str(e["kind"]) for e in after)
-    one = len(after) == 1
-    which = f"entry {first} ({kinds})" if one else f"entries {first}–{final} ({kinds})"
-    if all(e["kind"] in NO_RULING for e in after):
+    one = after.count == 1
+    which = f"entry {after.first} ({after.summary()})" if one else f"entries {after.first}–{after.last} ({after.summary()})"
+    if all(kind in NO_RULING for kind in after.kinds):
         record = "it records" if one else "they record"
         rep.checks.append(
             (PROVED, f"only {which} came after the posted final hash: {record} no ruling (a reveal's seed and salt are checked above)")
@@ -362,61 +389,13 @@ def _after(rep: Report, after: list[dict[str, Any]]) -> None:
         )
 
 
-def _check_reveal(rep: Report, secret: fairness.Secret | None, reveals: int) -> None:
+def _check_reveal(rep: Report, secret: fairness.Secret | None, revealed: bool) -> None:
     if secret is not None and secret.where == "header":
         rep.checks.append((OPEN, "the seed and salt are in the journal's header: anyone who could read the journal could read them"))
-    if reveals == 0:
+    if not revealed:
         rep.checks.append(
             (
                 OPEN,
                 "the journal has no reveal entry: the seed and salt were not revealed in it (a finished game's journal ends with its reveal)",
             )
         )
-
-
-def _check_seed(rep: Report, replay: Replay) -> None:
-    fair = replay.session.fair if replay.session is not None and replay.entropy_proved else None
-    if fair is not None and fair.entropy is not None:
-        rep.entropy, rep.entropy_entry = fair.entropy, fair.entropy_n
-        rep.checks.append(
-            (
-                PROVED,
-                f"the game's seed is SHA-256 of the committed seed and the players' entropy “{fair.entropy}” "
-                f"(entry {fair.entropy_n}), mixed in before any game input",
-            )
-        )
-        rep.notes.append(
-            "the players' entropy keeps the seed from being chosen by the host alone only if these are the words the players "
-            "sent, after the commitment was posted: check the chat"
-        )
-    unproved = fair is None and replay.sealed_stop and bool(replay.entropies)
-    if unproved:
-        rep.checks.append(
-            (
-                OPEN,
-                f"the players' entropy (entry {replay.entropies[0]}) comes after entry {replay.stopped_n}, where the replay "
-                "stopped: that it was mixed in before any game input is not proved here",
-            )
-        )
-    source = rep.seed_source
-    if source == "host":
-        rep.checks.append((OPEN, "seed given by the host (the header's “seed_source”): players may have known it"))
-    elif unproved or (fair is not None and fair.entropy is not None):
-        return
-    elif source == "drawn":
-        rep.checks.append(
-            (
-                OPEN,
-                "no players' entropy was mixed in, and the header's “seed_source: drawn” is the host's own record, which verify "
-                "cannot prove: the host could have chosen the seed, or redrawn it until it suited them, before posting the commitment",
-            )
-        )
-    elif source is None:
-        rep.checks.append(
-            (
-                OPEN,
-                "seed source unknown (the journal does not say whether umpire drew the seed or the host gave it), and no players' entropy was mixed in",
-            )
-        )
-    else:
-        rep.checks.append((OPEN, f"seed source {source!r} is not one umpire records: players may have known the seed"))

@@ -64,6 +64,10 @@ class Replay:
         if fresh is None or self.stopped_at is not None:
             return
         n = entry.get("n")
+        if type(n) is not int:  # read leniently, a journal may hold anything there (the sequence check names it too)
+            self.bad.append(f"entry number {n!r} is not a whole number: the rules cannot be applied to it")
+            self.stopped_at, self.stopped_n = rep.replayed + 1, n
+            return
         try:
             fresh.replay_entry(entry, self.path)
         except journal.Redacted:

@@ -70,12 +70,13 @@ def test_the_players_words_for_the_seed_come_from_discord_and_are_mixed_once_all
     Hosted(fake, table, session, table.ids()).run(play)
     public = [m.content for m in table.public()]
     assert public[0].startswith("🔒 Fairness commitment") and public[1].startswith("🎲 Before the game starts, each player")
-    assert public[2].startswith("🎲 The players' entropy is in: `17 lantern maple`") and "Block 1 of 6 begins" in public[3]
+    assert public[2].startswith("🎲 The players' words for the seed are in:\nHedger: `17 lantern`\nUri: `maple`\n")
+    assert "Block 1 of 6 begins" in public[3]
     assert [m.content for m in table.private_messages(1)][:2] == [
         "🎲 Your word for the seed is in: `maple` (1 of 2 players' words so far). The game starts once every player's is in.",
         "✗ `birch` — your word for the seed is in already (“maple”); the game starts once every player's is",
     ]
-    assert session.fair.entropy == "17 lantern maple"
+    assert session.fair.entropy_words == ("17 lantern", "maple")
 
 
 def test_the_token_is_in_no_journal_no_post_and_not_on_the_hosts_screen(fake: FakeDiscord, tmp_path: Path) -> None:

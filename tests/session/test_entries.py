@@ -71,7 +71,15 @@ def test_an_older_undo_entry_without_paused_still_reads() -> None:
             "an “input” entry's “by” is 'p1', not a whole number or null",
         ),
         ({"n": 1, "kind": "undo", "t": 0, "rewind": None}, "an “undo” entry needs “undoes”"),
-        ({"n": 1, "kind": "entropy", "t": 0}, "an “entropy” entry needs “text”"),
+        (
+            {"n": 1, "kind": "entropy", "t": 0, "words": "apple 7"},
+            "an “entropy” entry's “words” is 'apple 7', not a list of texts or nulls",
+        ),
+        (
+            {"n": 1, "kind": "entropy", "t": 0, "words": ["apple", 7]},
+            "an “entropy” entry's “words” is ['apple', 7], not a list of texts or nulls",
+        ),
+        ({"n": 1, "kind": "entropy", "t": 0, "text": None}, "an “entropy” entry's “text” is None, not a text"),
         (
             {"n": 1, "kind": "delivered", "t": 0, "to": 1, "dms": [[1]]},
             "a “delivered” entry's “dms” is [[1]], not a list of [entry, index] pairs",

@@ -105,11 +105,12 @@ def test_a_bots_players_words_for_the_seed_are_taken_one_each_and_mixed_in_seat_
     ]
     assert s.fair.waiting
     out = s.submit(0, ["17", "lantern"], source="discord:1/22")
-    assert not s.fair.waiting and s.fair.entropy == "17 lantern maple"
-    assert any(o.audience.public and "The players' entropy is in" in o.text for o in out)
+    assert not s.fair.waiting and s.fair.entropy_words == ("17 lantern", "maple")  # in seat order, not the order they came
+    assert any(o.audience.public and "Hedger: `17 lantern`\nUri: `maple`" in o.text for o in out)
     s.close()
     resumed, _, _ = Session.load(journal_path, reopen=False)
-    assert resumed.fair.entropy == "17 lantern maple" and resumed.sources == {"discord:2/20", "discord:2/21", "discord:1/22"}
+    assert resumed.fair.entropy_words == ("17 lantern", "maple")
+    assert resumed.sources == {"discord:2/20", "discord:2/21", "discord:1/22"}
 
 
 def test_a_word_for_the_seed_that_cannot_be_used_is_refused_to_its_player(choice: Scenario) -> None:

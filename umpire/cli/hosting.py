@@ -163,7 +163,7 @@ def host(
     intro = [f"Journal: {journal} — if this laptop crashes, `{runnable()} resume {shlex.quote(str(journal))}` continues the game."]
     if entropy:
         intro.append(
-            "Post the commitment below; then collect a word or number from each player and type “entropy WORDS…”: "
+            "Post the commitment below; then collect a word or number from each player and type “entropy NAME=WORD, …”: "
             "no game input is taken before that (the scenario's player_entropy)."
         )
     run(session, intro=intro)

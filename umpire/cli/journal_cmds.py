@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import collections
+import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -144,8 +145,9 @@ def _entry_text(entry: dict[str, Any]) -> str:
         return "the host left (quit)"
     if kind == "delivered":
         return "private messages marked as sent"
-    if kind == "entropy":
-        return f"entropy {entry.get('text')}"
+    if kind == "entropy":  # each seat's word (an older journal: the host's text)
+        words = entry.get("words")
+        return f"entropy {json.dumps(words, ensure_ascii=False) if isinstance(words, list) else entry.get('text')}"
     return str(kind)
 
 

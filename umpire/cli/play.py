@@ -57,7 +57,7 @@ def play(
 
     Every live game gets a fresh secret seed (128 bits from the operating system) unless --seed is given,
     kept in an owner-only key file beside the journal until `reveal` writes it into the journal. A live
-    game in the REPL takes no game input until the players' words are mixed in (`entropy WORDS…`),
+    game in the REPL takes no game input until the players' words are mixed in (`entropy NAME=WORD, …`),
     unless the scenario sets `player_entropy = false`.
     """
     host(scenario, script, json_out, journal, seed, use_scenario_seed, salt, discord, ids_file, review)

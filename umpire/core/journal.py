@@ -209,7 +209,7 @@ def scan(path: str | Path, *, strict: bool = True) -> tuple[Loaded, Iterator[tup
 
 def _header_json(p: str, raw: bytes) -> Any:
     try:
-        return _decode(raw.decode("utf-8"))
+        return _decode(raw.decode())  # UTF-8
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise JournalError(p, 1, f"this is not an umpire journal: line 1 should be its JSON header ({exc})") from exc
 
@@ -244,13 +244,13 @@ def _entries(p: str, loaded: Loaded, head: bytes, *, strict: bool) -> Iterator[t
         for i, (raw, whole, last) in enumerate(lines, start=2):
             loaded.raw_size += len(raw) + whole
             try:
-                obj = _decode(raw.decode("utf-8"))
+                obj = _decode(raw.decode())  # UTF-8
             except (UnicodeDecodeError, json.JSONDecodeError) as exc:
                 if last and not whole:
-                    loaded.torn = raw.decode("utf-8", "replace")
+                    loaded.torn = raw.decode(errors="replace")
                     loaded.torn_bytes = raw
                     loaded.torn_line = i
-                    break
+                    return  # a torn line is the last
                 if last:
                     raise JournalError(
                         p,

@@ -13,17 +13,15 @@ and F2 releases the public posts it holds in review mode.
 from __future__ import annotations
 
 import asyncio
-import os
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.application import get_app_or_none
 from prompt_toolkit.formatted_text import HTML
-from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+from prompt_toolkit.history import History, InMemoryHistory, ThreadedHistory
 from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.patch_stdout import StdoutProxy
 from prompt_toolkit.styles import Style
@@ -36,12 +34,13 @@ from umpire.render import printable
 from umpire.repl.clock import GameClock
 from umpire.repl.companion import REVIEW_KEY, Companion
 from umpire.repl.complete import LiveCheck, UmpireCompleter
+from umpire.repl.history import HostHistory, history_path
 from umpire.repl.pictures import Picture, Pictures
 from umpire.repl.show import show
 from umpire.repl.terminal import BOLD, CYAN, DIM, RED, YELLOW, Terminal, plain
 from umpire.repl.toolbar import Keep, Part, fitted, html, where_parts
 from umpire.repl.warmup import ready_ahead
-from umpire.session import DmId, Output, OutputKind, Session
+from umpire.session import DmId, Output, OutputKind, Session, recallable
 
 TICK = 0.2
 CHECKS_PER_REDRAW = 2000  # lines of a long paste the toolbar's search for a bad line checks at each redraw
@@ -59,16 +58,9 @@ STYLE = Style.from_dict(
 _PROMPTS: dict[str | None, Any] = {}  # the prompt for each speaker (None: the host's own lines)
 
 
-def history_file() -> History:
-    """History kept across runs, in $XDG_STATE_HOME/umpire (or ~/.local/state/umpire)."""
-    root = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
-    path = Path(root) / "umpire" / "history"
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.touch(exist_ok=True)
-        return FileHistory(str(path))
-    except OSError:
-        return InMemoryHistory()
+def history_file(session: Session) -> History:
+    """History kept across runs: the host's commands only, owner-only and bounded (umpire/repl/history.py), read in the background."""
+    return ThreadedHistory(HostHistory(history_path(), lambda text: recallable(session, text)))
 
 
 def run(
@@ -131,7 +123,7 @@ def build(
         lexer=shell.live,
         bottom_toolbar=shell.toolbar,
         refresh_interval=0.5,
-        history=history if history is not None else (history_file() if pt_input is None else InMemoryHistory()),
+        history=history if history is not None else (history_file(session) if pt_input is None else InMemoryHistory()),
         style=STYLE,
         input=pt_input,
         output=pt_output,

@@ -8,7 +8,7 @@ Its parts, each in its own module:
 * `host` — the host's commands (one table: dispatch, help, completion, the live check);
 * `judging` — a message judged: a host command, a game input, a player's word for the seed;
 * `delivery` — the outbox: each player's DMs, and which were sent;
-* `fairness` — the commitment, the players' entropy, the reveal;
+* `fairness` — the commitment, the players' entropy, the reveal (`seed_words`: each player's word bound to its seat, normalised, mixed in the roster's order);
 * `events` — the session's own events and their posts (`play_events`: those of a game under way);
 * `outputs` — what comes back to a front end, each output naming its audience;
 * `live` — the live check;
@@ -53,6 +53,7 @@ __all__ = [
     "info",
     "internal_error",
     "opened",
+    "recallable",
     "refusal",
     "together",
     "warm_up",
@@ -78,6 +79,14 @@ def together(session: Session, run: Callable[[], list[Output]]) -> list[Output]:
     returned to be announced. Should that flush fail, none of them stands (the game is as before `run`) and what comes
     back is one refusal for the host per entry, saying so; a front end may then try them again."""
     return session.engine.batched(run)
+
+
+def recallable(session: Session, text: str) -> bool:
+    """Whether a line the host entered may be kept where it outlives the game (a REPL's history file): a host command
+    or view on one line, never a player's line, a pasted block, a sealed move or the players' words (`host.recallable`)."""
+    from umpire.session.host import recallable as check
+
+    return check(session, text)
 
 
 def warm_up(session: Session) -> None:

@@ -281,11 +281,10 @@ class Engine:
             return self._note(entry, n, now, [note], paused=paused)
         if isinstance(entry, E.Undo):
             return self._undo(entry, n, now)
-        if isinstance(entry, E.Entropy):
-            fairness.check_entropy(self.fair, entry.text)
-            mixed = fairness.mix(self.seed, entry.text)
-            ruling = self._note(entry, n, now, [fairness.EntropyIn(t=now, words=entry.text, game_seed=mixed)])
-            ruling.state = self.game.start(self.setup(mixed))
+        if isinstance(entry, E.Entropy):  # the players' words mixed in, and the game begun again from the seed they make
+            ev = fairness.entropy_in(self.fair, entry.text, entry.words, seed=self.seed, names=self.names, now=now)
+            ruling = self._note(entry, n, now, [ev])
+            ruling.state = self.game.start(self.setup(ev.game_seed))
             return ruling
         if isinstance(entry, E.Reveal):
             return self._reveal(entry, n, now)
@@ -359,7 +358,9 @@ class Engine:
                 raise JournalMismatch("", 0, mismatch)
         notes: list[Event] = [SeedRevealed(t=now, seed=self.seed, salt=self.salt, sha256=journal.commitment(self.seed, self.salt))]
         if self.fair.entropy is not None and self.fair.game_seed is not None:
-            notes.append(fairness.GameSeed(t=now, words=self.fair.entropy, game_seed=self.fair.game_seed, seed=self.seed))
+            notes.append(
+                fairness.GameSeed(t=now, words=self.fair.entropy, game_seed=self.fair.game_seed, seed=self.seed, mix=self.fair.mix_label)
+            )
         ruling = self._note(entry, n, now, notes)
         ruling.revealed = True
         return ruling
@@ -465,7 +466,7 @@ class Engine:
             f.commitment_shown = True
             text = f"The fairness commitment, posted when this game began (not a new post): `{sha}`"
             if f.waiting:
-                text += "\nThe players' entropy is not in yet: collect a word or number from each player, then “entropy WORDS…”."
+                text += "\nThe players' entropy is not in yet: collect a word or number from each player, then “entropy NAME=WORD, …”."
             return [info(text)]
         f.commitment_shown = True
         notes: list[Event] = [Commitment(t=self.now, sha256=sha)]

@@ -57,7 +57,7 @@ def _plain(value: Any) -> Any:
     return [_plain(v) for v in value] if isinstance(value, tuple) else value
 
 
-_OPTIONAL = frozenset({"source", "seed", "salt", "via", "dms", "through", "receipts", "paused", "refused"})
+_OPTIONAL = frozenset({"source", "seed", "salt", "via", "dms", "through", "receipts", "paused", "refused", "words", "text"})
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -202,6 +202,7 @@ _CHECKS: dict[str, Callable[[Any], bool]] = {
     "bool?": lambda v: v is None or isinstance(v, bool),
     "dms": lambda v: v is None or (isinstance(v, list) and all(_is_dm(x) for x in v)),
     "strs": lambda v: v is None or (isinstance(v, list) and all(isinstance(x, str) for x in v)),
+    "words": lambda v: v is None or (isinstance(v, list) and all(x is None or isinstance(x, str) for x in v)),
     "ints": lambda v: isinstance(v, list) and all(_is_int(x) for x in v),
     "any": lambda v: True,
 }
@@ -209,7 +210,7 @@ _CHECKS: dict[str, Callable[[Any], bool]] = {
 
 def _converted(want: str, value: Any) -> Any:
     """A checked value as its field holds it: lists as tuples."""
-    if value is None or want not in ("dms", "strs", "ints"):
+    if value is None or want not in ("dms", "strs", "ints", "words"):
         return value
     if want == "dms":
         return tuple((int(a), int(b)) for a, b in value)
@@ -224,7 +225,7 @@ _SPECS: dict[type[Entry], tuple[tuple[Spec, ...], dict[str, Any]]] = {}
 
 def _spec(cls: type[Entry]) -> tuple[tuple[Spec, ...], dict[str, Any]]:
     wants = ((f.name, _TYPES.get(f.name, "any"), f.default is MISSING) for f in fields(cls))
-    spec = tuple((name, want, required, _CHECKS[want], want in ("dms", "strs", "ints")) for name, want, required in wants)
+    spec = tuple((name, want, required, _CHECKS[want], want in ("dms", "strs", "ints", "words")) for name, want, required in wants)
     if any(f.default_factory is not MISSING or not f.init for f in fields(cls)) or hasattr(cls, "__post_init__"):
         raise TypeError(f"{cls.__name__}: an entry kind's fields are plain values, stored as given (see `_made`)")
     _SPECS[cls] = spec, {f.name: f.default for f in fields(cls) if f.default is not MISSING}
@@ -259,6 +260,7 @@ _TYPES = {
     "of": "int",
     "posts": "ints",
     "after": "str",
+    "words": "words",
 }
 _WANT_WORDS = {
     "int": "a whole number",
@@ -269,6 +271,7 @@ _WANT_WORDS = {
     "dms": "a list of [entry, index] pairs",
     "strs": "a list of texts",
     "ints": "a list of whole numbers",
+    "words": "a list of texts or nulls",
     "any": "a value",
 }
 

@@ -3,9 +3,11 @@
 The host's secret (a seed and a salt) is committed to at the start; the commitment is in the
 journal's header, the secret itself in an owner-only key file beside the journal
 (``JOURNAL.key``), until `reveal` writes both into the journal. A game may also mix in the
-players' **entropy**: words or numbers the players send after the commitment is posted. The
-game's seed is then SHA-256 of ``umpire-mix/1|SEED|WORDS``: the host fixed SEED before seeing
-the words, and no player knows SEED, so neither alone can choose or predict it.
+players' **entropy**: a word or number from each player, sent after the commitment is posted. The
+game's seed is then SHA-256 of ``umpire-mix/2|SEED|["word",…]``, each player's word normalised and
+in its seat (umpire/session/seed_words.py): the host fixed SEED before seeing the words, and no
+player knows SEED, so neither alone can choose or predict it, and the host's typing cannot steer it.
+Older journals mixed the host's text as typed (``umpire-mix/1|SEED|WORDS``); they replay as before.
 
 Nothing here hides the secret from the host's own machine: the key file is readable by the
 host's account. What the design guarantees is narrower and checkable: the seed is not in the
@@ -26,11 +28,12 @@ from typing import Any, BinaryIO, NamedTuple
 
 from umpire.core import chat, journal
 from umpire.core.errors import IllegalAction, InvalidCommand
-from umpire.games.base import Event
+from umpire.games.base import JSON, Event
+from umpire.session import seed_words
 
 KEY_SUFFIX = ".key"
 KEY_FORMAT = 1
-MIX = "umpire-mix/1"
+MIX = "umpire-mix/1"  # the host's text as typed: journals written before each word was bound to its player
 MAX_ENTROPY = 500  # characters: a word or a number from each of up to 13 players, or a message id
 
 
@@ -40,17 +43,13 @@ def key_path(journal_path: str | Path) -> Path:
 
 
 def mix(seed: str, entropy: str) -> str:
-    """The game's seed: SHA-256 of ``umpire-mix/1|SEED|WORDS``, as 64 hex digits.
+    """The game's seed of an older journal: SHA-256 of ``umpire-mix/1|SEED|WORDS``, as 64 hex digits
+    (a journal written today mixes each player's word in its seat: `seed_words.mix`).
 
     >>> mix("42", "apple 7") == hashlib.sha256(b"umpire-mix/1|42|apple 7").hexdigest()
     True
     """
     return hashlib.sha256(f"{MIX}|{seed}|{entropy}".encode()).hexdigest()
-
-
-def mix_text(seed: str, entropy: str) -> str:
-    """The text whose SHA-256 is the game's seed (for a player to check by hand)."""
-    return f"{MIX}|{seed}|{entropy}"
 
 
 # ---------------------------------------------------------------- the secret
@@ -206,13 +205,19 @@ class Fairness:
     """A session's fairness state: whether the players' entropy is required, and whether it is in."""
 
     required: bool = False  # game inputs wait for the entropy (a live game whose seed umpire drew)
-    entropy: str | None = None  # the players' words, once mixed in
+    entropy: str | None = None  # the text mixed after the seed, once mixed in: the words as a JSON array (or an old journal's text)
+    entropy_words: seed_words.Words | None = None  # each seat's word, as mixed in (None for an old journal's text)
     entropy_n: int | None = None  # the entry that mixed them in
     game_seed: str | None = None  # the seed the game's streams use once mixed
     first_ruling: int | None = None  # the first game input or clock ruling accepted
     commitment_shown: bool = False
     resumed: bool = False  # the session continues a journal: the commitment was posted before
     words: dict[int, str] = field(default_factory=dict)  # each player's word a bot took (by seat), until they are mixed in
+
+    @property
+    def mix_label(self) -> str:
+        """What the mixed text begins with: umpire-mix/2 for each player's word in its seat, umpire-mix/1 for an old journal's text."""
+        return MIX if self.entropy_words is None else seed_words.MIX
 
     @property
     def waiting(self) -> bool:
@@ -226,6 +231,7 @@ class Fairness:
         for ev in events:
             if isinstance(ev, EntropyIn):
                 self.entropy, self.entropy_n, self.game_seed = ev.words, n, ev.game_seed
+                self.entropy_words = ev.by_seat
             elif isinstance(ev, EntropyWord) and ev.audience.seat is not None:
                 self.words[ev.audience.seat] = ev.word
 
@@ -249,15 +255,23 @@ class EntropyWord(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class EntropyIn(Event):
-    """The players' words were mixed into the seed (the game's seed itself stays secret until the reveal)."""
+    """The players' words were mixed into the seed (the game's seed itself stays secret until the reveal).
+
+    `words` is the text mixed after the seed; `by_seat` each player's word (`players` their names, in seat
+    order), except for an older journal's entry, whose text the host typed as they liked (umpire-mix/1).
+    """
 
     kind = "entropy"
     words: str
+    by_seat: seed_words.Words | None = None
+    players: tuple[str, ...] = ()
     game_seed: str = ""  # kept off the JSON and the post: see `payload`
 
-    def payload(self) -> dict[str, Any]:
-        """Only the words: the game's seed is the secret until the reveal."""
-        return {"words": self.words}
+    def payload(self) -> dict[str, JSON]:
+        """Only the words, each beside its player's name: the game's seed is the secret until the reveal."""
+        if self.by_seat is None:
+            return {"words": self.words}
+        return {"words": [{"player": name, "word": word} for name, word in zip(self.players, self.by_seat, strict=True)]}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -268,12 +282,13 @@ class GameSeed(Event):
     kind = "game_seed"
     words: str
     game_seed: str
-    seed: str
+    seed: str  # the committed secret, as revealed: the post names it so the mix can be checked from the event alone
+    mix: str = MIX  # the label hashed before the seed: umpire-mix/2 for each player's word in its seat
 
 
 ENTROPY_REFUSED_INPUT = (
     "the players' entropy is not in yet: this game's seed mixes the committed secret with a word or number from each "
-    "player, sent after the commitment was posted. Collect them, then type “entropy WORDS…”; no game input is taken before that"
+    "player, sent after the commitment was posted. Collect them, then type “entropy NAME=WORD, …”; no game input is taken before that"
 )
 
 
@@ -310,29 +325,50 @@ def check_word(word: str, players: int) -> str | None:
     if not word:
         return "your word for the seed has no text (umpire reads only a message's text): send a word or a number"
     limit = word_limit(players)
-    if len(word) > limit:
+    size = len(seed_words.normalise(word))  # as it is mixed in: case folding may lengthen it (ß -> ss)
+    if size > limit:
         return (
-            f"your word for the seed is {len(word)} characters; at most {limit} with {players} players (all the words together "
+            f"your word for the seed is {size} characters; at most {limit} with {players} players (all the words together "
             f"are at most {MAX_ENTROPY}): send a shorter one"
         )
     return check_words([word])
 
 
-def check_entropy(f: Fairness, words: str) -> None:
-    """Refuse mixing `words` in now, for the live session and for a replay alike: InvalidCommand for words
-    that cannot be used, IllegalAction when the entropy is in already or the game has begun."""
-    problem = check_words(words.split(" "))
+def check_entropy(f: Fairness, text: str | None, by_seat: Sequence[object] | None, names: Sequence[str]) -> None:
+    """Refuse mixing in an `entropy` entry's words now, for the live session and for a replay alike: InvalidCommand
+    for words that cannot be used (`by_seat`, each player's; `text`, an older journal's), IllegalAction when the
+    entropy is in already or the game has begun."""
+    if by_seat is not None:
+        problem = seed_words.problem(by_seat, names)
+    elif text is not None:
+        problem = check_words(text.split(" "))
+    else:
+        problem = "an entropy entry holds the players' words (“words”)"
     if problem:
         raise InvalidCommand(problem)
     if f.entropy is not None:
         raise IllegalAction(
-            f"the players' entropy is in already (entry {f.entropy_n}: “{f.entropy}”); it is mixed in once and cannot change"
+            f"the players' entropy is in already (entry {f.entropy_n}: {shown_in(f, names)}); it is mixed in once and cannot change"
         )
     if f.first_ruling is not None:
         raise IllegalAction(
             f"the game has begun (entry {f.first_ruling} was a ruling): the entropy must come before the first game input, "
             "since it changes everything the seed generates"
         )
+
+
+def entropy_in(
+    f: Fairness, text: str | None, by_seat: seed_words.Words | None, *, seed: str, names: tuple[str, ...], now: int
+) -> EntropyIn:
+    """What an `entropy` entry does (refused as `check_entropy` says): the words mixed in, and the game's seed they make
+    with the committed `seed` (each player's word in its seat; an older journal's text as the host typed it)."""
+    check_entropy(f, text, by_seat, names)
+    if by_seat is not None:
+        return EntropyIn(
+            t=now, words=seed_words.canonical(by_seat), by_seat=by_seat, players=names, game_seed=seed_words.mix(seed, by_seat)
+        )
+    assert text is not None
+    return EntropyIn(t=now, words=text, game_seed=mix(seed, text))
 
 
 def check_commitment_shown(f: Fairness) -> None:
@@ -342,6 +378,11 @@ def check_commitment_shown(f: Fairness) -> None:
             "show and post the fairness commitment first (“commitment”): the players' words must come after it is posted, "
             "so the secret was fixed before anyone knew them"
         )
+
+
+def shown_in(f: Fairness, names: Sequence[str]) -> str:
+    """The words mixed in, as a refusal or verify names them: each beside its player, or an old journal's text."""
+    return f"“{f.entropy}”" if f.entropy_words is None else seed_words.shown(names, f.entropy_words)
 
 
 def reveal_entry_check(entry: dict[str, Any], seed: str, salt: str) -> str | None:
@@ -373,18 +414,29 @@ def word_text(ev: EntropyWord) -> str:
 
 
 def entropy_text(ev: EntropyIn) -> str:
-    """The post saying the players' words are in."""
-    return (
-        f"🎲 The players' entropy is in: {_code_span(ev.words)}\n"
-        "The game's seed is now SHA-256 of the committed secret and these words; it is revealed at the end with the secret."
+    """The post saying the players' words are in: each beside its player, so every player sees their own."""
+    if ev.by_seat is None:  # an older journal's text, as the host typed it
+        return (
+            f"🎲 The players' entropy is in: {_code_span(ev.words)}\n"
+            "The game's seed is now SHA-256 of the committed secret and these words; it is revealed at the end with the secret."
+        )
+    lines = [f"{name}: {_code_span(word) if word is not None else 'no word'}" for name, word in zip(ev.players, ev.by_seat, strict=True)]
+    return "\n".join(
+        [
+            "🎲 The players' words for the seed are in:",
+            *lines,
+            "The game's seed is now SHA-256 of the committed secret and these words, in the roster's order (each in Unicode NFC, "
+            "lower case, its spaces single); it is revealed at the end with the secret. Check that the word beside your name is yours.",
+        ]
     )
 
 
 def game_seed_text(ev: GameSeed) -> str:
     """The reveal's second post, for a game that mixed the players' entropy."""
-    text = mix_text(ev.seed, ev.words)
+    text = f"{ev.mix}|{ev.seed}|{ev.words}"
+    what = "entropy`" if ev.mix == MIX else "words` (the players' words as a JSON list, in the roster's order)"
     return (
-        f"🎲 Game seed = SHA-256 of `{MIX}|seed|entropy` = `{ev.game_seed}`\n"
+        f"🎲 Game seed = SHA-256 of `{ev.mix}|seed|{what} = `{ev.game_seed}`\n"
         f"Check it yourself: {_code_span(shell_check(text))}; `umpire gen … --seed {ev.game_seed}` regenerates what it drew."
     )
 

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from umpire.core.errors import InvalidCommand
+from umpire.core.errors import InvalidCommand, UmpireError
 from umpire.core.settings import Settings
 from umpire.games.base import HOST
-from umpire.session import fairness
+from umpire.session import seed_words
 from umpire.session.outputs import Output, OutputKind, info, view_output
 
 if TYPE_CHECKING:
@@ -69,6 +69,22 @@ def _check_copy(args: Sequence[str]) -> str | None:
 
 def _check_help(args: Sequence[str]) -> str | None:
     return None if len(args) <= 1 else "“help”, “help TOPIC” or “help COMMAND”"
+
+
+def _check_entropy(args: Sequence[str]) -> str | None:
+    """What `entropy` cannot take whatever the roster (whose word each is, and how many, is checked when it runs)."""
+    if not args:
+        return (
+            "“entropy NAME=WORD, …”: type the word or number each player sent, e.g. “entropy p1=17 lantern, p2=maple”, "
+            "or one word per player in the roster's order"
+        )
+    if not " ".join(args).isprintable():
+        return "the entropy holds an invisible or control character; type the players' words as plain text"
+    return None
+
+
+def _mix_entropy(s: Session, args: Sequence[str]) -> list[Output]:
+    return s.mix_entropy(seed_words.parse(" ".join(args), s.scenario.roster))
 
 
 def _players(s: Session) -> list[str]:
@@ -160,14 +176,16 @@ HOST_COMMANDS: tuple[HostCommand, ...] = (
     ),
     HostCommand(
         name="entropy",
-        syntax="entropy WORDS…",
+        syntax="entropy NAME=WORD, …",
         what=(
-            "Mix the words or numbers the players sent after the commitment was posted into the seed: once, before the "
-            "first game input (a live game takes no game input before it)."
+            "Mix the word or number each player sent after the commitment was posted into the seed: once, before the "
+            "first game input (a live game takes no game input before it). Name whose each word is (“NAME=” with nothing "
+            "after it for a player who sent none), or give one word per player in the roster's order; the words are mixed "
+            "in the roster's order, in lower case with single spaces, however they are typed."
         ),
-        example="entropy 17 lantern 4021 maple",
-        check=fairness.check_words,
-        run=lambda s, a: s.mix_entropy(" ".join(a)),
+        example="entropy p1=17 lantern, p2=maple",
+        check=_check_entropy,
+        run=_mix_entropy,
     ),
     HostCommand(
         name="reveal",
@@ -235,6 +253,34 @@ def word_like(s: Session, word: str) -> str | None:
     words |= {h.syntax.split()[0] for h in s.game.help() if h.who == "host" and h.syntax.split()}
     close = difflib.get_close_matches(word.casefold(), sorted(words), n=1, cutoff=0.75)
     return close[0] if close else None
+
+
+# Host commands no history keeps: the players' words are one game's, and recalled in another would be mixed into it.
+FORGOTTEN = ("entropy",)
+MAX_RECALLED = 200  # characters: a host command is short; a longer line is a paste
+
+
+def recallable(s: Session, text: str) -> bool:
+    """Whether a line the host entered may be kept where it outlives the game (the REPL's history file): a host
+    command or view on one line, but not `entropy`, a game's host move that is sealed, a player's line (a colon
+    makes one; so does a player's name first, as in “p1 gs 5” typed without its colon) or a pasted block."""
+    line = text.strip()
+    if not line or "\n" in line or ":" in line or len(line) > MAX_RECALLED:
+        return False
+    head = line.split()[0]
+    try:
+        if s.scenario.roster.find(head) is not None:
+            return False
+        cmd = host_command(head)
+        if cmd is not None:
+            return cmd.name not in FORGOTTEN
+        if s.game.view(head.casefold()) is not None:
+            return True
+        if head.casefold() not in {h.syntax.split()[0].casefold() for h in s.game.help() if h.who == "host" and h.syntax.split()}:
+            return False
+        return not s.game.move_of(s.game.parse(s.state, None, line, s.resolve)).sealed
+    except (UmpireError, LookupError):
+        return False
 
 
 def is_host_word(s: Session, word: str) -> bool:

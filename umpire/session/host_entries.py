@@ -39,10 +39,14 @@ class Undo(Entry):
 
 @dataclass(frozen=True, kw_only=True)
 class Entropy(Entry):
-    """The players' words, mixed into the seed (`text`)."""
+    """The players' words, mixed into the seed: `words`, each seat's (None: that player sent none), normalised.
+
+    Journals written before each word was bound to its player have `text` instead, the words as the host typed them.
+    """
 
     kind = "entropy"
-    text: str
+    words: tuple[str | None, ...] | None = None
+    text: str | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -145,7 +145,7 @@ def heard(s: Session, seat: int, text: str, source: str, out: list[Output]) -> l
 
 def word(s: Session, seat: int, text: str, source: str, early: bool = False) -> list[Output]:
     """A player's word for the seed, sent while the game waits for them: journaled (`heard`), and once every
-    player's is in, mixed into the seed in seat order (an `entropy` entry, as the host's `entropy WORDS…`).
+    player's is in, mixed into the seed in seat order (an `entropy` entry, as the host's `entropy NAME=WORD, …`).
     One sent `early`, before the commitment was posted, is refused: the secret must be fixed, in public, first."""
     name = s.names[seat]
     problem = fairness.EARLY_WORD if early else fairness.check_word(text, len(s.names))
@@ -165,9 +165,10 @@ def word(s: Session, seat: int, text: str, source: str, early: bool = False) -> 
 def mixed(s: Session) -> list[Output]:
     """Mix in every player's word, in seat order. Each word was checked as it came (its length an equal share of the
     limit), so this is not refused; should it be all the same, the host is told what to type, and nobody waits on it."""
-    words = " ".join(s.fair.words[i] for i in range(len(s.names)))
+    words = [s.fair.words[i] for i in range(len(s.names))]
     try:
         return s.mix_entropy(words)
     except UmpireError as exc:
-        why = f"the players' words could not be mixed into the seed ({exc.reason}): type “entropy WORDS…” with them yourself"
-        return [refusal(f"entropy {words}", IllegalAction(why), None, names=s.names)]
+        typed = ", ".join(f"{name}={w}" for name, w in zip(s.names, words, strict=True))
+        why = f"the players' words could not be mixed into the seed ({exc.reason}): type “entropy {typed}” yourself"
+        return [refusal(f"entropy {typed}", IllegalAction(why), None, names=s.names)]

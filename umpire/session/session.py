@@ -28,7 +28,7 @@ from umpire.games.base import JSON, Event, Game, Post, View
 from umpire.scenario import Scenario, ScenarioError
 from umpire.scenario import parse as parse_scenario
 from umpire.session import entries as E
-from umpire.session import fairness, wording
+from umpire.session import fairness, seed_words, wording
 from umpire.session.delivery import Dm, DmId, DmStatus, Outbox
 from umpire.session.engine import Engine, wall
 from umpire.session.history import Step
@@ -396,10 +396,10 @@ class Session:
             )
         return self.engine.submit(E.Reveal(t=self.now, seed=self.seed, salt=self.salt), "reveal")
 
-    def mix_entropy(self, words: str) -> list[Output]:
-        """Mix the players' words into the seed (journaled): once, after the commitment was shown, before any game input."""
+    def mix_entropy(self, words: Sequence[str | None]) -> list[Output]:
+        """Mix each player's word (in seat order; None: none) into the seed, journaled: once, after the commitment was shown, before any game input."""
         fairness.check_commitment_shown(self.fair)
-        return self.engine.submit(E.Entropy(t=self.now, text=words), f"entropy {words}")
+        return self.engine.submit(E.Entropy(t=self.now, words=seed_words.normalised(words)), f"entropy {seed_words.canonical(words)}")
 
     def close(self) -> None:
         """Stop writing the journal (everything accepted is already on disk)."""
