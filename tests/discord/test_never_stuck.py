@@ -47,7 +47,7 @@ def test_two_words_of_260_characters_are_refused_with_the_limit_and_shorter_ones
     for seat, letter in ((0, "h"), (1, "u")):
         first = table.private_messages(seat)[0].content
         assert first == f"✗ `{letter * 79}…` — {refusal}"
-    assert session.fair.entropy == "lantern maple" and started(tmp_path / "bot.jsonl")
+    assert session.fair.entropy_words == ("lantern", "maple") and started(tmp_path / "bot.jsonl")
     assert any("Block 1 of 6 begins" in m.content for m in table.public())
 
 
@@ -98,7 +98,8 @@ def test_thirteen_words_of_the_longest_length_taken_always_mix(fake: FakeDiscord
     session.commitment_outputs()
     for seat in range(13):
         session.submit(seat, [chr(ord("a") + seat) * 37], source=f"discord:1/{seat + 1}")
-    assert session.fair.entropy is not None and len(session.fair.entropy) == 13 * 37 + 12 == 493
+    words = session.fair.entropy_words
+    assert words is not None and len(words) == 13 and sum(len(w or "") for w in words) == 13 * 37 == 481
 
 
 def test_a_failure_judging_one_message_is_told_to_the_host_and_the_next_is_judged(

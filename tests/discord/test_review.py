@@ -109,7 +109,7 @@ def test_r_bot_8_in_review_mode_the_commitment_is_posted_before_any_word_is_take
     commitment, request, entropy, start, _ = table.public()
     assert commitment.content.startswith("🔒 Fairness commitment") and request.content.startswith("🎲 Before the game starts")
     assert early[0] < commitment.id < request.id  # the refused word came first in Discord's order; the taken ones after
-    assert entropy.content.startswith("🎲 The players' entropy is in: `17 lantern maple`") and "Block 1 of 6 begins" in start.content
+    assert entropy.content.startswith("🎲 The players' words for the seed are in:\nHedger: `17 lantern`\nUri: `maple`") and "Block 1 of 6 begins" in start.content
     assert table.private_messages(1)[0].content == (
         "✗ `maple` — this was sent before the fairness commitment was posted, so it cannot be your word for the seed (the secret "
         "must be fixed in public before any word is chosen): send your word again once the commitment is in the game channel"
@@ -132,6 +132,6 @@ def test_r_bot_8_a_word_read_back_after_a_restart_that_was_sent_before_the_commi
         h.says(0, "oak")
 
     Hosted(fake, table, again, table.ids(), recovery=recovery, backlog=paused).run(play)
-    assert again.fair.entropy == "oak maple"
+    assert again.fair.entropy_words == ("oak", "maple")
     heard = [e for e in entries_of(tmp_path / "bot.jsonl") if isinstance(e, E.Heard)]
     assert [(e.by, e.text, e.refused is not None) for e in heard] == [(1, "early", True), (1, "maple", False), (0, "oak", False)]

@@ -21,14 +21,14 @@ import contextlib
 import hashlib
 import json
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO, NamedTuple
 
 from umpire.core import chat, journal
 from umpire.core.errors import IllegalAction, InvalidCommand
-from umpire.games.base import JSON, Event
+from umpire.games.base import JSON, PUBLIC, Audience, Event
 from umpire.session import seed_words
 
 KEY_SUFFIX = ".key"
@@ -267,11 +267,29 @@ class EntropyIn(Event):
     players: tuple[str, ...] = ()
     game_seed: str = ""  # kept off the JSON and the post: see `payload`
 
+    def __post_init__(self) -> None:
+        if self.by_seat is not None and len(self.by_seat) != len(self.players):
+            raise ValueError(f"EntropyIn: {len(self.by_seat)} words for {len(self.players)} players (one word, or None, a player)")
+
     def payload(self) -> dict[str, JSON]:
         """Only the words, each beside its player's name: the game's seed is the secret until the reveal."""
         if self.by_seat is None:
             return {"words": self.words}
         return {"words": [{"player": name, "word": word} for name, word in zip(self.players, self.by_seat, strict=True)]}
+
+    @classmethod
+    def from_payload(cls, payload: Mapping[str, JSON], *, t: int, audience: Audience = PUBLIC) -> EntropyIn:
+        """The event whose `payload()` is `payload`: an older journal's text, or each player's word beside their name."""
+        words = payload.get("words")
+        if isinstance(words, str):
+            return cls(t=t, audience=audience, words=words)
+        if not isinstance(words, list) or not all(isinstance(w, dict) and set(w) == {"player", "word"} for w in words):
+            raise ValueError(f"EntropyIn.words: expected a text or a list of {{player, word}}, got {words!r}")
+        players = tuple(w["player"] for w in words)
+        by_seat = tuple(w["word"] for w in words)
+        if not all(isinstance(p, str) for p in players) or not all(w is None or isinstance(w, str) for w in by_seat):
+            raise ValueError(f"EntropyIn.words: each player is a name and each word a text or null, got {words!r}")
+        return cls(t=t, audience=audience, words=seed_words.canonical(by_seat), by_seat=by_seat, players=players)
 
 
 @dataclass(frozen=True, kw_only=True)
