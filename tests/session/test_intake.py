@@ -55,11 +55,11 @@ def test_a_new_header_ends_the_message_before_it_even_from_the_same_sender() -> 
     assert shape(i.end()) == [("player", "Hedger", ["G3 B4"])]
 
 
-def test_a_time_line_ends_a_message_and_the_next_lines_are_a_new_one() -> None:
+def test_a_time_line_ends_a_message_and_the_lines_after_it_are_no_longer_the_senders() -> None:
     i = intake()
     got = read(i, "Hedger — Today at 10:33 PM", "G9 B1", "@ 0:40", "G8 R2")
-    assert got == [("player", "Hedger", ["G9 B1"]), ("time", None, ["0:40"])]
-    assert shape(i.end()) == [("player", "Hedger", ["G8 R2"])]
+    assert got == [("player", "Hedger", ["G9 B1"]), ("time", None, ["0:40"]), ("host", None, ["G8 R2"])]
+    assert i.sender is None and shape(i.end()) == []
 
 
 def test_two_pasted_messages_are_two_messages_whatever_the_clock() -> None:

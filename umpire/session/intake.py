@@ -69,8 +69,8 @@ class Intake:
             out = self._close()
             self.sender = line.name
             return out
-        if kind == "time":
-            return [*self._close(), Message(kind="time", lines=(line,), numbers=(lineno,))]
+        if kind == "time":  # a script's clock moved: the message under a header ended before it (as the live check reads it)
+            return [*self.end(), Message(kind="time", lines=(line,), numbers=(lineno,))]
         if kind == "too_long":
             return [*self._close(), Message(kind="too_long", lines=(line,), numbers=(lineno,))]
         if self.sender is not None and self._belongs(line, alone):
