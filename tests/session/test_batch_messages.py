@@ -1,12 +1,11 @@
-"""Messages pasted into a script (batch mode) and the REPL alike: where a Discord message ends (R-READ-3), and the
-lines that continue one (R-READ-3). The live check reads them as the ruling does."""
+"""Messages pasted into a script (batch mode) and the REPL alike: where a Discord message begins and ends (R-READ-3).
+The live check reads them as the ruling does."""
 
 from __future__ import annotations
 
+from tests.contract.test_contract import new_session, scenario_for
 from umpire.render import batch
 from umpire.session import Session
-
-from tests.contract.test_contract import new_session, scenario_for
 
 
 def session(key: str) -> Session:
@@ -44,3 +43,39 @@ def test_r_read_3_the_live_check_and_the_ruling_agree_after_a_time_line() -> Non
     why = s.check("done")
     (refusal,) = s.feed("done")
     assert why == refusal.text == "this is a player's move; write it with the player's name, e.g. “p1: done”"
+
+
+# ---------------------------------------------------------------- R-READ-3: Discord's compact-mode copies
+
+COMPACT = ["[10:33 PM] Hedger: G9 B1", "G8, R2", "aside G6 G4"]  # a division written a pile a line, as compact mode copies it
+DIVIDED = "Hedger's division (3 lines, one pile a line): G9 B1 (10) · G8 R2 (10) · set aside: G6 G4 (10) — ✓ valid: takes 4 (B1 G9 R2 G8)"
+
+
+def dividing() -> Session:
+    """Devil's Deal, round 1: Hedger has refilled and divides G4 B4 G6 G3 B1 G9 R2 G8 R8 B5 B6 B2."""
+    s = session("devils-deal")
+    for line in ("start", "p2: first p1", "p1: yes"):
+        assert not [o for o in s.feed(line) if o.kind == "refusal"], line
+    return s
+
+
+def test_r_read_3_a_compact_copy_of_a_division_pasted_as_a_block_is_one_division() -> None:
+    s = dividing()
+    out = s.feed("\n".join(COMPACT))
+    assert [(o.kind, str(o.audience), o.text) for o in out] == [("announce", "host", DIVIDED)]
+
+
+def test_r_read_3_a_compact_copy_of_a_division_in_a_script_is_one_division() -> None:
+    s = dividing()
+    out = [o for line in COMPACT for o in s.feed(line)]
+    assert out == [] and s.speaker == "Hedger" and s.held_lines == 3
+    assert [o.text for o in s.flush()] == [DIVIDED]
+
+
+def test_r_read_3_the_live_check_leaves_a_pasted_compact_copy_to_its_sender() -> None:
+    from umpire.session import block_checks
+
+    s = dividing()
+    assert block_checks(s, COMPACT) == [None, None, None]
+    # A compact copy of one line is checked as it stands, as before.
+    assert block_checks(s, ["[10:33 PM] Hedger: G9 B1 | G8 R2 | aside G6 G4", "p2: yes"]) == ["now", "ahead"]

@@ -306,8 +306,8 @@ class Session:
     def feed(self, text: str, *, lineno: int | None = None, allow_time: bool = True) -> list[Output]:
         """Judge what was entered at the current game time: one line, or a pasted block of lines.
 
-        A single line under a Discord header is held as part of that player's message until the
-        message ends (`flush`, an empty line, the next header or a time line); a pasted block is
+        A single line under a Discord header or after a compact-mode copy is held as part of that player's
+        message until the message ends (`flush`, an empty line, the next header or a time line); a pasted block is
         read whole, and a message open at its end ends with it. Each complete message is judged
         in order: a player's message of several lines as the game reads one (`Game.message`).
         """
