@@ -384,6 +384,11 @@ class Game(Generic[S, C]):
     the next header or a time line, or one Discord message a bot receives. A game whose card reads a
     multi-line message as one submission returns the lines joined by newlines, and its `parse`
     reads that text whole (Devil's Deal: a division written a pile a line)."""
+    meaningful: str = ""
+    """The characters this game's moves give a meaning of their own (an operator, a separator: `*` to multiply, `|`
+    between piles). Before a game reads a player's line the session sets aside what Discord adds around a move
+    (emphasis, spoiler and code marks, a trailing emoji, end punctuation: `umpire.session.reading`, R-READ-1); a mark
+    made of one of these characters is set aside only where it wraps the whole line, and never inside it."""
     warm_pictures: Callable[[], None] = _no_pictures
     """Draws one picture of each kind the game posts and throws them away, so that the first real
     picture of a session finds its fonts, glyphs and shapes ready (see `umpire.games.pictures.warm`).

@@ -366,8 +366,15 @@ def rules_text(s: Session, width: int = 80) -> str:
             shown[setting.key] = player.name if player.name == shown[setting.key] else f"{player.name} ({shown[setting.key]})"
     head = f"House rulings in force ({Path(s.scenario.path).name}; each is explained in {game.doc} of umpire's source):"
     lines = textwrap.wrap(head, width=width, break_long_words=False, break_on_hyphens=False)
+    from umpire.session.reading import RULINGS
+
     for r in game.rulings(shown):
-        lines += textwrap.wrap(
-            r, width=width, initial_indent="  • ", subsequent_indent="    ", break_long_words=False, break_on_hyphens=False
-        )
+        lines += _bullet(r, width)
+    lines += textwrap.wrap("How players' messages are read, in every game (docs/rulings.md):", width=width, break_long_words=False)
+    for r in RULINGS:
+        lines += _bullet(r, width)
     return "\n".join(lines)
+
+
+def _bullet(text: str, width: int) -> list[str]:
+    return textwrap.wrap(text, width=width, initial_indent="  • ", subsequent_indent="    ", break_long_words=False, break_on_hyphens=False)

@@ -15,7 +15,7 @@ from umpire.core.clock import fmt_stamp, parse_clock
 from umpire.core.errors import IllegalAction, InvalidCommand, UmpireError
 from umpire.games.base import HOST, Audience, dm
 from umpire.session import entries as E
-from umpire.session import fairness, host
+from umpire.session import fairness, host, reading
 from umpire.session.lines import MAX_LINE, Line, Message
 from umpire.session.outputs import Output, OutputKind, info, internal_error, refusal
 
@@ -68,23 +68,49 @@ def time_line(s: Session, line: Line, allow_time: bool) -> list[Output]:
 
 
 def player_message(s: Session, message: Message, to: Audience) -> list[Output]:
-    """A player's message: one input per line, or as the game reads a message of several lines."""
+    """A player's message: one input per line, or as the game reads a message of several lines (each line read
+    as the session reads a player's words, R-READ-1)."""
     first = message.lines[0]
     assert first.name is not None
     player = s.scenario.roster.resolve(first.name)
+    if len(message.lines) == 1 and not first.text:
+        raise InvalidCommand(f"{player.name} sent nothing after the colon", text=first.raw.strip())
+    sent = [ln.text for ln in message.lines]
+    texts, raws, numbers = [], [], []
+    for text, ln, n in zip(read_lines(s, sent), message.lines, message.numbers, strict=True):
+        if text:
+            texts.append(text)
+            raws.append(ln.raw)
+            numbers.append(n)
+    if not texts:
+        raise InvalidCommand(
+            reading.NOTHING_LEFT, text=first.raw.strip() if len(message.lines) == 1 else f"{player.name}: " + " / ".join(sent)
+        )
     if len(message.lines) == 1:
-        if not first.text:
-            raise InvalidCommand(f"{player.name} sent nothing after the colon", text=first.raw.strip())
-        return s.game_input(player.seat, first.text, first.raw)
-    return lines(s, player.seat, [ln.text for ln in message.lines], [ln.raw for ln in message.lines], list(message.numbers), to)
+        return s.game_input(player.seat, texts[0], first.raw)
+    return lines(s, player.seat, texts, raws, numbers, to, sent=sent)
+
+
+def read_lines(s: Session, texts: Sequence[str]) -> list[str]:
+    """What the game reads of each line a player sent: the line with Discord's formatting set aside (R-READ-1)."""
+    meaningful = s.game.meaningful
+    return [reading.read(text, meaningful=meaningful) for text in texts]
 
 
 def lines(
-    s: Session, seat: int, texts: list[str], raws: list[str], numbers: list[int | None], to: Audience, *, source: str | None = None
+    s: Session,
+    seat: int,
+    texts: list[str],
+    raws: list[str],
+    numbers: list[int | None],
+    to: Audience,
+    *,
+    source: str | None = None,
+    sent: Sequence[str] | None = None,
 ) -> list[Output]:
-    """The inputs of one message of several lines, each judged on its own."""
+    """The inputs of one message of several lines, each judged on its own (`sent`: its lines as the player sent them)."""
     out: list[Output] = []
-    whole = f"{s.names[seat]}: " + " / ".join(texts)  # how a message of several lines is named in refusals and undo
+    whole = f"{s.names[seat]}: " + " / ".join(sent or texts)  # how a message of several lines is named in refusals and undo
     for text in s.game.message(s.state, seat, texts):
         i = texts.index(text) if text in texts else None
         raw, n = (raws[i], numbers[i]) if i is not None else (whole, numbers[0])
@@ -103,32 +129,39 @@ def lines(
 def submit(s: Session, seat: int, lines: Sequence[str], at: int | None, source: str | None) -> list[Output]:
     """One message from player `seat` (Session.submit): its inputs, each judged on its own; or, while the game
     waits for the players' entropy and the message has a `source`, the player's word for the seed."""
-    texts = [ln.strip() for ln in lines if ln.strip()]
-    if not texts:
+    sent = [ln.strip() for ln in lines if ln.strip()]
+    if not sent:
         return []
     if source is not None and source in s.sources:
         return [info(f"(already taken: {source})")]
     out = s.advance(at) if at is not None and at > s.now else []
     if source is not None and s.fair.waiting:
-        return out + word(s, seat, " ".join(texts), source)
+        return out + word(s, seat, " ".join(sent), source)
     to = dm(seat)
-    raw = f"{s.names[seat]}: " + " / ".join(texts)
+    name = s.names[seat]
+    raw = f"{name}: " + " / ".join(sent)
+    read = [(text, line) for text, line in zip(read_lines(s, sent), sent, strict=True) if text]
     try:
-        if len(texts) == 1:
-            out += s.game_input(seat, texts[0], f"{s.names[seat]}: {texts[0]}", source=source)
+        if not read:
+            raise InvalidCommand(reading.NOTHING_LEFT)
+        if len(read) == 1:
+            out += s.game_input(seat, read[0][0], f"{name}: {read[0][1]}", source=source)
         else:
-            out += lines_of(s, seat, texts, source, to)
+            out += lines_of(s, seat, read, source, to, sent)
     except UmpireError as exc:
         out.append(refusal(raw, exc, None, audience=to, names=s.names))
     except Exception as exc:  # a bug must never end a live session
         out.append(internal_error(raw, exc))
     if source is not None and source not in s.sources:
-        out += heard(s, seat, "\n".join(texts), source, out)
+        out += heard(s, seat, "\n".join(sent), source, out)
     return out
 
 
-def lines_of(s: Session, seat: int, texts: list[str], source: str | None, to: Audience) -> list[Output]:
-    return lines(s, seat, texts, [f"{s.names[seat]}: {t}" for t in texts], [None] * len(texts), to, source=source)
+def lines_of(s: Session, seat: int, read: list[tuple[str, str]], source: str | None, to: Audience, sent: list[str]) -> list[Output]:
+    """The inputs of a message of several lines a bot received: `read` holds each line read and as sent."""
+    name = s.names[seat]
+    texts, raws = [text for text, _ in read], [f"{name}: {line}" for _, line in read]
+    return lines(s, seat, texts, raws, [None] * len(read), to, source=source, sent=sent)
 
 
 def heard(s: Session, seat: int, text: str, source: str, out: list[Output]) -> list[Output]:

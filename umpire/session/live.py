@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Literal
 
 from umpire.core.clock import parse_clock
 from umpire.core.errors import IllegalAction, UmpireError
-from umpire.session import host
+from umpire.session import host, reading
 from umpire.session.lines import _BRACKETED, Line, classify
 
 if TYPE_CHECKING:
@@ -111,7 +111,8 @@ def _player(session: Session, line: Line, ahead: bool) -> str | None:
             roster.resolve(line.name)
         return None
     if line.text:
-        return _move(session, player.seat, line.text, ahead)
+        text = reading.read(line.text, meaningful=session.game.meaningful)  # as the ruling reads it (R-READ-1)
+        return _move(session, player.seat, text, ahead) if text else reading.NOTHING_LEFT
     return None
 
 

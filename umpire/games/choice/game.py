@@ -37,5 +37,6 @@ GAME: Game[State, Command] = Game(
     toolbar=views.toolbar,
     rulings=settings.rulings,
     validate=settings.SCHEMA.validate,
+    meaningful="+-x*×/",  # an expression's operators (`*` and `×` multiply, as `x` does)
     warm_pictures=Later(f"{_HERE}.pictures:warm_pictures"),
 )

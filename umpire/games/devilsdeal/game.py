@@ -42,5 +42,6 @@ GAME: Game[State, Command] = Game(
     rulings=settings.rulings,
     validate=settings.SCHEMA.validate,
     message=Later(f"{_HERE}.commands:message"),
+    meaningful="|",  # between a division's piles
     warm_pictures=Later(f"{_HERE}.pictures:warm_pictures"),
 )

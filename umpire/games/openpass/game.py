@@ -38,5 +38,6 @@ GAME: Game[State, Command] = Game(
     rulings=settings.rulings,
     validate=settings.SCHEMA.validate,
     validate_players=settings.SCHEMA.validate_players,
+    meaningful="+-x*×/−÷",  # the symbol cards and their spellings (`*` and `×` are the x card)
     warm_pictures=Later(f"{_HERE}.pictures:warm_pictures"),
 )
