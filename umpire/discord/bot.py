@@ -75,6 +75,7 @@ class Bot:
         self.tag = commitment(session.seed, session.salt)  # names the game in nonces
         self.pictures = session.scenario.pictures
         self.by_user = ids.by_user()
+        session.know_users({p.seat: p.user for p in ids.players})  # a mention of a player, <@ID>, names them (R-READ-2)
         self.submission_channels = {p.channel for p in ids.players if p.channel is not None}
         self.dm_of: dict[int, int] = {}  # seat -> the DM channel with that player
         self.transport: Transport | None = None

@@ -92,9 +92,10 @@ def player_message(s: Session, message: Message, to: Audience) -> list[Output]:
 
 
 def read_lines(s: Session, texts: Sequence[str]) -> list[str]:
-    """What the game reads of each line a player sent: the line with Discord's formatting set aside (R-READ-1)."""
-    meaningful = s.game.meaningful
-    return [reading.read(text, meaningful=meaningful) for text in texts]
+    """What the game reads of each line a player sent: the line with Discord's formatting set aside (R-READ-1) and the
+    mentions of players written as their names (R-READ-2)."""
+    meaningful, users = s.game.meaningful, s.mentioned
+    return [reading.read(reading.named(text, users), meaningful=meaningful) for text in texts]
 
 
 def lines(

@@ -111,7 +111,7 @@ def _player(session: Session, line: Line, ahead: bool) -> str | None:
             roster.resolve(line.name)
         return None
     if line.text:
-        text = reading.read(line.text, meaningful=session.game.meaningful)  # as the ruling reads it (R-READ-1)
+        text = reading.read(reading.named(line.text, session.mentioned), meaningful=session.game.meaningful)  # as judged
         return _move(session, player.seat, text, ahead) if text else reading.NOTHING_LEFT
     return None
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+from collections.abc import Mapping
 
 MARKS = ("```", "``", "`", "||", "***", "**", "__", "~~", "*", "_")  # longest first: `**` is not two `*`
 END_PUNCTUATION = ".!?…"
@@ -39,9 +40,26 @@ RULINGS = (
     "end punctuation . ! ? …, and zero-width spaces. A mark made of a character the game reads (* as multiply or an x card, "
     "| between a division's piles) is set aside only where it wraps the whole line. Nothing else changes; a refusal quotes "
     "the line as sent, and a line with nothing left is refused.",
+    "R-READ-2: a Discord mention names a player wherever a move names one: @Uri in a pasted line, <@ID> or <@!ID> as the bot "
+    "receives it (the bot knows each player's Discord ID), as the player's name would.",
     "R-READ-3: a pasted Discord message is the lines under a header, or a compact copy ([10:32 PM] NAME: …) and the lines "
     "without a name after it, up to an empty line, the next message or an @ time line.",
 )
+
+
+_MENTION = re.compile(r"<@!?(\d{1,20})>")
+
+
+def named(text: str, players: Mapping[str, str]) -> str:
+    """`text` with each Discord mention of a player (`<@ID>`, `<@!ID>`, as a bot receives it) written as that player's
+    name (`players`: the user IDs the front end gave, and the name to write for each); other mentions are left (R-READ-2).
+
+    >>> named("trade 1 for 2 with <@!123>", {"123": "Uri"}), named("first <@9>", {})
+    ('trade 1 for 2 with Uri', 'first <@9>')
+    """
+    if "<@" not in text:
+        return text
+    return _MENTION.sub(lambda m: players.get(m.group(1), m.group(0)), text)
 
 
 def read(text: str, *, meaningful: str = "") -> str:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 import secrets
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -62,6 +62,7 @@ class Session:
         self.fair = fair if fair is not None else fairness.Fairness()
         self.engine = Engine(scenario=scenario, seed=seed, salt=salt, fair=self.fair, writer=writer, announce=announce)
         self.width: int = 80  # the host's terminal width, for help and rules (the REPL sets it)
+        self.mentioned: dict[str, str] = {}  # a player's Discord user ID -> how their name is written (`know_users`)
         self._live: tuple[Any, Any, str | None] = (None, None, None)
 
     # ------------------------------------------------------------ what it is
@@ -139,6 +140,17 @@ class Session:
     def resolve(self, name: str) -> int:
         """A player's seat from a name or alias (refusing an unknown or ambiguous one)."""
         return self.engine.resolve(name)
+
+    def know_users(self, users: Mapping[int, int | str]) -> None:
+        """The players' user IDs on a front end's chat (seat -> ID: a Discord bot's ids file), so that a mention of a
+        player as that chat writes it (`<@ID>`, `<@!ID>`) names them wherever a move names a player (R-READ-2).
+
+        A mention is written as the player's name before the game reads the line, so the journal holds names and
+        replays without the IDs.
+        """
+        for seat, user in users.items():
+            p = self.scenario.roster[seat]
+            self.mentioned[str(user)] = next((n for n in p.names() if not any(c.isspace() for c in n)), p.name)
 
     # ------------------------------------------------------------ creating
 
