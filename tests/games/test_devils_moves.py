@@ -218,6 +218,7 @@ def test_help_lists_every_form_of_the_table_in_its_order() -> None:
         "take CARD / none",
         "discard CARDS",
         "pick FIRST SECOND",
+        "first CARD second CARD",
         "call",
         "raise N",
         "fold",

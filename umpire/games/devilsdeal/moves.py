@@ -300,6 +300,11 @@ MOVES: tuple[Move[State], ...] = (
                 what="Private cards for the round, first then second (privately; changeable until both have chosen).",
                 example="p1: pick R5 G6",
             ),
+            HelpItem(
+                syntax="first CARD second CARD",
+                what="The same pick in the card's own words.",
+                example="p1: first R5 second G6",
+            ),
         ),
         when=_pick_when,
         complete=_pickable,
