@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.fakediscord import FakeDiscord
+from tests.seeds import SEEDS
 from umpire.scenario import load
 from umpire.session import Session
 from umpire.session import entries as E
@@ -48,3 +51,55 @@ def test_r_read_1_a_formatted_move_through_the_bot_is_the_move(fake: FakeDiscord
     taken = [(e.by, e.text) for e in entries_of(tmp_path / "bot.jsonl") if isinstance(e, E.Input) and e.by is not None]
     assert taken == [(1, "first p1"), (0, "black red circle C3"), (0, "done")]
     assert not [m for seat in (0, 1) for m in table.private_messages(seat) if m.content.startswith("✗")]
+
+
+# ---------------------------------------------------------------- R-READ-4: a player's own status, through the bot
+
+GAMES = {  # scenario, players, what is played first (host lines, or (seat, text) from a player), who asks, how, a secret
+    "hap-tac-toe": (["Hedger", "Uri"], ["start", (0, "black red circle C3")], "status", "black red circle"),
+    "when-stars-align": (["Hedger", "Ian"], ["start", (0, "yellow solid 4 C3")], "status", "yellow solid 4"),
+    "choice-is-yours": (["Hedger", "Uri"], ["start", (0, "gs 5")], "money", "gs 5"),
+    "open-pass-heaven-hell": (
+        ["Hedger", "Uri", "Ian", "Yuna", "Marcel", "Elara", "Jonas", "Priya", "Theo", "Sana", "Kofi", "Lena", "Wren"],
+        ["start", (0, "bid 1 4")],
+        "cards",
+        "Heaven Basic",
+    ),
+    "devils-deal": (["Hedger", "Uri"], ["start", (1, "first p1"), (0, "no"), (1, "no"), (0, "pick R5 G5")], "pool", "R5`, second"),
+}
+FIRST = {"hap-tac-toe": "p2: first p1", "when-stars-align": "p2: first p1"}
+
+
+@pytest.mark.parametrize("scenario", sorted(GAMES))
+def test_r_read_4_a_players_status_through_the_bot_is_a_dm_of_what_their_seat_may_know(
+    fake: FakeDiscord, tmp_path: Path, scenario: str
+) -> None:
+    names, moves, word, secret = GAMES[scenario]
+    table = Table(fake, names, dm_seats=(1,))
+    sc = load(ROOT / "scenarios" / f"{scenario}.toml")
+    session = Session.create(sc, journal_path=tmp_path / "bot.jsonl", seed=SEEDS[scenario], salt="0" * 32)
+    answers: dict[int, str] = {}
+
+    def play(h: Hosted) -> None:
+        if scenario in FIRST:
+            h.says(1, FIRST[scenario].split(": ", 1)[1])
+        for move in moves:
+            if isinstance(move, str):
+                h.type(move)
+            else:
+                h.says(*move)
+        h.settle()
+        for seat in (1, 0):
+            before = len(table.private_messages(seat))
+            h.says(seat, word if seat else "status")
+            h.settle()
+            (got,) = table.private_messages(seat)[before:]
+            answers[seat] = got.content
+            assert got.content == session.game.own_status(session.knowledge(seat), names[seat])
+
+    Hosted(fake, table, session, table.ids()).run(play)
+    assert secret in answers[0] and secret not in answers[1]  # Hedger's own sealed move: his to see, never the other's
+    assert not any(m.content.startswith("📋") for m in table.public())
+    asked = [e for e in entries_of(tmp_path / "bot.jsonl") if isinstance(e, E.Asked)]
+    assert [(e.by, e.text) for e in asked] == [(1, word), (0, "status")] and all(e.source for e in asked)
+    assert not [e for e in entries_of(tmp_path / "bot.jsonl") if isinstance(e, E.Input) and e.text in ("status", word)]

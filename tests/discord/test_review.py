@@ -53,7 +53,7 @@ def test_a_ruling_taken_back_before_its_posts_went_out_is_never_posted_nor_corre
         h.type("start")
         h.press(F2)
         h.wait(lambda: len(table.public()) == 3, "the start posts")
-        h.type("p1: status")  # a public post made by the host's line: held
+        h.type("p1: post status")  # a public post made by the host's line: held
         h.type("undo")
         h.press(F2)
         h.says(1, "gs 6")

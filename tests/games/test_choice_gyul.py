@@ -639,7 +639,7 @@ def test_status_shows_the_gyul_hap_points() -> None:
     buy(s, "p1", "25")
     ok(s, "p1: hap 125 1")
     ok(s, "p2: gyul")
-    ev = one(ok(s, "p1: status"), "status_posted")
+    ev = one(ok(s, "p1: post status"), "status_posted")
     assert (ev["status"]["Hedger"]["ghp"], ev["status"]["Uri"]["ghp"]) == (1, -1)
     assert [r[5] for r in view(s, "status").rows] == ["1", "-1"]
 

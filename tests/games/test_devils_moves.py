@@ -223,7 +223,6 @@ def test_help_lists_every_form_of_the_table_in_its_order() -> None:
         "raise N",
         "fold",
         "all-in",
-        "pool",
     ]
 
 

@@ -47,7 +47,8 @@ def test_anything_before_the_deal_is_refused(tmp_path: Path) -> None:
     s = journaled(tmp_path)
     assert refused(s, "p2: first p1", error="IllegalAction") == "the pools come first: the host deals them with “start”, then Uri chooses"
     assert refused(s, "p1: yes", error="IllegalAction") == "the Death Match has not started: the host deals the pools with “start”"
-    assert refused(s, "p1: pool", error="IllegalAction") == "the pools are not dealt yet"
+    (answer,) = ok(s, "p1: pool")  # a player's own view is answered at any time (R-READ-4)
+    assert answer.text.startswith("📋 **Your status, Hedger** (for you alone)\nWaiting for the host to deal the pools (“start”).")
 
 
 def test_dealing_twice_is_refused(tmp_path: Path) -> None:

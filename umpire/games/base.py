@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeAlias, Ty
 from umpire.core.players import Roster
 from umpire.core.settings import Setting, Settings, no_problems, no_seat_problems
 from umpire.core.streams import Streams
+from umpire.games.status import listed_status
 
 if TYPE_CHECKING:
     from umpire.games import Entry
@@ -384,6 +385,12 @@ class Game(Generic[S, C]):
     the next header or a time line, or one Discord message a bot receives. A game whose card reads a
     multi-line message as one submission returns the lines joined by newlines, and its `parse`
     reads that text whole (Devil's Deal: a division written a pile a line)."""
+    status_words: tuple[str, ...] = ()
+    """The game's own words (besides `status`) for a player asking what they may know: `pool`, `cards`, `money`. The
+    session answers them itself, privately, from `knowledge` (R-READ-4); they never reach `parse` from a player."""
+    own_status: Callable[[Mapping[str, JSON], str], str] = listed_status
+    """A player's answer to `status`, in words: made from `knowledge(state, seat)` for the asking seat, and the
+    player's name, and nothing else, so it cannot say more than that seat may know."""
     meaningful: str = ""
     """The characters this game's moves give a meaning of their own (an operator, a separator: `*` to multiply, `|`
     between piles). Before a game reads a player's line the session sets aside what Discord adds around a move

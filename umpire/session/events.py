@@ -58,7 +58,7 @@ def _game_seed(e: Engine, ev: fairness.GameSeed) -> str:
     return fairness.game_seed_text(e.seed, ev)
 
 
-_OF_PLAY = ("Paused", "Resumed", "Undone", "Correction", "DmCorrection", "SeedRevealed", "FinalHash", "Delivered")
+_OF_PLAY = ("Paused", "Resumed", "Undone", "Correction", "DmCorrection", "SeedRevealed", "FinalHash", "Delivered", "OwnStatus")
 
 
 def __getattr__(name: str) -> Any:

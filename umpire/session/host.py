@@ -264,10 +264,22 @@ def help_items(s: Session) -> list[Item]:
     """(syntax, what, example, who) for every command: the game's, its views and the session's."""
     game = s.game
     items: list[Item] = [(h.syntax, h.what, h.example, h.who) for h in game.help()]
+    items.append(_asking(s))
     items += [(f"{v.name} {v.args}".strip(), v.what, v.example or v.name, "view") for v in game.views()]
     items += [(c.syntax, c.what, c.example, "host") for c in HOST_COMMANDS]
     items.append((*TIME_HELP, "host"))
     return items
+
+
+def _asking(s: Session) -> Item:
+    """A player's `status` (and the game's words for it), answered by the session in every game (R-READ-4)."""
+    words = ["status", *(w for w in s.game.status_words if " " not in w)]
+    first = s.scenario.roster[0]
+    what = (
+        "What you may know now, and nothing more, sent to you privately (a DM). It changes nothing: "
+        "undo passes over it, and the host's status view is the host's."
+    )
+    return (" / ".join(words), what, f"{first.aliases[0] if first.aliases else first.name}: {words[-1]}", "player")
 
 
 def help_text(s: Session, topic: str | None = None, width: int = 80) -> str:

@@ -87,8 +87,16 @@ def player_message(s: Session, message: Message, to: Audience) -> list[Output]:
             reading.NOTHING_LEFT, text=first.raw.strip() if len(message.lines) == 1 else f"{player.name}: " + " / ".join(sent)
         )
     if len(message.lines) == 1:
-        return s.game_input(player.seat, texts[0], first.raw)
+        return player_input(s, player.seat, texts[0], first.raw)
     return lines(s, player.seat, texts, raws, numbers, to, sent=sent)
+
+
+def player_input(s: Session, seat: int, text: str, raw: str, source: str | None = None) -> list[Output]:
+    """One input from a player: the game's, or their question of what they may know, which the session answers
+    privately and which changes nothing (an `asked` entry, no ruling: R-READ-4). A refusal raises."""
+    if reading.asks(s.game, text):
+        return s.engine.submit(E.Asked(t=s.now, by=seat, text=text, source=source), raw.strip())
+    return s.game_input(seat, text, raw, source=source)
 
 
 def read_lines(s: Session, texts: Sequence[str]) -> list[str]:
@@ -116,7 +124,7 @@ def lines(
         i = texts.index(text) if text in texts else None
         raw, n = (raws[i], numbers[i]) if i is not None else (whole, numbers[0])
         try:
-            out += s.game_input(seat, text, raw, source=source)
+            out += player_input(s, seat, text, raw, source)
         except UmpireError as exc:
             out.append(refusal(raw, exc, n, audience=to, names=s.names))
         except Exception as exc:  # a bug must never end a live session
@@ -146,7 +154,7 @@ def submit(s: Session, seat: int, lines: Sequence[str], at: int | None, source: 
         if not read:
             raise InvalidCommand(reading.NOTHING_LEFT)
         if len(read) == 1:
-            out += s.game_input(seat, read[0][0], f"{name}: {read[0][1]}", source=source)
+            out += player_input(s, seat, read[0][0], f"{name}: {read[0][1]}", source)
         else:
             out += lines_of(s, seat, read, source, to, sent)
     except UmpireError as exc:

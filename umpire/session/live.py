@@ -112,7 +112,9 @@ def _player(session: Session, line: Line, ahead: bool) -> str | None:
         return None
     if line.text:
         text = reading.read(reading.named(line.text, session.mentioned), meaningful=session.game.meaningful)  # as judged
-        return _move(session, player.seat, text, ahead) if text else reading.NOTHING_LEFT
+        if not text:
+            return reading.NOTHING_LEFT
+        return None if reading.asks(session.game, text) else _move(session, player.seat, text, ahead)
     return None
 
 
@@ -159,4 +161,7 @@ def complete(session: Session, line: str, word: str) -> list[str]:
     if player is None:
         return []
     before = rest[: len(rest) - len(word)].split()
-    return game.suggest(session.state, player.seat, before)
+    offered = game.suggest(session.state, player.seat, before)
+    if not before:  # a player may always ask what they may know (R-READ-4)
+        offered += [w for w in ("status", *game.status_words) if " " not in w and w not in offered]
+    return offered

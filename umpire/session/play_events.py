@@ -1,6 +1,6 @@
 """The session's own events of a game under way, and how each is put into words: the clocks paused and
-resumed, an undo and its corrections, private messages marked as sent, the seed revealed and the
-journal's final hash.
+resumed, an undo and its corrections, private messages marked as sent, the seed revealed, the
+journal's final hash, and a player's answer to `status`.
 
 They are imported when first made (the engine imports them where it makes them), not when a session
 starts: its first prompt needs only the commitment and the fairness events (`umpire.session.events`),
@@ -9,17 +9,20 @@ and each kind here registers its renderer in the same table, `events.RENDER`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from umpire.core import chat, journal
 from umpire.core.clock import fmt_stamp
-from umpire.games.base import HOST, Audience, Event
+from umpire.core.errors import IllegalAction
+from umpire.games.base import HOST, JSON, Audience, Event, dm
 from umpire.session import fairness
 from umpire.session.events import RENDER
 
 if TYPE_CHECKING:
     from umpire.session.engine import Engine
+    from umpire.session.entries import Asked
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -93,7 +96,20 @@ class Delivered(Event):
     via: str | None = None
 
 
-EVENTS: tuple[type[Event], ...] = (Paused, Resumed, Undone, Correction, DmCorrection, SeedRevealed, FinalHash, Delivered)
+@dataclass(frozen=True, kw_only=True)
+class OwnStatus(Event):
+    """A player's answer to `status` (or the game's word for it): what that seat may know now, for them alone (R-READ-4).
+
+    Its text is made from `knowledge` (the game's `knowledge` for that seat) and nothing else, so it cannot say more.
+    """
+
+    kind = "own_status"
+    player: str
+    asked: str
+    knowledge: Mapping[str, JSON]
+
+
+EVENTS: tuple[type[Event], ...] = (Paused, Resumed, Undone, Correction, DmCorrection, SeedRevealed, FinalHash, Delivered, OwnStatus)
 
 
 @RENDER.on(Paused)
@@ -152,6 +168,19 @@ def _final_hash_post(e: Engine, ev: FinalHash) -> str:
         f"🧾 The journal's final hash: `{ev.final_hash}`\n"
         f"Anyone with the journal (the file JOURNAL) can check every entry and everything generated: `{command}`"
     )
+
+
+def answer(e: Engine, entry: Asked, now: int) -> OwnStatus:
+    """The answer to a player's `status` (an `asked` entry): their seat's knowledge now, for them alone (R-READ-4)."""
+    if e.fair.waiting:
+        raise IllegalAction(fairness.ENTROPY_REFUSED_INPUT)
+    seat = entry.by
+    return OwnStatus(t=now, audience=dm(seat), player=e.names[seat], asked=entry.text, knowledge=e.game.knowledge(e.state, seat))
+
+
+@RENDER.on(OwnStatus)
+def _own_status(e: Engine, ev: OwnStatus) -> str:
+    return e.game.own_status(ev.knowledge, ev.player)
 
 
 @RENDER.on(Delivered)

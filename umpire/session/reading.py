@@ -22,6 +22,10 @@ import functools
 import re
 import unicodedata
 from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from umpire.games.base import Game
 
 MARKS = ("```", "``", "`", "||", "***", "**", "__", "~~", "*", "_")  # longest first: `**` is not two `*`
 END_PUNCTUATION = ".!?…"
@@ -44,6 +48,8 @@ RULINGS = (
     "receives it (the bot knows each player's Discord ID), as the player's name would.",
     "R-READ-3: a pasted Discord message is the lines under a header, or a compact copy ([10:32 PM] NAME: …) and the lines "
     "without a name after it, up to an empty line, the next message or an @ time line.",
+    "R-READ-4: a player's status (or the game's own word for it) is answered privately with what their seat may know now, "
+    "from the game's knowledge of that seat and nothing else; it changes nothing, and undo passes over it.",
 )
 
 
@@ -60,6 +66,12 @@ def named(text: str, players: Mapping[str, str]) -> str:
     if "<@" not in text:
         return text
     return _MENTION.sub(lambda m: players.get(m.group(1), m.group(0)), text)
+
+
+def asks(game: Game[Any, Any], text: str) -> bool:
+    """Whether a player's line asks what they may know: `status`, or one of the game's own words for it (R-READ-4)."""
+    said = " ".join(text.casefold().split())
+    return said == "status" or said in game.status_words
 
 
 def read(text: str, *, meaningful: str = "") -> str:

@@ -142,15 +142,9 @@ class Session:
         return self.engine.resolve(name)
 
     def know_users(self, users: Mapping[int, int | str]) -> None:
-        """The players' user IDs on a front end's chat (seat -> ID: a Discord bot's ids file), so that a mention of a
-        player as that chat writes it (`<@ID>`, `<@!ID>`) names them wherever a move names a player (R-READ-2).
-
-        A mention is written as the player's name before the game reads the line, so the journal holds names and
-        replays without the IDs.
-        """
-        for seat, user in users.items():
-            p = self.scenario.roster[seat]
-            self.mentioned[str(user)] = next((n for n in p.names() if not any(c.isspace() for c in n)), p.name)
+        """The players' user IDs on a front end's chat (seat -> ID): a mention `<@ID>` names its player in a move (R-READ-2)."""
+        roster = self.scenario.roster  # a name of one word, for a game that reads one (`first Hedger`)
+        self.mentioned.update((str(u), next((n for n in roster[s].names() if " " not in n), roster[s].name)) for s, u in users.items())
 
     # ------------------------------------------------------------ creating
 
@@ -212,9 +206,9 @@ class Session:
     def load(cls, path: str | Path, *, reopen: bool) -> tuple[Session, list[Output], journal.Loaded]:
         """Rebuild a game by replaying its journal; with `reopen`, continue writing to it.
 
-        Returns the session, everything the replay announced (the commitment first), and what
-        was read, every entry included (its `torn` says whether a crash cut the last line).
-        This keeps the whole game in memory; `stream` replays one entry at a time.
+        Returns the session, everything the replay announced (the commitment first), and what was read, every entry
+        included (its `torn` says whether a crash cut the last line). This keeps the whole game in memory; `stream`
+        replays one entry at a time.
         """
         session, loaded, steps = cls.stream(path)
         outputs = session.commitment_outputs()
@@ -318,8 +312,8 @@ class Session:
     def feed(self, text: str, *, lineno: int | None = None, allow_time: bool = True) -> list[Output]:
         """Judge what was entered at the current game time: one line, or a pasted block of lines.
 
-        A single line under a Discord header or after a compact-mode copy is held as part of that player's
-        message until the message ends (`flush`, an empty line, the next header or a time line); a pasted block is
+        A single line under a Discord header (or a compact-mode copy) is held as part of that player's message
+        until the message ends (`flush`, an empty line, the next header or a time line); a pasted block is
         read whole, and a message open at its end ends with it. Each complete message is judged
         in order: a player's message of several lines as the game reads one (`Game.message`).
         """
@@ -360,11 +354,10 @@ class Session:
     def submit(self, seat: int, lines: Sequence[str], *, at: int | None = None, source: str | None = None) -> list[Output]:
         """Judge one message that player `seat` sent, as a bot receives it: its lines (no name prefix).
 
-        `at` is the game time the message counts at (its own timestamp on the game clock); a message
-        that counts before the clock's present is judged now. `source` names it (a Discord message's
-        id): it is journaled with what it made (a message that made no input as `heard`), so a message
-        already taken is not taken again, after a restart too. While the game waits for the players'
-        entropy, a player's message is their word for the seed (judging.submit).
+        `at` is the game time the message counts at (its own timestamp on the game clock); a message that counts before the
+        clock's present is judged now. `source` names it (a Discord message's id): it is journaled with what it made (a
+        message that made no input as `heard`), so a message already taken is not taken again, after a restart too. While
+        the game waits for the players' entropy, a player's message is their word for the seed (judging.submit).
         """
         from umpire.session import judging
 
@@ -425,12 +418,8 @@ class Session:
         return self.engine.submit(E.Stop(t=self.now), "quit")
 
     def commitment_outputs(self) -> list[Output]:
-        """The fairness commitment, as an announcement to post before the game (with the request for the
-        players' entropy while the game waits for it).
-
-        The first time after a resume it is information for the host, not a new post: it was posted
-        when the game began.
-        """
+        """The fairness commitment, as an announcement to post before the game (with the request for the players' entropy
+        while the game waits for it); the first time after a resume, information for the host: it was posted when the game began."""
         return self.engine.commitment()
 
     # ------------------------------------------------------------ delivery
@@ -452,10 +441,9 @@ class Session:
     ) -> list[Output]:
         """Record that private messages reached player `seat` (journaled): `dms`, or all that wait.
 
-        A front end calls this only once its transport confirmed the delivery (`receipts`: what it
-        gave back, a Discord message's ids). Refused when nothing named waits. A DM that an undo
-        withdrew while it was on its way may still be named: it reached the player, so a correction
-        DM follows it.
+        A front end calls this only once its transport confirmed the delivery (`receipts`: what it gave back, a Discord
+        message's ids). Refused when nothing named waits. A DM that an undo withdrew while it was on its way may still be
+        named: it reached the player, so a correction DM follows it.
         """
         waiting = self.outbox.waiting(seat)
         chosen = [d.id for d in waiting if dms is None or d.id in set(dms)]

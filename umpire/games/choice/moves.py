@@ -97,7 +97,7 @@ def _puzzles(state: State, actor: int | None, words: Sequence[str]) -> list[str]
 
 
 def _word(word: str) -> Callable[[State, int | None, Sequence[str]], list[str]]:
-    """The completion of `post`'s one word (shop, gh or expr)."""
+    """The completion of `post`'s one word (shop, gh, expr or status)."""
 
     def complete(state: State, actor: int | None, words: Sequence[str]) -> list[str]:
         return [word] if _after(words, "post") else []
@@ -180,9 +180,16 @@ MOVES: tuple[Move[State], ...] = (
     ),
     Move(
         name="status",
-        who="player",
-        words=("status",),
-        forms=(HelpItem(syntax="status", what="Post everyone's tiles, money, GSP, GHP and EP.", example="p1: status"),),
+        who="either",
+        words=("post",),
+        forms=(
+            HelpItem(
+                syntax="post status",
+                what="Post everyone's tiles, money, GSP, GHP and EP in the channel (the card's status; a player's own status comes privately).",
+                example="p1: post status",
+            ),
+        ),
+        complete=_word("status"),
     ),
     Move(
         name="post shop",

@@ -177,6 +177,8 @@ def _parse_player(state: State, actor: int, head: str, words: list[str], text: s
     lowered = " ".join(w.casefold() for w in words)
     step = state.step
     if lowered in ("pool", "my pool", "cards", "my cards", "hand", "my hand"):
+        # The session answers these itself, privately (the game's `status_words`, R-READ-4): only a journal written
+        # before it did holds one as an input, and replays it so.
         return ShowPool(seat=actor)
     if lowered in LOCK_WORDS:
         return Lock(seat=actor)

@@ -325,7 +325,7 @@ MOVES: tuple[Move[State], ...] = (
     Move(
         name="pool",
         words=("pool",),
-        forms=(HelpItem(syntax="pool", what="A player's own pool and chips, sent to them privately.", example="p1: pool"),),
+        forms=(),  # a player's `pool` is answered by the session (R-READ-4); a journal written before that replays it here
         when=_pool_when,
     ),
 )

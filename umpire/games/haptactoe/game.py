@@ -44,6 +44,7 @@ def record(book: Rulebook, schema: Schema, entry: Entry) -> Game[State, Command]
         toolbar=views.toolbar,
         rulings=partial(settings.rulings, book),
         validate=schema.validate,
+        own_status=views.own_status,
         warm_pictures=Later(f"{_HERE}.pictures:warm_pictures", book),
     )
 
