@@ -103,3 +103,26 @@ def test_r_read_4_a_players_status_through_the_bot_is_a_dm_of_what_their_seat_ma
     asked = [e for e in entries_of(tmp_path / "bot.jsonl") if isinstance(e, E.Asked)]
     assert [(e.by, e.text) for e in asked] == [(1, word), (0, "status")] and all(e.source for e in asked)
     assert not [e for e in entries_of(tmp_path / "bot.jsonl") if isinstance(e, E.Input) and e.text in ("status", word)]
+
+
+def test_r_read_5_an_offer_sent_twice_through_the_bot_is_one_offer_and_the_player_is_told(fake: FakeDiscord, tmp_path: Path) -> None:
+    names = GAMES["open-pass-heaven-hell"][0]
+    table = Table(fake, names, dm_seats=(0,))
+    sc = load(ROOT / "scenarios" / "open-pass-heaven-hell.toml")
+    session = Session.create(sc, journal_path=tmp_path / "bot.jsonl", seed=SEEDS["open-pass-heaven-hell"], salt="0" * 32)
+
+    def play(h: Hosted) -> None:
+        h.type("start")
+        h.says(0, "trade 1 for 2 with @Uri")
+        h.says(0, "trade 1 for 2 with Uri!")
+        h.settle()
+
+    Hosted(fake, table, session, table.ids()).run(play)
+    assert len(session.state.trades) == 1
+    told = [m.content for m in table.private_messages(0)]
+    assert told[-1] == (
+        "✗ `trade 1 for 2 with Uri!` — counted once: the same move as your “trade 1 for 2 with @Uri” came again within 5 s "
+        "with nothing judged between, so it is one message sent twice (R-READ-5); the first stands"
+    )
+    (heard,) = [e for e in entries_of(tmp_path / "bot.jsonl") if isinstance(e, E.Heard)]
+    assert heard.refused is not None and heard.refused.startswith("counted once")

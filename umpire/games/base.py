@@ -298,7 +298,10 @@ class Move(Generic[S]):
     for a move written without one, as cards or squares alone); `complete(state, actor, words)`
     gives the words that may follow `words` (which start with one of `words`, if it has any).
     A `sealed` move is a secret submission: until an event that `reveals` it, nothing it changes
-    may reach anyone but its player and the host.
+    may reach anyone but its player and the host. A move is `resent_once` when the same move made
+    again costs its player (a claim the rules count as repeated, a second trade offer): an identical
+    one from the same player, with nothing judged between and within a few seconds, is taken for a
+    message sent twice and counted once (R-READ-5).
     """
 
     name: str
@@ -308,6 +311,7 @@ class Move(Generic[S]):
     words: tuple[str, ...] = ()
     complete: Callable[[S, int | None, Sequence[str]], list[str]] | None = None
     sealed: bool = False
+    resent_once: bool = False
 
     def suggest(self, state: S, actor: int | None, words: Sequence[str]) -> list[str]:
         """The words that may come next after `words` in a command of this move."""

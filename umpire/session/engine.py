@@ -150,6 +150,7 @@ class Engine:
         self.history: list[Step] = []
         self.outbox = Outbox()
         self.sources: set[str] = set()  # the front ends' names of the messages taken (accepted or heard), from the journal too
+        self.inputs: dict[int, tuple[int, str, int]] = {}  # the last players' inputs: entry -> (seat, text, t), for R-READ-5
         self.last_events: list[Event] = []
         self.last_public: list[str] = []
         self.last_public_posts: list[tuple[int | None, Post]] = []  # (entry, post), for pictures
@@ -392,6 +393,10 @@ class Engine:
             self.outbox.withdraw(ruling.pop.dms, ruling.pop.what)
         if isinstance(entry, _SOURCED) and entry.source is not None:
             self.sources.add(entry.source)
+        if isinstance(entry, E.Input) and entry.by is not None:
+            self.inputs[ruling.n] = (entry.by, entry.text, entry.t)
+            if len(self.inputs) > 32:
+                del self.inputs[next(iter(self.inputs))]
         if ruling.delivered is not None:
             seat, ids = ruling.delivered
             self.outbox.mark_sent(seat, ids)

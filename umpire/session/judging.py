@@ -96,7 +96,37 @@ def player_input(s: Session, seat: int, text: str, raw: str, source: str | None 
     privately and which changes nothing (an `asked` entry, no ruling: R-READ-4). A refusal raises."""
     if reading.asks(s.game, text):
         return s.engine.submit(E.Asked(t=s.now, by=seat, text=text, source=source), raw.strip())
+    twice = resent(s, seat, text)
+    if twice is not None:
+        raise IllegalAction(twice, text=raw.strip())
     return s.game_input(seat, text, raw, source=source)
+
+
+RESENT_MS = 5000  # how soon after it the same move from the same player is taken for the same message sent twice (R-READ-5)
+
+
+def resent(s: Session, seat: int, text: str) -> str | None:
+    """Why a player's line is their last move sent again, to be counted once (R-READ-5), or None.
+
+    It is when the last ruling in force is that player's input, made at most 5 s before, of a move its game counts
+    once when resent (`Move.resent_once`: a claim, a call, an offer), and this line reads as the same command: a
+    message sent twice (Discord's retry, a paste repeated), not the card's genuinely repeated call, which comes later
+    or after something else was judged.
+    """
+    last = s.engine.inputs.get(s.history[-1].n) if s.history else None
+    if last is None or last[0] != seat or s.now - last[2] > RESENT_MS:
+        return None
+    game, step = s.game, s.history[-1]
+    try:
+        again = game.parse(s.state, seat, text, s.resolve)
+        if not game.move_of(again).resent_once or again != game.parse(step.before, seat, last[1], s.resolve):
+            return None
+    except (UmpireError, LookupError):
+        return None
+    return (
+        f"counted once: the same move as your “{last[1]}” came again within {RESENT_MS // 1000} s with nothing judged "
+        "between, so it is one message sent twice (R-READ-5); the first stands"
+    )
 
 
 def read_lines(s: Session, texts: Sequence[str]) -> list[str]:

@@ -50,6 +50,8 @@ RULINGS = (
     "without a name after it, up to an empty line, the next message or an @ time line.",
     "R-READ-4: a player's status (or the game's own word for it) is answered privately with what their seat may know now, "
     "from the game's knowledge of that seat and nothing else; it changes nothing, and undo passes over it.",
+    "R-READ-5: a move that would cost its player if sent again (a claim, a Gyul Hap call, a trade offer), sent again by the "
+    "same player within 5 s with nothing judged between, is one message sent twice: counted once, and the player told so.",
 )
 
 

@@ -151,6 +151,7 @@ MOVES: tuple[Move[State], ...] = (
             ),
         ),
         when=_gyul_when,
+        resent_once=True,  # a call sent twice would cost −1 as already claimed (R-GH-1): counted once (R-READ-5)
     ),
     Move(
         name="gyul",
@@ -158,6 +159,7 @@ MOVES: tuple[Move[State], ...] = (
         words=("gyul",),
         forms=(HelpItem(syntax="gyul", what="Every hap on the board is claimed: +1 and the next board; wrong: -1.", example="p1: gyul"),),
         when=_gyul_when,
+        resent_once=True,  # sent twice, the second would be judged on the next board (R-READ-5)
     ),
     Move(
         name="expr",
