@@ -279,7 +279,7 @@ def _asking(s: Session) -> Item:
         "What you may know now, and nothing more, sent to you privately (a DM). It changes nothing: "
         "undo passes over it, and the host's status view is the host's."
     )
-    return (" / ".join(words), what, f"{first.aliases[0] if first.aliases else first.name}: {words[-1]}", "player")
+    return (" / ".join(words), what, f"{first.aliases[0] if first.aliases else first.name}: {words[min(1, len(words) - 1)]}", "player")
 
 
 def help_text(s: Session, topic: str | None = None, width: int = 80) -> str:
