@@ -3,20 +3,8 @@ nothing judged between, is counted once; a genuinely repeated call is judged as 
 
 from __future__ import annotations
 
-from tests.seeds import test_seed
-from tests.transcript_support import TRANSCRIPTS, scenario_of
-from umpire.session import Output, Session, derive_salt
-
-
-def played(script: str, upto: int) -> Session:
-    sc = scenario_of(TRANSCRIPTS / script)
-    seed = test_seed(sc)
-    s = Session.create(sc, journal_path=None, seed=seed, salt=derive_salt(seed))
-    s.commitment_outputs()
-    for i, line in enumerate((TRANSCRIPTS / script).read_text(encoding="utf-8").split("\n")[:upto], start=1):
-        s.feed(line, lineno=i)
-    s.flush()
-    return s
+from tests.session.played import played
+from umpire.session import Output
 
 
 def counted_once(outs: list[Output], first: str) -> bool:

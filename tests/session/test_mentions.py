@@ -7,17 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.seeds import test_seed
-from tests.transcript_support import TRANSCRIPTS, scenario_of
-from umpire.session import Output, Session, derive_salt
+from tests.session.played import hosted as a_session
+from umpire.session import Output, Session
 
 HEDGER, URI = 1111, 2222  # the players' Discord user IDs in these tests
 
 
 def hosted(script: str, journal: Path | None = None) -> Session:
-    sc = scenario_of(TRANSCRIPTS / script)
-    seed = test_seed(sc)
-    s = Session.create(sc, journal_path=journal, seed=seed, salt=derive_salt(seed))
+    s = a_session(script, journal)
     s.know_users({0: HEDGER, 1: URI})
     return s
 

@@ -7,10 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.seeds import test_seed
-from tests.transcript_support import TRANSCRIPTS, scenario_of
+from tests.session.played import played
 from umpire.core import journal
-from umpire.session import Output, Session, derive_salt
+from umpire.session import Output, Session
 
 WORDS = {  # each game's own word for it, besides `status`
     "hap-tac-toe.script": [],
@@ -26,17 +25,6 @@ PLACES = {  # a line of each transcript where a sealed move of p1's is pending o
     "open-pass-match.script": 110,
     "devils-deal.script": 80,
 }
-
-
-def played(script: str, upto: int, journal_path: Path | None = None) -> Session:
-    sc = scenario_of(TRANSCRIPTS / script)
-    seed = test_seed(sc)
-    s = Session.create(sc, journal_path=journal_path, seed=seed, salt=derive_salt(seed))
-    s.commitment_outputs()
-    for i, line in enumerate((TRANSCRIPTS / script).read_text(encoding="utf-8").split("\n")[:upto], start=1):
-        s.feed(line, lineno=i)
-    s.flush()
-    return s
 
 
 def answer(outs: list[Output]) -> Output:

@@ -12,10 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.contract.test_contract import accepted_commands
-from tests.seeds import test_seed
+from tests.session.played import hosted
 from tests.transcript_support import TRANSCRIPTS, scenario_of
 from umpire.games import keys
-from umpire.session import Output, Session, derive_salt
+from umpire.session import Output, Session
 from umpire.session.intake import classify
 from umpire.session.reading import read
 
@@ -34,12 +34,6 @@ CHECKPOINTS = 5  # places in each transcript where every example is tried, sprea
 def scripts(key: str) -> list[str]:
     """The transcripts of the game called `key`."""
     return sorted(p.name for p in TRANSCRIPTS.glob("*.script") if scenario_of(p).game.key == key)
-
-
-def hosted(script: str) -> Session:
-    sc = scenario_of(TRANSCRIPTS / script)
-    seed = test_seed(sc)
-    return Session.create(sc, journal_path=None, seed=seed, salt=derive_salt(seed))
 
 
 def checkpoints(script: str) -> Iterator[Session]:
