@@ -22,7 +22,8 @@ from umpire.session import Session
 from umpire.session.entries import opened
 from umpire.verify import NOT_AGAINST_POSTED
 
-# A short game: a refusal, a valid hap, a hap claimed twice in one turn, and two clock rulings.
+# A short game: a refusal, a valid hap, a hap claimed twice in one turn (6 s apart: not one message sent twice, R-READ-5),
+# and two clock rulings.
 GAME = """\
 # a short game
 p2: first p1
@@ -33,9 +34,10 @@ p1: done
 p2: gray red square B1
 p2: hap A1 B1 C1
 p2: done
-@ 0:30
+@ 0:24
 p1: white red triangle C1
 p1: hap A1 B1 C1
+@ 0:30
 p1: hap C1 B1 A1
 p1: done
 @ 1:45

@@ -64,7 +64,7 @@ def test_the_transcript_covers_every_step_and_deadline() -> None:
         "round_over",
         "devils_deal_over",
         "reminder",
-        "pool_shown",
+        "own_status",
     ):
         assert kind in kinds, kind
     autos = [(o["event"], o.get("auto")) for o in objects() if o.get("auto")]

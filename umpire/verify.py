@@ -162,7 +162,7 @@ class Report:
         }
 
 
-NO_RULING = ("reveal", "stop", "delivered", "pause", "resume", "heard", "posted", "listening")  # entry kinds that change no ruling
+NO_RULING = ("reveal", "stop", "delivered", "pause", "resume", "heard", "posted", "listening", "asked")  # entry kinds that change no ruling
 
 
 def verify(path: str | Path, *, posted: str | None = None, final_hash: str | None = None, watch: Watch | None = None) -> Report:

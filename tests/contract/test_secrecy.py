@@ -5,9 +5,9 @@ bid, a deck, a pick…) and its events mark what `reveals` them. The check is on
 non-interference. Random games are played; at each sealed line that a player sent, a twin game is
 played beside it in which that player sent a different legal line of the same move, and then
 both are fed the same lines. Until an event that reveals it, everything the other players and the
-public receive — posts, DMs, refusals, every event's JSON and the text of every picture — and
-what each of them may know (`knowledge`) must be the same in both games: nothing they see may
-depend on the secret. The comparison ends at a reveal, or when the sealing player's own later
+public receive — posts, DMs, refusals, every event's JSON and the text of every picture — what
+each of them may know (`knowledge`), and what each is answered when they ask for their own
+`status` (R-READ-4) must be the same in both games: nothing they see may depend on the secret. The comparison ends at a reveal, or when the sealing player's own later
 line is taken in one game and refused in the other (their own moves are theirs to give away).
 
 The planted leaks prove it works: the example auction with its bid receipt posted publicly, or
@@ -28,7 +28,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from tests.contract.auction.events import BidSealed
-from tests.contract.test_contract import GAME_KEYS, accepted_commands, draw_line, new_session, scenario_for
+from tests.contract.test_contract import GAME_KEYS, accepted_commands, draw_line, new_session, prefix, scenario_for
 from umpire.core.errors import UmpireError
 from umpire.games.base import PUBLIC, Event, Game, Move, dm
 from umpire.scenario import Scenario
@@ -104,6 +104,11 @@ def knowledge(s: Session, secret_of: int) -> list[Any]:
     return [s.knowledge(q) for q in seats]
 
 
+def asked(s: Session, secret_of: int) -> list[Output]:
+    """Every other player asks for their own status (R-READ-4): what each is answered may not depend on the secret."""
+    return [o for q in range(len(s.names)) if q != secret_of for o in feed(s, prefix(s.scenario, q) + "status")]
+
+
 def taken(out: Sequence[Output]) -> bool:
     return not any(o.kind == "refusal" for o in out)
 
@@ -148,6 +153,9 @@ def check_twin(sc: Scenario, game: Game[Any, Any] | None, before: Sequence[str],
             raise Leak(f"{sc.game.key}: after “{line}” (twin: “{alt}”), “{what}” showed others different things:\n  {diff[0]}\n  {diff[1]}")
         if knowledge(real, p) != knowledge(twin, p):
             raise Leak(f"{sc.game.key}: after “{line}” (twin: “{alt}”), “{what}” left another seat or the public knowing different things")
+        got_r, got_t = seen(asked(real, p), p, picture_text), seen(asked(twin, p), p, picture_text)
+        if got_r != got_t:
+            raise Leak(f"{sc.game.key}: after “{line}” (twin: “{alt}”), “{what}”: another player's status differs:\n  {got_r}\n  {got_t}")
         if later is None:
             return
         what, out_r, out_t = later, feed(real, later), feed(twin, later)
@@ -251,6 +259,22 @@ def test_a_planted_leak_a_receipt_sent_to_the_wrong_player_fails_the_contract() 
     game = leaky(lambda e: dataclasses.replace(e, audience=dm((e.audience.seat or 0) + 1)) if isinstance(e, BidSealed) else e)
     with pytest.raises(Leak, match="player:1"):
         check_twin(sc, game, AUCTION_LINES[:1], "p1: bid 25", "p1: bid 24", AUCTION_LINES[2:])
+
+
+def test_a_planted_leak_a_status_answered_with_the_first_players_knowledge_fails_the_contract(monkeypatch: pytest.MonkeyPatch) -> None:
+    from umpire.session import play_events
+
+    def told_all(e: Any, entry: Any, now: int) -> play_events.OwnStatus:
+        known = e.game.knowledge(e.state, 0)  # the planted fault: seat 0's view, whoever asks
+        return play_events.OwnStatus(
+            t=now, audience=dm(entry.by), game=e.game.key, player=e.names[entry.by], asked=entry.text, knowledge=known
+        )
+
+    sc = scenario_for("auction")
+    check_twin(sc, None, AUCTION_LINES[:1], "p1: bid 25", "p1: bid 24", AUCTION_LINES[2:])  # as written: no leak
+    monkeypatch.setattr(play_events, "answer", told_all)
+    with pytest.raises(Leak, match="another player's status differs"):
+        check_twin(sc, None, AUCTION_LINES[:1], "p1: bid 25", "p1: bid 24", AUCTION_LINES[2:])
 
 
 def test_a_planted_leak_found_by_the_random_games_too() -> None:

@@ -18,7 +18,17 @@ from .support import ROOT, SCRIPTS, Hosted, Table, entries_of, heard, play, ruli
 
 # Lines a player might send at any moment: status and reposts, claims that are wrong or not allowed now, plays out of turn.
 EXTRA = itertools.cycle(
-    ["p2: post shop", "p1: hap 123 4", "p2: expr 1 1+1+1+1 1", "p1: gs 0", "p2: buy 10", "p1: status", "p2: igs 3", "p1: expr 2 9x9 9"]
+    [
+        "p2: post shop",
+        "p1: hap 123 4",
+        "p2: expr 1 1+1+1+1 1",
+        "p1: gs 0",
+        "p2: buy 10",
+        "p1: status",
+        "p2: post status",
+        "p2: igs 3",
+        "p1: expr 2 9x9 9",
+    ]
 )
 
 

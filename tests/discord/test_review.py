@@ -54,7 +54,7 @@ def test_a_ruling_taken_back_before_its_posts_went_out_is_never_posted_nor_corre
         h.type("start")
         h.press(F2)
         h.wait(lambda: len(table.public()) == 3, "the start posts")
-        h.type("p1: status")  # a public post made by the host's line: held
+        h.type("p1: post status")  # a public post made by the host's line: held
         h.type("undo")
         h.press(F2)
         h.says(1, "gs 6")
@@ -109,7 +109,10 @@ def test_r_bot_8_in_review_mode_the_commitment_is_posted_before_any_word_is_take
     commitment, request, entropy, start, _ = table.public()
     assert commitment.content.startswith("🔒 Fairness commitment") and request.content.startswith("🎲 Before the game starts")
     assert early[0] < commitment.id < request.id  # the refused word came first in Discord's order; the taken ones after
-    assert entropy.content.startswith("🎲 The players' words for the seed are in:\nHedger: `17 lantern`\nUri: `maple`") and "Block 1 of 6 begins" in start.content
+    assert (
+        entropy.content.startswith("🎲 The players' words for the seed are in:\nHedger: `17 lantern`\nUri: `maple`")
+        and "Block 1 of 6 begins" in start.content
+    )
     assert table.private_messages(1)[0].content == (
         "✗ `maple` — this was sent before the fairness commitment was posted, so it cannot be your word for the seed (the secret "
         "must be fixed in public before any word is chosen): send your word again once the commitment is in the game channel"

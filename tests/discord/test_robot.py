@@ -107,7 +107,7 @@ def test_a_held_post_taken_back_before_a_restart_is_not_posted_after_it(fake: Fa
         h.type("start")
         h.press("\x1bOQ")
         h.wait(lambda: len(table.public()) == 3, "the start posts")
-        h.type("p1: status")  # held, then taken back; the host leaves without pressing F2
+        h.type("p1: post status")  # held, then taken back; the host leaves without pressing F2
         h.type("undo")
 
     Hosted(fake, table, session, table.ids(), review=True).run(first)

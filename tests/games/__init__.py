@@ -15,11 +15,13 @@ from typing import Any
 import tomli_w
 
 from tests.seeds import test_seed
+from umpire.core.clock import fmt_stamp
 from umpire.games.haptactoe import rules
 from umpire.games.haptactoe.pieces import square_name
 from umpire.scenario import Scenario
 from umpire.scenario import parse as parse_scenario
 from umpire.session import Output, Session, derive_salt
+from umpire.session.judging import RESENT_MS
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "scenarios"
@@ -135,6 +137,7 @@ def fill_turn(session: Session) -> str:
 
 
 ANY_HAP = "*"  # in a claim plan: the first unclaimed line hap on the board
+LATER = "later"  # in a claim plan: the clock moves on past the time a claim sent twice is counted once in (R-READ-5)
 
 
 def play_turn(session: Session, claims: Sequence[str] = (), *, end: str | None = None) -> list[Output]:
@@ -147,6 +150,9 @@ def play_turn(session: Session, claims: Sequence[str] = (), *, end: str | None =
     word = session.state.cfg.book.claim_word
     named: list[str] = []
     for c in claims:
+        if c == LATER:  # a few seconds pass: the next claim is not the last one sent twice (R-READ-5)
+            ok(session, f"@ {fmt_stamp(session.now + RESENT_MS + 1000)}")
+            continue
         if c == ANY_HAP:
             fresh = [t for t in rules.line_haps(session.state) if " ".join(square_name(s) for s in t) not in named]
             assert fresh, "the plan wants a hap but the board has none unclaimed"

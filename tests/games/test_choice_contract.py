@@ -57,7 +57,7 @@ def test_help_lists_the_cards_commands_in_their_order_from_the_table_of_moves() 
         "gyul",
         "expr x S y",
         "iexpr x S y z",
-        "status",
+        "post status",
         "post shop|gh|expr",
         "start",
     ]

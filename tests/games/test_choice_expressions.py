@@ -514,7 +514,7 @@ def test_status_shows_the_expression_points() -> None:
     s = in_block_2()
     buy(s, "p1", "35")
     ok(s, "p1: expr 4 3x7+5-3 7")
-    ev = one(ok(s, "p2: status"), "status_posted")
+    ev = one(ok(s, "p2: post status"), "status_posted")
     assert (ev["status"]["Hedger"]["ep"], ev["status"]["Uri"]["ep"]) == (1, 0)
     assert [r[6] for r in view(s, "status").rows] == ["1", "0"]
 

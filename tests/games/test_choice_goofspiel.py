@@ -111,7 +111,7 @@ def test_no_prize_is_shown_before_its_round_opens() -> None:
         check(ok(s, "start"))
         check(ok(s, "p1: gs 9"))
         check(ok(s, "plays"))
-        check(ok(s, "p1: status"))
+        check(ok(s, "p1: post status"))
         while s.state.in_block:
             due = s.next_due()
             assert due is not None

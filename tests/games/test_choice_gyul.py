@@ -485,10 +485,22 @@ def test_r_gh_2_no_grace_for_the_player_who_called_the_correct_gyul() -> None:
     claim_board_1(s)
     t = s.now
     ok(s, "p1: gyul")
+    ok(s, "p1: post gh")  # something judged between: the next gyul is a new call, not the first sent twice (R-READ-5)
     s.advance(t + SECOND)
     ev = one(ok(s, "p1: gyul"), "gyul_called")
     assert ev["verdict"] == "incorrect"
     assert points(s, "ghp") == {"Hedger": 3, "Uri": 0}
+
+
+def test_r_read_5_a_gyul_sent_twice_at_once_is_counted_once() -> None:
+    s = in_block_2()
+    claim_board_1(s)
+    ok(s, "p1: gyul")
+    assert refused(s, "p1: gyul!", error="IllegalAction") == (
+        "counted once: the same move as your “gyul” came again within 5 s with nothing judged between, so it is one "
+        "message sent twice (R-READ-5); the first stands"
+    )
+    assert points(s, "ghp") == {"Hedger": 4, "Uri": 0}  # the correct gyul's point, and no wrong one after it
 
 
 def test_r_gh_2_no_grace_without_a_correct_gyul() -> None:
@@ -639,7 +651,7 @@ def test_status_shows_the_gyul_hap_points() -> None:
     buy(s, "p1", "25")
     ok(s, "p1: hap 125 1")
     ok(s, "p2: gyul")
-    ev = one(ok(s, "p1: status"), "status_posted")
+    ev = one(ok(s, "p1: post status"), "status_posted")
     assert (ev["status"]["Hedger"]["ghp"], ev["status"]["Uri"]["ghp"]) == (1, -1)
     assert [r[5] for r in view(s, "status").rows] == ["1", "-1"]
 
@@ -663,6 +675,7 @@ def test_r_gh_2_the_grace_covers_its_seconds_across_a_blocks_end_and_the_next_st
     assert points(s, "ghp") == {"Hedger": 4, "Uri": 0}
     # The grace is the seconds it says, no more: at 3 s and 1 ms the same call costs a point.
     s.advance(end + 2 * SECOND + 1)
+    ok(s, "p2: post gh")  # judged between: the next gyul is a new call, not the last sent twice (R-READ-5)
     assert one(ok(s, "p2: gyul"), "gyul_called")["verdict"] == "incorrect"
     assert points(s, "ghp") == {"Hedger": 4, "Uri": -1}
 

@@ -66,12 +66,12 @@ EVERY_SHOP_AND_BOARD = ["post shop", "post gh", "post expr"]
 @pytest.mark.parametrize(
     ("setup", "player", "host"),
     [
-        (before_block_1, ["status"], ["start"]),
-        (in_round_1, ["gs", "status"], []),
-        (in_the_1_second_break, ["status"], []),
-        (in_block_2, ["gs", "buy", "hap", "gyul", "expr", "status", *EVERY_SHOP_AND_BOARD], EVERY_SHOP_AND_BOARD),
-        (between_blocks, ["status"], ["start"]),
-        (after_the_match, ["status"], []),
+        (before_block_1, ["status"], ["status", "start"]),  # `status` is the card's, written `post status` (R-READ-4)
+        (in_round_1, ["gs", "status"], ["status"]),
+        (in_the_1_second_break, ["status"], ["status"]),
+        (in_block_2, ["gs", "buy", "hap", "gyul", "expr", "status", *EVERY_SHOP_AND_BOARD], ["status", *EVERY_SHOP_AND_BOARD]),
+        (between_blocks, ["status"], ["status", "start"]),
+        (after_the_match, ["status"], ["status"]),
     ],
     ids=lambda v: v.__name__ if callable(v) else "",
 )
@@ -87,7 +87,7 @@ def test_a_move_is_allowed_exactly_when_its_when_gives_no_reason_and_the_session
     setup: Callable[[], Session],
 ) -> None:
     s = setup()
-    lines = {"gs": "gs 1", "buy": "buy 9", "gyul": "gyul", "expr": "expr 1 1+1+1+1 1", "status": "status", "post gh": "post gh"}
+    lines = {"gs": "gs 1", "buy": "buy 9", "gyul": "gyul", "expr": "expr 1 1+1+1+1 1", "status": "post status", "post gh": "post gh"}
     for move in GAME.moves:
         if move.name not in lines:
             continue
@@ -115,7 +115,7 @@ def test_reposting_is_refused_when_there_is_nothing_to_repost_for_the_host_as_fo
 
 def test_status_may_be_posted_at_any_time_even_after_the_match() -> None:
     for setup in (before_block_1, in_the_1_second_break, after_the_match):
-        out = ok(setup(), "p2: status")
+        out = ok(setup(), "p2: post status")
         assert [o.event["event"] for o in out if o.event] == ["status_posted"]
 
 
@@ -135,12 +135,12 @@ def completions(s: Session, actor: int | None, words: list[str]) -> list[str]:
 
 
 def test_completion_offers_only_the_moves_allowed_now() -> None:
-    assert completions(before_block_1(), None, []) == ["start"]
-    assert completions(before_block_1(), 0, []) == ["status"]
-    assert completions(in_round_1(), 0, []) == ["gs", "igs", "status"]
+    assert completions(before_block_1(), None, []) == ["post", "start"]
+    assert completions(before_block_1(), 0, []) == ["post"]  # a player's own `status` is the session's (R-READ-4)
+    assert completions(in_round_1(), 0, []) == ["gs", "igs", "post"]
     assert completions(in_block_2(), None, []) == ["post"]
-    assert completions(in_block_2(), None, ["post"]) == ["shop", "gh", "expr"]
-    assert completions(after_the_match(), None, []) == []
+    assert completions(in_block_2(), None, ["post"]) == ["status", "shop", "gh", "expr"]
+    assert completions(after_the_match(), None, []) == ["post"]
 
 
 def test_completion_after_gs_offers_the_cards_left_and_after_igs_those_the_advantage_can_raise() -> None:
@@ -172,7 +172,7 @@ def test_post_completes_only_what_can_be_posted_now() -> None:
     auto_bout(s)
     start(s)
     s.advance(s.state.block_start + 301 * SECOND)  # the shop's three cycles are over; the board and the set are not
-    assert completions(s, 1, ["post"]) == ["gh", "expr"]
+    assert completions(s, 1, ["post"]) == ["status", "gh", "expr"]
 
 
 # ---------------------------------------------------------------- knowledge
@@ -247,7 +247,7 @@ def test_a_sealed_play_reaches_nobody_else_before_the_reveal_and_the_reveal_show
         t0 = s.state.block_start
         ok(s, f"p1: {line}")
         before: list[Output] = []
-        for text in ("p2: gs 4", "p2: status", "p2: igs 4", "post shop", "p2: post gh"):
+        for text in ("p2: gs 4", "p2: status", "p2: post status", "p2: igs 4", "post shop", "p2: post gh"):
             before += s.feed(text)
         before += s.advance(t0 + PLAY - 5 * SECOND)  # the reminder
         before += s.feed("p2: gs 6")

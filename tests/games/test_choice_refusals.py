@@ -269,14 +269,14 @@ def test_an_unknown_host_command_is_refused() -> None:
     assert refused(s, "hello", error="InvalidCommand") == "unknown host command (type “help” for the list)"
 
 
-@pytest.mark.parametrize("text", ["hello", "gyul now", "post gh now", "post status", "status now"])
+@pytest.mark.parametrize("text", ["hello", "gyul now", "post gh now", "post status now", "status now"])
 def test_an_unknown_player_command_is_refused(text: str) -> None:
     # `hap`, `gyul` and `post gh` are real commands since part 2 (tests/games/test_choice_gyul.py).
     s = in_block_2()
     # the whole list of a player's moves: no “type help”, which a player writing to the bot cannot
     assert refused(s, f"p1: {text}", error="InvalidCommand") == (
         "not a command of this game: gs X, igs X, buy X, hap abc d, ihap abc d e, gyul, expr x S y, iexpr x S y z,"
-        " status, post shop/gh/expr"
+        " status, post shop/gh/expr/status"
     )
 
 

@@ -111,7 +111,7 @@ def test_points_from_every_block_count() -> None:
 
 
 def test_negative_points_compare_like_any_others() -> None:
-    _, out = play_match({2: ("p1: gyul", "p1: gyul", "p2: gyul")})
+    _, out = play_match({2: ("p1: gyul", "p2: gyul", "p1: gyul")})  # not one after the other: that is one message sent twice (R-READ-5)
     assert decided(out)["gyul_hap"] == ("Uri", "-1 to -2")
 
 

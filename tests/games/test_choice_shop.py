@@ -202,7 +202,7 @@ def test_r_shop_4_a_purchase_is_private_its_receipt_goes_to_the_buyer_alone() ->
     assert texts(out, "public") == []
     assert [d.text for d in s.outbox[1]] == ["You bought tile 8 (×3) for $5: $25 left; your tiles: 8×3."]
     # Holdings are public through `status`, as the card's `status` shows both players' tiles and money.
-    status = texts(ok(s, "p1: status"), "public")
+    status = texts(ok(s, "p1: post status"), "public")
     assert status == ["**Status**\n**Hedger**: $30 · tiles none · GSP 0 · GHP 0 · EP 0\n**Uri**: $25 · tiles 8×3 · GSP 0 · GHP 0 · EP 0"]
 
 
@@ -301,7 +301,7 @@ def test_status_shows_tiles_money_and_points_but_not_goofspiel_cards() -> None:
     start(s)
     ok(s, "p1: buy 9")
     ok(s, "p1: buy 3")
-    out = ok(s, "p2: status")
+    out = ok(s, "p2: post status")
     (ev,) = events(out, "status_posted")
     assert ev["status"]["Hedger"] == {
         "tiles": {"1": 0, "2": 0, "3": 3, "4": 0, "5": 0, "6": 0, "7": 0, "8": 0, "9": 3},

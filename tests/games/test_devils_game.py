@@ -177,10 +177,16 @@ def test_the_toolbar_clock_names_nobody_during_the_pick_and_is_empty_before_the_
     assert bar.where.startswith("to pick: Uri · ")  # the toolbar is the host's
 
 
-def test_a_player_may_ask_for_their_pool_privately() -> None:
+def test_r_read_4_a_player_may_ask_for_their_pool_privately() -> None:
     s = started()
     out = ok(s, "p1: pool")
-    assert [(str(o.audience), o.text) for o in out] == [("player:0", "Your pool (5): `G2 R5 G5 B6 B7` · 30 chips")]
+    assert [(str(o.audience), o.text) for o in out] == [
+        (
+            "player:0",
+            "📋 **Your status, Hedger** (for you alone)\nRound 1, Hedger starts: waiting for Hedger to answer “refill?”.\n"
+            "Your pool (5): `G2 R5 G5 B6 B7` · 30 chips\nUri's pool (5): `R1 B2 B5 G6 R9` · 30 chips\nPot 0 · community card `G6`",
+        )
+    ]
 
 
 # ---------------------------------------------------------------- completion

@@ -218,11 +218,11 @@ def test_help_lists_every_form_of_the_table_in_its_order() -> None:
         "take CARD / none",
         "discard CARDS",
         "pick FIRST SECOND",
+        "first CARD second CARD",
         "call",
         "raise N",
         "fold",
         "all-in",
-        "pool",
     ]
 
 

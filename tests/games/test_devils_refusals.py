@@ -47,7 +47,8 @@ def test_anything_before_the_deal_is_refused(tmp_path: Path) -> None:
     s = journaled(tmp_path)
     assert refused(s, "p2: first p1", error="IllegalAction") == "the pools come first: the host deals them with “start”, then Uri chooses"
     assert refused(s, "p1: yes", error="IllegalAction") == "the Death Match has not started: the host deals the pools with “start”"
-    assert refused(s, "p1: pool", error="IllegalAction") == "the pools are not dealt yet"
+    (answer,) = ok(s, "p1: pool")  # a player's own view is answered at any time (R-READ-4)
+    assert answer.text.startswith("📋 **Your status, Hedger** (for you alone)\nWaiting for the host to deal the pools (“start”).")
 
 
 def test_dealing_twice_is_refused(tmp_path: Path) -> None:
@@ -219,8 +220,37 @@ def test_a_wrong_pick_is_refused(tmp_path: Path) -> None:
     )
     assert refused(s, "p2: pick G6 R1", error="IllegalAction") == "G6 is the community card: a hand cannot hold it twice"
     assert refused(s, "p1: pick R9 R5", error="IllegalAction") == "Hedger holds no R9 (pool: G2 R5 G5 B6 B7)"
-    assert refused(s, "p1: pick R5", error="InvalidCommand") == "pick two cards, first then second, e.g. “pick R5 G6” (got 1)"
+    assert (
+        refused(s, "p1: pick R5", error="InvalidCommand")
+        == "pick two cards, first then second, e.g. “pick R5 G6” or “first R5 second G6” (got 1)"
+    )
     assert refused(s, "p1: R5 G5 B7", error="IllegalAction") == "pick two private cards, first then second, e.g. “pick R5 G6” (3 named)"
+
+
+def test_r_dd_15_a_pick_in_the_cards_own_words_first_and_second_is_a_pick(tmp_path: Path) -> None:
+    s = journaled(tmp_path)
+    ok(s, "start", "p2: first p1")
+    to_poker(s)
+    out = ok(s, "p1: first G5 second B7")
+    assert s.state.pick(0) == (C.read("G5"), C.read("B7"))
+    assert sorted(str(o.audience) for o in out if o.kind == "announce" and o.text) == ["host", "player:0"]  # nothing public
+    ok(s, "p1: first: R5, second: G2")  # as a player might punctuate it
+    assert s.state.pick(0) == (C.read("R5"), C.read("G2"))
+    assert refused(s, "p1: first G5", error="InvalidCommand") == (
+        "pick two cards, first then second, e.g. “pick R5 G6” or “first R5 second G6” (got 1)"
+    )
+    assert (
+        refused(s, "first G5 second B7", error="InvalidCommand")
+        == "a pick is a player's; write it with their name, e.g. “p1: first G5 second B7”"
+    )
+
+
+def test_a_first_that_names_neither_a_player_nor_cards_says_how_to_write_both(tmp_path: Path) -> None:
+    s = journaled(tmp_path)
+    ok(s, "start")
+    assert refused(s, "p2: first p1 please", error="InvalidCommand") == (
+        "say who starts round 1, e.g. “first p1”; private cards are picked with “pick G5 B7” or “first G5 second B7”"
+    )
 
 
 def test_a_pick_outside_the_poker_step_is_refused(tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ import tomli_w
 from umpire.core.settings import Settings
 from umpire.scenario import ScenarioError, parse
 
-from . import BOTH, BUNDLED, CHOOSER, NOT_HAP, begin, events, new_session, play_turn, public_text, refused, scenario
+from . import BOTH, BUNDLED, CHOOSER, LATER, NOT_HAP, begin, events, new_session, play_turn, public_text, refused, scenario
 from .test_haptactoe_refusals import row_one, started
 
 
@@ -62,7 +62,7 @@ def test_a_repeated_invalid_claim_is_not_labelled_as_claimed(kind: str) -> None:
     begin(s)
     for _ in range(3):
         play_turn(s)
-    out = play_turn(s, [NOT_HAP, NOT_HAP])
+    out = play_turn(s, [NOT_HAP, LATER, NOT_HAP])
     text = public_text(out)
     assert "already claimed in it" not in text
     assert f"{NOT_HAP} — repeated this turn (the same squares were called earlier in it)" in text

@@ -12,6 +12,7 @@ from fractions import Fraction
 
 import pytest
 
+from umpire.core.clock import SECOND, fmt_stamp
 from umpire.games.haptactoe import rules
 from umpire.games.haptactoe.pieces import SQUARES, square_index
 from umpire.session import Session
@@ -24,6 +25,7 @@ from . import (
     HAP_2,
     HAP_3,
     HAP_ROW,
+    LATER,
     NOT_HAP,
     NOT_HAP_2,
     STAR_ROW,
@@ -232,7 +234,7 @@ def test_claim_repeated_within_one_turn_counts_as_invalid(kind: str) -> None:
     begin(s)
     play_turn(s)
     play_turn(s)
-    out = play_turn(s, [HAP_1, HAP_1])
+    out = play_turn(s, [HAP_1, LATER, HAP_1])
     (ended,) = events(out, "turn_ended")
     assert [c["verdict"] for c in ended["claims"]] == ["valid", "repeated this turn"]
     if kind == "htt":
@@ -249,7 +251,7 @@ def test_invalid_claim_repeated_within_one_turn_is_invalid_twice(kind: str) -> N
     begin(s)
     for _ in range(3):
         play_turn(s)
-    out = play_turn(s, [NOT_HAP, NOT_HAP])
+    out = play_turn(s, [NOT_HAP, LATER, NOT_HAP])
     (ended,) = events(out, "turn_ended")
     assert [c["verdict"] for c in ended["claims"]] == [f"not a {s.state.cfg.book.claim_word}", "repeated this turn"]
     who = CHOOSER[kind]
@@ -676,9 +678,29 @@ def test_an_off_line_claim_repeated_in_the_turn_counts_twice(kind: str) -> None:
     _three_on(s, HAP_ROW if kind == "htt" else STAR_ROW, ("A1", "B1", "C2"))
     word = s.state.cfg.book.claim_word
     ok(s, f"p1: {word} A1 B1 C2")
+    ok(s, f"@ {fmt_stamp(s.now + 6 * SECOND)}")  # later, not the same claim sent twice (R-READ-5)
     ok(s, f"p1: {word} C2 B1 A1")
     (ended,) = events(ok(s, "p1: done"), "turn_ended")
     assert [c["verdict"] for c in ended["claims"]] == ["not on a line", "repeated this turn"]
+
+
+@pytest.mark.parametrize("kind", BOTH)
+def test_r_read_5_the_same_claim_sent_twice_at_once_is_counted_once(kind: str) -> None:
+    s = new_session(kind)
+    begin(s)
+    play_turn(s)
+    play_turn(s)
+    fill_turn(s)
+    who, word = mover(s), s.state.cfg.book.claim_word
+    ok(s, f"{who}: {word} A1, B1, C1")
+    reason = (
+        f"counted once: the same move as your “{word} A1, B1, C1” came again within 5 s with nothing judged between, "
+        "so it is one message sent twice (R-READ-5); the first stands"
+    )
+    assert refused(s, f"{who}: {word} A1 B1 C1", error="IllegalAction") == reason
+    assert refused(s, f"{who}: {word} C1 B1 A1.", error="IllegalAction") == reason  # the same squares in any order
+    (ended,) = events(ok(s, f"{who}: done"), "turn_ended")
+    assert [c["verdict"] for c in ended["claims"]] == ["valid"]  # judged once: not repeated, no penalty for the double send
 
 
 @pytest.mark.parametrize("kind", BOTH)

@@ -83,7 +83,27 @@ def test_a_pack_out_of_range_is_refused(n: int, tmp_path: Path) -> None:
 def test_an_unknown_pack_name_is_refused(tmp_path: Path) -> None:
     s = building(tmp_path)
     assert refused(s, "p3: bid purgatory", error="InvalidCommand") == f"“purgatory” is not a pack this round ({PACK_LIST})"
-    assert refused(s, "p3: bid heaven deluxe", error="InvalidCommand") == f"“heaven” is not a pack this round ({PACK_LIST})"
+    assert (
+        refused(s, "p3: bid heaven deluxe", error="InvalidCommand") == f"“deluxe” does not follow “heaven” in any pack's name ({PACK_LIST})"
+    )
+
+
+def test_a_pack_name_with_a_lookalike_letter_names_the_word_and_the_letter(tmp_path: Path) -> None:
+    s = building(tmp_path)
+    assert refused(s, "p3: bid heaven bas\u0456c", error="InvalidCommand") == (
+        "“bas\u0456c” does not follow “heaven” in any pack's name: “\u0456” is cyrillic small letter byelorussian-ukrainian i "
+        f"(U+0456), not the plain letter it looks like ({PACK_LIST})"
+    )
+    assert refused(s, "p3: bid h\u0435aven basic", error="InvalidCommand") == (
+        f"“h\u0435aven” is not a pack this round: “\u0435” is cyrillic small letter ie (U+0435), not the plain letter it looks like ({PACK_LIST})"
+    )
+
+
+def test_a_pack_name_cut_short_says_which_packs_it_begins(tmp_path: Path) -> None:
+    s = building(tmp_path)
+    assert refused(s, "p3: bid 1 Hell", error="InvalidCommand") == (
+        f"“Hell” is not a whole pack name: Hell Basic, Hell Mega or Hell Special? (this round: {PACK_LIST})"
+    )
 
 
 @pytest.mark.parametrize("line", ["p3: bid 1 1", "p3: bid 1 heaven basic", "p3: bid hell mega, hell mega"])

@@ -62,6 +62,7 @@ def test_every_ruling_of_rules_is_explained_in_docs_rulings() -> None:
 
     doc = (Path(__file__).resolve().parents[2] / "docs" / "rulings.md").read_text(encoding="utf-8")
     section = doc.split("## Open, Pass — Heaven and Hell", 1)[1].split("\n## ", 1)[0]
+    section += doc.split("## Every game: how a player's message is read", 1)[1].split("\n## ", 1)[0]  # the session's, R-READ-…
     keys = set(re.findall(r"R-[A-Z]+-\d+", new_session().rules_text()))
     assert keys and all(f"| {k} |" in section for k in keys), sorted(k for k in keys if f"| {k} |" not in section)
 

@@ -57,7 +57,7 @@ def test_the_end_of_devils_deal_draws_the_chips() -> None:
     assert same_pixels(picture(o), draw(expected))
 
 
-@pytest.mark.parametrize("name", ["choice-match"])
+@pytest.mark.parametrize("name", ["choice-goofspiel"])  # its `post status` (R-READ-4: a player's own `status` is a DM)
 def test_a_posted_choice_status_draws_each_players_money_tiles_and_points(name: str) -> None:
     from umpire.games.choice.render import _tiles
 

@@ -26,6 +26,8 @@ def test_every_kind_reads_back_what_it_wrote() -> None:
         E.Heard(t=12, by=1, text="lantern", source="discord:1/3"),
         E.Posted(t=13, of=4, posts=(0, 1), via="Discord", receipts=("113", "114")),
         E.Listening(t=14, via="Discord", after="1234567890"),
+        E.Asked(t=15, by=0, text="status"),
+        E.Asked(t=15, by=1, text="pool", source="discord:1/4"),
     ]
     for n, entry in enumerate(written, start=1):
         got = E.read({"n": n, **entry.to_json()}, "j")
@@ -61,7 +63,7 @@ def test_an_older_undo_entry_without_paused_still_reads() -> None:
     [
         (
             {"n": 1, "kind": "teleport", "t": 0},
-            "unknown entry kind 'teleport' (expected one of input, clock, pause, resume, undo, entropy, reveal, delivered, stop, heard, posted, listening)",
+            "unknown entry kind 'teleport' (expected one of input, clock, pause, resume, undo, entropy, reveal, delivered, stop, heard, posted, listening, asked)",
         ),
         ({"n": 1, "kind": "input", "t": 0}, "an “input” entry needs “by”"),
         ({"n": 1, "kind": "input", "t": 0, "by": None, "line": "x"}, "an “input” entry needs “text”"),

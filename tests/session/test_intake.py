@@ -55,11 +55,11 @@ def test_a_new_header_ends_the_message_before_it_even_from_the_same_sender() -> 
     assert shape(i.end()) == [("player", "Hedger", ["G3 B4"])]
 
 
-def test_a_time_line_ends_a_message_and_the_next_lines_are_a_new_one() -> None:
+def test_a_time_line_ends_a_message_and_the_lines_after_it_are_no_longer_the_senders() -> None:
     i = intake()
     got = read(i, "Hedger — Today at 10:33 PM", "G9 B1", "@ 0:40", "G8 R2")
-    assert got == [("player", "Hedger", ["G9 B1"]), ("time", None, ["0:40"])]
-    assert shape(i.end()) == [("player", "Hedger", ["G8 R2"])]
+    assert got == [("player", "Hedger", ["G9 B1"]), ("time", None, ["0:40"]), ("host", None, ["G8 R2"])]
+    assert i.sender is None and shape(i.end()) == []
 
 
 def test_two_pasted_messages_are_two_messages_whatever_the_clock() -> None:
@@ -97,10 +97,36 @@ def test_under_a_header_a_word_colon_that_names_no_player_is_a_line_of_the_messa
     assert shape(i.end()) == [("player", "Hedger", ["aside: G2 B5 R7"])]
 
 
-def test_under_a_header_a_discord_one_line_copy_is_its_senders_own_message() -> None:
+def test_under_a_header_a_discord_compact_copy_is_its_senders_own_message() -> None:
     i = intake()
     got = read(i, "Hedger — Today at 10:32 PM", "G9 B1", "[10:33 PM] Uri: done")
-    assert got == [("player", "Hedger", ["G9 B1"]), ("player", "Uri", ["done"])]
+    assert got == [("player", "Hedger", ["G9 B1"])]
+    assert shape(i.end()) == [("player", "Uri", ["done"])]
+
+
+def test_r_read_3_lines_without_a_name_after_a_compact_copy_continue_its_message() -> None:
+    i = intake()
+    assert read(i, "[10:33 PM] Hedger: G9 B1", "G8, R2", "aside G6 G4") == []
+    assert i.sender == "Hedger"
+    (message,) = i.end()
+    assert shape([message]) == [("player", "Hedger", ["G9 B1", "G8, R2", "aside G6 G4"])]
+    assert [ln.raw for ln in message.lines] == ["[10:33 PM] Hedger: G9 B1", "G8, R2", "aside G6 G4"]
+
+
+def test_r_read_3_a_compact_copy_ends_at_the_next_compact_copy_a_named_line_or_a_time_line() -> None:
+    i = intake()
+    got = read(i, "[10:33 PM] Hedger: G9 B1", "G8 R2", "[10:34 PM] Hedger: done", "@ 0:40", "[10:35 PM] Uri: yes", "p1: no")
+    assert got == [
+        ("player", "Hedger", ["G9 B1", "G8 R2"]),
+        ("player", "Hedger", ["done"]),
+        ("time", None, ["0:40"]),
+        ("player", "Uri", ["yes"]),
+        ("player", "p1", ["no"]),
+    ]
+
+
+def test_r_read_3_a_compact_copy_with_nothing_after_its_colon_is_judged_at_once() -> None:
+    assert read(intake(), "[10:32 PM] Hedger:") == [("player", "Hedger", [""])]
 
 
 def test_a_host_word_entered_alone_under_a_header_is_the_hosts_and_the_message_stays_open() -> None:

@@ -124,3 +124,24 @@ def test_a_line_at_the_limit_is_still_read() -> None:
     assert len(raw) == MAX_LINE
     assert classify(raw).kind == "player"
     assert classify("# " + "c" * 4001).kind == "too_long"
+
+
+@pytest.mark.parametrize(("raw", "name"), [("@everyone: bid 1 1", "@everyone"), ("@Uri: done", "@Uri"), ("@p2:done", "@p2")])
+def test_a_line_starting_with_at_and_a_word_is_no_time_line_but_a_mention_naming_the_sender(raw: str, name: str) -> None:
+    line = classify(raw)
+    assert (line.kind, line.name) == ("player", name)
+
+
+@pytest.mark.parametrize("raw", ["@ soon", "@ 1:75", "@1:30"])
+def test_at_and_a_space_or_a_digit_is_still_a_time_line(raw: str) -> None:
+    assert classify(raw).kind == "time"
+
+
+def test_in_the_repl_at_everyone_is_refused_as_no_player_not_as_a_time_line() -> None:
+    from tests.contract.test_contract import new_session, scenario_for
+
+    s = new_session(scenario_for("open-pass"), None)
+    reason = "there is no player called “@everyone” (players: Hedger (p1), Uri (p2), Ian (p3),"
+    (out,) = s.feed("@everyone: bid 1 1", allow_time=False)
+    assert out.kind == "refusal" and out.text.startswith(reason) and str(out.audience) == "host"
+    assert (s.check("@everyone: bid 1 1", allow_time=False) or "").startswith(reason)

@@ -111,8 +111,10 @@ class Roster:
         return self.players[seat]
 
     def find(self, name: str) -> Player | None:
-        """The player called `name`, None if nobody is; ambiguity raises."""
+        """The player called `name`, None if nobody is; ambiguity raises. A Discord mention names its player: `@Uri` is Uri."""
         found = self._index.get(name_key(name), [])
+        if not found and name.startswith("@"):
+            found = self._index.get(name_key(name[1:]), [])
         if len(found) > 1:
             who = " and ".join(p.name for p in found)
             raise AmbiguousCommand(f"“{name}” could be {who}; use an alias such as p{found[0].seat + 1}")

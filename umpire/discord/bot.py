@@ -86,6 +86,7 @@ class Bot:
         if recovery is not None:
             self.channels.first_kinds.update((n, k) for n, k in recovery.first_kinds.items() if k in self.channels.by_kind)
         self.by_user = ids.by_user()
+        session.know_users({p.seat: p.user for p in ids.players})  # a mention of a player, <@ID>, names them (R-READ-2)
         self.submission_channels = {p.channel for p in ids.players if p.channel is not None}
         self.dm_of: dict[int, int] = {}  # seat -> the DM channel with that player
         self.transport: Transport | None = None

@@ -28,6 +28,7 @@ from umpire.core.streams import Streams
 from umpire.games.eventjson import PLAIN as _PLAIN
 from umpire.games.eventjson import jsonable
 from umpire.games.facts import Fact, no_facts
+from umpire.games.status import listed_status
 
 if TYPE_CHECKING:
     from umpire.games import Entry, PostChannel
@@ -334,7 +335,10 @@ class Move(Generic[S]):
     for a move written without one, as cards or squares alone); `complete(state, actor, words)`
     gives the words that may follow `words` (which start with one of `words`, if it has any).
     A `sealed` move is a secret submission: until an event that `reveals` it, nothing it changes
-    may reach anyone but its player and the host.
+    may reach anyone but its player and the host. A move is `resent_once` when the same move made
+    again costs its player (a claim the rules count as repeated, a second trade offer): an identical
+    one from the same player, with nothing judged between and within a few seconds, is taken for a
+    message sent twice and counted once (R-READ-5).
     """
 
     name: str
@@ -344,6 +348,7 @@ class Move(Generic[S]):
     words: tuple[str, ...] = ()
     complete: Callable[[S, int | None, Sequence[str]], list[str]] | None = None
     sealed: bool = False
+    resent_once: bool = False
 
     def suggest(self, state: S, actor: int | None, words: Sequence[str]) -> list[str]:
         """The words that may come next after `words` in a command of this move."""
@@ -435,6 +440,17 @@ class Game(Generic[S, C]):
     the next header or a time line, or one Discord message a bot receives. A game whose card reads a
     multi-line message as one submission returns the lines joined by newlines, and its `parse`
     reads that text whole (Devil's Deal: a division written a pile a line)."""
+    status_words: tuple[str, ...] = ()
+    """The game's own words (besides `status`) for a player asking what they may know: `pool`, `cards`, `money`. The
+    session answers them itself, privately, from `knowledge` (R-READ-4); they never reach `parse` from a player."""
+    own_status: Callable[[Mapping[str, JSON], str], str] = listed_status
+    """A player's answer to `status`, in words: made from `knowledge(state, seat)` for the asking seat, and the
+    player's name, and nothing else, so it cannot say more than that seat may know."""
+    meaningful: str = ""
+    """The characters this game's moves give a meaning of their own (an operator, a separator: `*` to multiply, `|`
+    between piles). Before a game reads a player's line the session sets aside what Discord adds around a move
+    (emphasis, spoiler and code marks, a trailing emoji, end punctuation: `umpire.session.reading`, R-READ-1); a mark
+    made of one of these characters is set aside only where it wraps the whole line, and never inside it."""
     warm_pictures: Callable[[], None] = _no_pictures
     """Draws one picture of each kind the game posts and throws them away, so that the first real
     picture of a session finds its fonts, glyphs and shapes ready (see `umpire.games.pictures.warm`).

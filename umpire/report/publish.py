@@ -51,6 +51,8 @@ class Checker:
             self.clear.append((int(entry["n"]), "a sealed move's input"))
         elif entry.get("kind") == "heard":
             self.clear.append((int(entry["n"]), "a player's message taken without being judged"))
+        elif entry.get("kind") == "asked":
+            self.clear.append((int(entry["n"]), "a player's question of what they may know"))
 
     def after(self, entry: dict[str, Any]) -> None:
         """After it was replayed: seeded items it dealt in private, or an input nobody but a few heard of, in the clear."""

@@ -69,12 +69,13 @@ class Ruling:
 
 
 _TIMED = (E.Input, E.Clock)  # entries whose time the rules' deadlines check
-_SOURCED = (E.Input, E.Heard)  # entries that may name the front end's message they came from
+_SOURCED = (E.Input, E.Heard, E.Asked)  # entries that may name the front end's message they came from
 
 SEALED_INPUT = ("by", "text", "line", "source")  # what a sealed move's input keeps private: who, what, the line, its message
 # Entries private whatever they say: a player's message taken and not judged; and which private messages reached
 # whom (a receipt's delivery would name the sender of the sealed move it answers).
-SEALED_KINDS = {"heard": ("by", "text", "refused", "source"), "delivered": ("to", "dms", "receipts", "through")}
+SEALED_KINDS: dict[str, tuple[str, ...]] = {"heard": ("by", "text", "refused", "source"), "delivered": ("to", "dms", "receipts", "through")}
+SEALED_KINDS["asked"] = ("by", "text", "source")  # who asked what they may know (R-READ-4): as private as the answer
 
 
 def line_data(ruling: Ruling) -> dict[str, JSON]:
@@ -154,6 +155,7 @@ class Engine:
         self.history: list[Step] = []
         self.outbox = Outbox()
         self.sources: set[str] = set()  # the front ends' names of the messages taken (accepted or heard), from the journal too
+        self.inputs: dict[int, tuple[int, str, int]] = {}  # the last players' inputs: entry -> (seat, text, t), for R-READ-5
         self.last_events: list[Event] = []
         self.last_public: list[str] = []
         self.last_public_posts: list[tuple[int | None, Post]] = []  # (entry, post), for pictures
@@ -293,6 +295,8 @@ class Engine:
         if isinstance(entry, E.Heard) and entry.refused is None:  # a player's word for the seed
             word = fairness.EntropyWord(t=now, audience=dm(entry.by), word=entry.text, count=len(self.fair.words) + 1, of=len(self.names))
             return self._note(entry, n, now, [word])
+        if isinstance(entry, E.Asked):  # a player's `status`: what their seat may know, sent to them (R-READ-4)
+            return self._note(entry, n, now, [_play().answer(self, entry, now)])
         assert isinstance(entry, E.Stop | E.Heard | E.Posted | E.Listening)
         return self._note(entry, n, now, [])
 
@@ -402,6 +406,10 @@ class Engine:
             self.outbox.withdraw(ruling.pop.dms, ruling.pop.what)
         if isinstance(entry, _SOURCED) and entry.source is not None:
             self.sources.add(entry.source)
+        if isinstance(entry, E.Input) and entry.by is not None:
+            self.inputs[ruling.n] = (entry.by, entry.text, entry.t)
+            if len(self.inputs) > 32:
+                del self.inputs[next(iter(self.inputs))]
         if ruling.delivered is not None:
             seat, ids = ruling.delivered
             self.outbox.mark_sent(seat, ids)

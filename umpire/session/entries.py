@@ -7,7 +7,7 @@ revealed (`generated`, checked by `umpire verify`); the fields below are what th
 needs; `to_json` is what the entry says (the engine moves what is private into the line's salted
 `sealed` member as it writes it: umpire/core/redaction.py).
 
-Here are the entries a session makes from its start and at every line (input, clock, stop, heard);
+Here are the entries a session makes from its start and at every line (input, clock, stop, heard, asked);
 those of the host's commands and the front ends (pause, resume, undo, entropy, reveal, delivered,
 posted, listening) are in `host_entries`, imported when one of them, or `read` (which reads every
 kind), is first asked for: the module's `__getattr__` (PEP 562) then names them all here.
@@ -108,8 +108,22 @@ class Heard(Entry):
     refused: str | None = None
 
 
+@dataclass(frozen=True, kw_only=True)
+class Asked(Entry):
+    """A player asked what they may know (`status`, or the game's own word for it: R-READ-4), answered privately.
+
+    It changes nothing and is no ruling, so `undo` passes over it; journaled so that the answer waits in the outbox
+    like any private message (and a restart does not answer it again: `source`, as an input's).
+    """
+
+    kind = "asked"
+    by: int
+    text: str
+    source: str | None = None
+
+
 # Every kind by its name, in this order; those of `host_entries` are added when it is imported (see `__getattr__`).
-KINDS: dict[str, type[Entry]] = {k.kind: k for k in (Input, Clock, Stop, Heard)}
+KINDS: dict[str, type[Entry]] = {k.kind: k for k in (Input, Clock, Stop, Heard, Asked)}
 
 
 def opened(data: dict[str, Any], where: str = "") -> dict[str, Any]:
@@ -290,7 +304,7 @@ def __getattr__(name: str) -> Any:
 
     here = globals()
     here.update((later, getattr(host_entries, later)) for later in _LATER)
-    kinds = (Input, Clock, *(here[later] for later in _LATER[:6]), Stop, Heard, *(here[later] for later in _LATER[6:]))
+    kinds = (Input, Clock, *(here[later] for later in _LATER[:6]), Stop, Heard, *(here[later] for later in _LATER[6:]), Asked)
     KINDS.clear()
     KINDS.update((k.kind, k) for k in kinds)  # in the order a refusal of an unknown kind names them
     here["read"] = _read

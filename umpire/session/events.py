@@ -55,7 +55,7 @@ def _game_seed(_: None, ev: fairness.GameSeed) -> str:
     return fairness.game_seed_text(ev)
 
 
-_OF_PLAY = ("Paused", "Resumed", "Undone", "Correction", "DmCorrection", "SeedRevealed", "FinalHash", "Delivered")
+_OF_PLAY = ("Paused", "Resumed", "Undone", "Correction", "DmCorrection", "SeedRevealed", "FinalHash", "Delivered", "OwnStatus")
 
 
 def __getattr__(name: str) -> Any:

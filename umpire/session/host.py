@@ -310,10 +310,22 @@ def help_items(s: Session) -> list[Item]:
     """(syntax, what, example, who) for every command: the game's, its views and the session's."""
     game = s.game
     items: list[Item] = [(h.syntax, h.what, h.example, h.who) for h in game.help()]
+    items.append(_asking(s))
     items += [(f"{v.name} {v.args}".strip(), v.what, v.example or v.name, "view") for v in game.views()]
     items += [(c.syntax, c.what, c.example, "host") for c in HOST_COMMANDS]
     items.append((*TIME_HELP, "host"))
     return items
+
+
+def _asking(s: Session) -> Item:
+    """A player's `status` (and the game's words for it), answered by the session in every game (R-READ-4)."""
+    words = ["status", *(w for w in s.game.status_words if " " not in w)]
+    first = s.scenario.roster[0]
+    what = (
+        "What you may know now, and nothing more, sent to you privately (a DM). It changes nothing: "
+        "undo passes over it, and the host's status view is the host's."
+    )
+    return (" / ".join(words), what, f"{first.aliases[0] if first.aliases else first.name}: {words[min(1, len(words) - 1)]}", "player")
 
 
 def help_text(s: Session, topic: str | None = None, width: int = 80) -> str:
@@ -412,8 +424,15 @@ def rules_text(s: Session, width: int = 80) -> str:
             shown[setting.key] = player.name if player.name == shown[setting.key] else f"{player.name} ({shown[setting.key]})"
     head = f"House rulings in force ({Path(s.scenario.path).name}; each is explained in {game.doc} of umpire's source):"
     lines = textwrap.wrap(head, width=width, break_long_words=False, break_on_hyphens=False)
+    from umpire.session.reading import RULINGS
+
     for r in game.rulings(shown):
-        lines += textwrap.wrap(
-            r, width=width, initial_indent="  • ", subsequent_indent="    ", break_long_words=False, break_on_hyphens=False
-        )
+        lines += _bullet(r, width)
+    lines += textwrap.wrap("How players' messages are read, in every game (docs/rulings.md):", width=width, break_long_words=False)
+    for r in RULINGS:
+        lines += _bullet(r, width)
     return "\n".join(lines)
+
+
+def _bullet(text: str, width: int) -> list[str]:
+    return textwrap.wrap(text, width=width, initial_indent="  • ", subsequent_indent="    ", break_long_words=False, break_on_hyphens=False)

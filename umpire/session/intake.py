@@ -4,7 +4,8 @@ A line is one of:
 
 * ``@ 12:30`` — a time line (scripts move the game clock with these);
 * ``NAME: command`` — a player's submission (display name or alias);
-* ``[10:32 PM] NAME: command`` — Discord's one-line copy of a message;
+* ``[10:32 PM] NAME: command`` — Discord's compact-mode copy of a message: its first line, which the
+  lines without a name after it continue, as under a header;
 * ``NAME — Today at 10:32 PM`` (or ``NAME - Today at 10:32 PM``) — Discord's header
   line; the lines after it are that player's message, until an empty line, the next
   header or a time line;
@@ -28,11 +29,12 @@ __all__ = ["MAX_LINE", "Intake", "Line", "Message", "classify"]
 class Intake:
     """Reads entered text into messages, keeping a Discord header's message open between lines.
 
-    A message is what one sender sent at once. A `NAME: …` or `[10:32 PM] NAME: …` line is a
-    message of one line. A Discord header opens a message from its sender: the lines after it
-    belong to it until an empty line, the next header, a time line, or the end of a pasted block
-    or of a script (`end`). Messages are never merged by game time: two messages are two
-    submissions, whatever the clock says.
+    A message is what one sender sent at once. A `NAME: …` line is a message of one line. A Discord
+    header opens a message from its sender, and so does a `[10:32 PM] NAME: …` line (Discord's
+    compact-mode copy, whose message goes on in the lines without a name after it): the lines after
+    it belong to it until an empty line, the next header or compact copy, a time line, or the end of
+    a pasted block or of a script (`end`). Messages are never merged by game time: two messages are
+    two submissions, whatever the clock says (R-READ-3).
 
     Under a header, a `word: …` line whose word names no player is a line of the message
     (“aside: G2 B5 R7”); a line that names a player is that player's own one-line message. A host
@@ -69,10 +71,16 @@ class Intake:
             out = self._close()
             self.sender = line.name
             return out
-        if kind == "time":
-            return [*self._close(), Message(kind="time", lines=(line,), numbers=(lineno,))]
+        if kind == "time":  # a script's clock moved: the message under a header ended before it (as the live check reads it)
+            return [*self.end(), Message(kind="time", lines=(line,), numbers=(lineno,))]
         if kind == "too_long":
             return [*self._close(), Message(kind="too_long", lines=(line,), numbers=(lineno,))]
+        if kind == "player" and line.text and _BRACKETED.match(line.raw.strip()):
+            # Discord's compact-mode copy: the first line of its sender's message, which lines without a name continue.
+            out = self.end()
+            self.sender = line.name
+            self.held.append((line, lineno))
+            return out
         if self.sender is not None and self._belongs(line, alone):
             text = _EDITED.sub("", line.raw.strip().replace("\u200b", "")).strip()
             self.held.append((Line(kind="player", name=self.sender, text=text, raw=raw), lineno))

@@ -15,7 +15,7 @@ from umpire.core.clock import fmt_stamp, parse_clock
 from umpire.core.errors import IllegalAction, InvalidCommand, UmpireError
 from umpire.games.base import HOST, Audience, dm
 from umpire.session import entries as E
-from umpire.session import fairness, host
+from umpire.session import fairness, host, reading
 from umpire.session.lines import MAX_LINE, Line, Message
 from umpire.session.outputs import Output, OutputKind, info, internal_error, refusal
 
@@ -68,28 +68,93 @@ def time_line(s: Session, line: Line, allow_time: bool) -> list[Output]:
 
 
 def player_message(s: Session, message: Message, to: Audience) -> list[Output]:
-    """A player's message: one input per line, or as the game reads a message of several lines."""
+    """A player's message: one input per line, or as the game reads a message of several lines (each line read
+    as the session reads a player's words, R-READ-1)."""
     first = message.lines[0]
     assert first.name is not None
     player = s.scenario.roster.resolve(first.name)
+    if len(message.lines) == 1 and not first.text:
+        raise InvalidCommand(f"{player.name} sent nothing after the colon", text=first.raw.strip())
+    sent = [ln.text for ln in message.lines]
+    texts, raws, numbers = [], [], []
+    for text, ln, n in zip(read_lines(s, sent), message.lines, message.numbers, strict=True):
+        if text:
+            texts.append(text)
+            raws.append(ln.raw)
+            numbers.append(n)
+    if not texts:
+        raise InvalidCommand(
+            reading.NOTHING_LEFT, text=first.raw.strip() if len(message.lines) == 1 else f"{player.name}: " + " / ".join(sent)
+        )
     if len(message.lines) == 1:
-        if not first.text:
-            raise InvalidCommand(f"{player.name} sent nothing after the colon", text=first.raw.strip())
-        return s.game_input(player.seat, first.text, first.raw)
-    return lines(s, player.seat, [ln.text for ln in message.lines], [ln.raw for ln in message.lines], list(message.numbers), to)
+        return player_input(s, player.seat, texts[0], first.raw)
+    return lines(s, player.seat, texts, raws, numbers, to, sent=sent)
+
+
+def player_input(s: Session, seat: int, text: str, raw: str, source: str | None = None) -> list[Output]:
+    """One input from a player: the game's, or their question of what they may know, which the session answers
+    privately and which changes nothing (an `asked` entry, no ruling: R-READ-4). A refusal raises."""
+    if reading.asks(s.game, text):
+        return s.engine.submit(E.Asked(t=s.now, by=seat, text=text, source=source), raw.strip())
+    twice = resent(s, seat, text)
+    if twice is not None:
+        raise IllegalAction(twice, text=raw.strip())
+    return s.game_input(seat, text, raw, source=source)
+
+
+RESENT_MS = 5000  # how soon after it the same move from the same player is taken for the same message sent twice (R-READ-5)
+
+
+def resent(s: Session, seat: int, text: str) -> str | None:
+    """Why a player's line is their last move sent again, to be counted once (R-READ-5), or None.
+
+    It is when the last ruling in force is that player's input, made at most 5 s before, of a move its game counts
+    once when resent (`Move.resent_once`: a claim, a call, an offer), and this line reads as the same command: a
+    message sent twice (Discord's retry, a paste repeated), not the card's genuinely repeated call, which comes later
+    or after something else was judged.
+    """
+    last = s.engine.inputs.get(s.history[-1].n) if s.history else None
+    if last is None or last[0] != seat or s.now - last[2] > RESENT_MS:
+        return None
+    game, step = s.game, s.history[-1]
+    try:
+        again = game.parse(s.state, seat, text, s.resolve)
+        if not game.move_of(again).resent_once or again != game.parse(step.before, seat, last[1], s.resolve):
+            return None
+    except (UmpireError, LookupError):
+        return None
+    return (
+        f"counted once: the same move as your “{last[1]}” came again within {RESENT_MS // 1000} s with nothing judged "
+        "between, so it is one message sent twice (R-READ-5); the first stands"
+    )
+
+
+def read_lines(s: Session, texts: Sequence[str]) -> list[str]:
+    """What the game reads of each line a player sent: the line with Discord's formatting set aside (R-READ-1) and the
+    mentions of players written as their names (R-READ-2)."""
+    meaningful, users = s.game.meaningful, s.mentioned
+    return [reading.read(reading.named(text, users), meaningful=meaningful) for text in texts]
 
 
 def lines(
-    s: Session, seat: int, texts: list[str], raws: list[str], numbers: list[int | None], to: Audience, *, source: str | None = None
+    s: Session,
+    seat: int,
+    texts: list[str],
+    raws: list[str],
+    numbers: list[int | None],
+    to: Audience,
+    *,
+    source: str | None = None,
+    sent: Sequence[str] | None = None,
 ) -> list[Output]:
-    """The inputs of one message of several lines, each judged on its own."""
+    """The inputs of one message of several lines, each judged on its own (`sent`: its lines as the player sent them)."""
     out: list[Output] = []
-    whole = f"{s.names[seat]}: " + " / ".join(texts)  # how a message of several lines is named in refusals and undo
+    whole = f"{s.names[seat]}: " + " / ".join(sent or texts)  # how a message of several lines is named in refusals and undo
     for text in s.game.message(s.state, seat, texts):
         i = texts.index(text) if text in texts else None
         raw, n = (raws[i], numbers[i]) if i is not None else (whole, numbers[0])
         try:
-            out += s.game_input(seat, text, raw, source=source)
+            out += player_input(s, seat, text, raw, source)
         except UmpireError as exc:
             out.append(refusal(raw, exc, n, audience=to, names=s.names))
         except Exception as exc:  # a bug must never end a live session
@@ -104,34 +169,41 @@ def submit(s: Session, seat: int, lines: Sequence[str], at: int | None, source: 
     """One message from player `seat` (Session.submit): its inputs, each judged on its own; or, while the game
     waits for the players' entropy and the message has a `source`, the player's word for the seed (refused if it was
     sent `early`, before the commitment was posted)."""
-    texts = [ln.strip() for ln in lines if ln.strip()]
+    sent = [ln.strip() for ln in lines if ln.strip()]
     if source is not None and source in s.sources:
         return [info(f"(already taken: {source})")]
-    if not texts and not (source is not None and s.fair.waiting):
+    if not sent and not (source is not None and s.fair.waiting):
         return []  # a message with no text (a picture) is no move; while the words for the seed are collected it is answered
     out = s.advance(at) if at is not None and at > s.now else []
     if source is not None and s.fair.waiting and len(s.fair.words) == len(s.names):
         out += mixed(s)  # every word is in but mixing them failed (the journal could not be written): again, first
     if source is not None and s.fair.waiting:
-        return out + word(s, seat, " ".join(texts), source, early)
+        return out + word(s, seat, " ".join(sent), source, early)
     to = dm(seat)
-    raw = f"{s.names[seat]}: " + " / ".join(texts)
+    name = s.names[seat]
+    raw = f"{name}: " + " / ".join(sent)
+    read = [(text, line) for text, line in zip(read_lines(s, sent), sent, strict=True) if text]
     try:
-        if len(texts) == 1:
-            out += s.game_input(seat, texts[0], f"{s.names[seat]}: {texts[0]}", source=source)
+        if not read:
+            raise InvalidCommand(reading.NOTHING_LEFT)
+        if len(read) == 1:
+            out += player_input(s, seat, read[0][0], f"{name}: {read[0][1]}", source)
         else:
-            out += lines_of(s, seat, texts, source, to)
+            out += lines_of(s, seat, read, source, to, sent)
     except UmpireError as exc:
         out.append(refusal(raw, exc, None, audience=to, names=s.names))
     except Exception as exc:  # a bug must never end a live session
         out.append(internal_error(raw, exc))
     if source is not None and source not in s.sources:
-        out += heard(s, seat, "\n".join(texts), source, out)
+        out += heard(s, seat, "\n".join(sent), source, out)
     return out
 
 
-def lines_of(s: Session, seat: int, texts: list[str], source: str | None, to: Audience) -> list[Output]:
-    return lines(s, seat, texts, [f"{s.names[seat]}: {t}" for t in texts], [None] * len(texts), to, source=source)
+def lines_of(s: Session, seat: int, read: list[tuple[str, str]], source: str | None, to: Audience, sent: list[str]) -> list[Output]:
+    """The inputs of a message of several lines a bot received: `read` holds each line read and as sent."""
+    name = s.names[seat]
+    texts, raws = [text for text, _ in read], [f"{name}: {line}" for _, line in read]
+    return lines(s, seat, texts, raws, [None] * len(read), to, source=source, sent=sent)
 
 
 def heard(s: Session, seat: int, text: str, source: str, out: list[Output]) -> list[Output]:

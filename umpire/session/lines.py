@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 MAX_LINE = 4000  # longer lines are refused, never parsed further
 
-_TIME = re.compile(r"^@\s*(\S.*)$")
+_TIME = re.compile(r"^@(?:\s*(\d.*)|\s+(\S.*))$")  # `@ 1:30`, `@1:30`; not `@everyone: …`, a mention (R-READ-2)
 _BRACKETED = re.compile(r"^\[\s*\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp]\.?[Mm]\.?)?\s*\]\s*(?P<name>[^:\[\]]{1,64}?)\s*:\s*(?P<msg>.*)$")
 _HEADER = re.compile(
     r"^(?P<name>[^:—–]{1,64}?)\s+[—–-]\s+"
@@ -20,7 +20,7 @@ _HEADER = re.compile(
     r"|\d{1,2}/\d{1,2}/\d{2,4}(?:,?\s+\d{1,2}:\d{2}\s*(?:[AaPp][Mm])?)?"
     r"|\d{1,2}:\d{2}\s*(?:[AaPp][Mm])?)\s*$"
 )
-_PREFIXED = re.compile(r"^(?P<name>[^:@#\[][^:]{0,63}?)\s*:\s*(?P<msg>.*)$")
+_PREFIXED = re.compile(r"^(?P<name>[^:#\[][^:]{0,63}?)\s*:\s*(?P<msg>.*)$")  # the name may be a mention, `@Uri: …`
 _EDITED = re.compile(r"\s*\(edited\)\s*$")
 
 
@@ -45,7 +45,7 @@ def classify(raw: str) -> Line:
         return Line(kind="comment", text=line, raw=raw)
     m = _TIME.match(line)
     if m:
-        return Line(kind="time", text=m.group(1).strip(), raw=raw)
+        return Line(kind="time", text=(m.group(1) or m.group(2)).strip(), raw=raw)
     m = _BRACKETED.match(line)
     if m:
         return Line(kind="player", name=m.group("name").strip(), text=_EDITED.sub("", m.group("msg")).strip(), raw=raw)

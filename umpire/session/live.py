@@ -14,10 +14,11 @@ from typing import TYPE_CHECKING, Literal
 
 from umpire.core.clock import parse_clock
 from umpire.core.errors import IllegalAction, UmpireError
-from umpire.session import host
-from umpire.session.lines import Line, classify
+from umpire.session import host, reading
+from umpire.session.lines import _BRACKETED, Line, classify
 
 if TYPE_CHECKING:
+    from umpire.core.players import Roster
     from umpire.session.session import Session
 
 
@@ -46,13 +47,19 @@ def block_checks(session: Session, lines: Sequence[str]) -> list[Literal["now", 
     roster = session.scenario.roster
     out: list[Literal["now", "ahead"] | None] = []
     first = True
-    under = False  # a header in the block opened its sender's message, not yet ended
-    for text in lines:
+    under = False  # a header (or a compact copy going on below) in the block opened its sender's message, not yet ended
+    for i, text in enumerate(lines):
         line = classify(text)
         if line.kind == "header":
             under = True
         elif line.kind in ("blank", "time", "too_long"):
             under = False
+        elif line.kind == "player" and line.text and _BRACKETED.match(text.strip()):
+            under = i + 1 < len(lines) and _goes_on(roster, lines[i + 1])
+            if under:  # a compact copy of several lines: one message, judged on Enter
+                out.append(None)
+                first = False
+                continue
         elif under and not (line.kind == "player" and line.name is not None and roster.find(line.name) is not None):
             out.append(None)
             first = False
@@ -63,6 +70,16 @@ def block_checks(session: Session, lines: Sequence[str]) -> list[Literal["now", 
         out.append("now" if first else "ahead")
         first = False
     return out
+
+
+def _goes_on(roster: Roster, text: str) -> bool:
+    """Whether a line after a compact copy continues its message (a line without a player's name, R-READ-3)."""
+    line = classify(text)
+    if line.kind in ("blank", "time", "too_long", "header", "comment"):
+        return False
+    return not (
+        line.kind == "player" and (_BRACKETED.match(text.strip()) or (line.name is not None and roster.find(line.name) is not None))
+    )
 
 
 def _check(session: Session, text: str, *, allow_time: bool, ahead: bool) -> str | None:
@@ -94,7 +111,10 @@ def _player(session: Session, line: Line, ahead: bool) -> str | None:
             roster.resolve(line.name)
         return None
     if line.text:
-        return _move(session, player.seat, line.text, ahead)
+        text = reading.read(reading.named(line.text, session.mentioned), meaningful=session.game.meaningful)  # as judged
+        if not text:
+            return reading.NOTHING_LEFT
+        return None if reading.asks(session.game, text) else _move(session, player.seat, text, ahead)
     return None
 
 
@@ -141,4 +161,7 @@ def complete(session: Session, line: str, word: str) -> list[str]:
     if player is None:
         return []
     before = rest[: len(rest) - len(word)].split()
-    return game.suggest(session.state, player.seat, before)
+    offered = game.suggest(session.state, player.seat, before)
+    if not before:  # a player may always ask what they may know (R-READ-4)
+        offered += [w for w in ("status", *game.status_words) if " " not in w and w not in offered]
+    return offered

@@ -1,6 +1,6 @@
 """The session's own events of a game under way, and how each is put into words: the clocks paused and
-resumed, an undo and its corrections, private messages marked as sent, the seed revealed and the
-journal's final hash.
+resumed, an undo and its corrections, private messages marked as sent, the seed revealed, the
+journal's final hash, and a player's answer to `status`.
 
 They are imported when first made (the engine imports them where it makes them), not when a session
 starts: its first prompt needs only the commitment and the fairness events (`umpire.session.events`),
@@ -9,13 +9,20 @@ and each kind here registers its renderer in the same table, `events.RENDER`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from umpire.core import chat
 from umpire.core.clock import fmt_stamp
-from umpire.games.base import HOST, Audience, Event
+from umpire.core.errors import IllegalAction
+from umpire.games.base import HOST, JSON, Audience, Event, dm
 from umpire.session import fairness
 from umpire.session.events import RENDER
+
+if TYPE_CHECKING:
+    from umpire.session.engine import Engine
+    from umpire.session.entries import Asked
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -99,6 +106,21 @@ class Delivered(Event):
     via: str | None = None
 
 
+@dataclass(frozen=True, kw_only=True)
+class OwnStatus(Event):
+    """A player's answer to `status` (or the game's word for it): what that seat may know now, for them alone (R-READ-4).
+
+    Its text is made from `knowledge` (the game's `knowledge` for that seat) and nothing else, so it cannot say more; `game`
+    names the game whose words put it into text.
+    """
+
+    kind = "own_status"
+    game: str
+    player: str
+    asked: str
+    knowledge: Mapping[str, JSON]
+
+
 EVENTS: tuple[type[Event], ...] = (
     Paused,
     Resumed,
@@ -109,6 +131,7 @@ EVENTS: tuple[type[Event], ...] = (
     SeedRevealed,
     FinalHash,
     Delivered,
+    OwnStatus,
 )
 
 
@@ -186,6 +209,25 @@ def _final_hash_post(_: None, ev: FinalHash) -> str:
         f"🧾 The journal's final hash: `{ev.final_hash}`\n"
         f"Anyone with the journal (the file JOURNAL) can check every entry and everything generated: `{command}`"
     )
+
+
+def answer(e: Engine, entry: Asked, now: int) -> OwnStatus:
+    """The answer to a player's `status` (an `asked` entry): their seat's knowledge now, for them alone (R-READ-4)."""
+    if e.fair.waiting:
+        raise IllegalAction(fairness.ENTROPY_REFUSED_INPUT)
+    seat = entry.by
+    knowledge = e.game.knowledge(e.state, seat)
+    return OwnStatus(t=now, audience=dm(seat), game=e.game.key, player=e.names[seat], asked=entry.text, knowledge=knowledge)
+
+
+@RENDER.on(OwnStatus)
+def _own_status(_: None, ev: OwnStatus) -> str:
+    from umpire import games
+
+    game = games.get(ev.game)
+    if game is None:
+        raise LookupError(f"no game called {ev.game!r} puts a player's status into words")
+    return game.own_status(ev.knowledge, ev.player)
 
 
 @RENDER.on(Delivered)

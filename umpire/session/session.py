@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 import secrets
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -62,6 +62,7 @@ class Session:
         self.fair = fair if fair is not None else fairness.Fairness()
         self.engine = Engine(scenario=scenario, seed=seed, salt=salt, fair=self.fair, writer=writer, announce=announce)
         self.width: int = 80  # the host's terminal width, for help and rules (the REPL sets it)
+        self.mentioned: dict[str, str] = {}  # a player's Discord user ID -> how their name is written (`know_users`)
         self._live: tuple[Any, Any, str | None] = (None, None, None)
 
     # ------------------------------------------------------------ what it is
@@ -140,6 +141,11 @@ class Session:
         """A player's seat from a name or alias (refusing an unknown or ambiguous one)."""
         return self.engine.resolve(name)
 
+    def know_users(self, users: Mapping[int, int | str]) -> None:
+        """The players' user IDs on a front end's chat (seat -> ID): a mention `<@ID>` names its player in a move (R-READ-2)."""
+        roster = self.scenario.roster  # a name of one word, for a game that reads one (`first Hedger`)
+        self.mentioned.update((str(u), next((n for n in roster[s].names() if " " not in n), roster[s].name)) for s, u in users.items())
+
     # ------------------------------------------------------------ creating
 
     @classmethod
@@ -200,9 +206,9 @@ class Session:
     def load(cls, path: str | Path, *, reopen: bool) -> tuple[Session, list[Output], journal.Loaded]:
         """Rebuild a game by replaying its journal; with `reopen`, continue writing to it.
 
-        Returns the session, everything the replay announced (the commitment first), and what
-        was read, every entry included (its `torn` says whether a crash cut the last line).
-        This keeps the whole game in memory; `stream` replays one entry at a time.
+        Returns the session, everything the replay announced (the commitment first), and what was read, every entry
+        included (its `torn` says whether a crash cut the last line). This keeps the whole game in memory; `stream`
+        replays one entry at a time.
         """
         session, loaded, steps = cls.stream(path)
         outputs = session.commitment_outputs()
@@ -306,8 +312,8 @@ class Session:
     def feed(self, text: str, *, lineno: int | None = None, allow_time: bool = True) -> list[Output]:
         """Judge what was entered at the current game time: one line, or a pasted block of lines.
 
-        A single line under a Discord header is held as part of that player's message until the
-        message ends (`flush`, an empty line, the next header or a time line); a pasted block is
+        A single line under a Discord header (or a compact-mode copy) is held as part of that player's message
+        until the message ends (`flush`, an empty line, the next header or a time line); a pasted block is
         read whole, and a message open at its end ends with it. Each complete message is judged
         in order: a player's message of several lines as the game reads one (`Game.message`).
         """
@@ -413,12 +419,8 @@ class Session:
         return self.engine.submit(E.Stop(t=self.now), "quit")
 
     def commitment_outputs(self) -> list[Output]:
-        """The fairness commitment, as an announcement to post before the game (with the request for the
-        players' entropy while the game waits for it).
-
-        The first time after a resume it is information for the host, not a new post: it was posted
-        when the game began.
-        """
+        """The fairness commitment, as an announcement to post before the game (with the request for the players' entropy
+        while the game waits for it); the first time after a resume, information for the host: it was posted when the game began."""
         return self.engine.commitment()
 
     # ------------------------------------------------------------ delivery
@@ -440,10 +442,9 @@ class Session:
     ) -> list[Output]:
         """Record that private messages reached player `seat` (journaled): `dms`, or all that wait.
 
-        A front end calls this only once its transport confirmed the delivery (`receipts`: what it
-        gave back, a Discord message's ids). Refused when nothing named waits. A DM that an undo
-        withdrew while it was on its way may still be named: it reached the player, so a correction
-        DM follows it.
+        A front end calls this only once its transport confirmed the delivery (`receipts`: what it gave back, a Discord
+        message's ids). Refused when nothing named waits. A DM that an undo withdrew while it was on its way may still be
+        named: it reached the player, so a correction DM follows it.
         """
         waiting = self.outbox.waiting(seat)
         chosen = [d.id for d in waiting if dms is None or d.id in set(dms)]

@@ -41,10 +41,12 @@ class Buy:
 
 @dataclass(frozen=True, kw_only=True)
 class Status:
-    """`status` from a player: both players' holdings and points, posted; changes nothing."""
+    """`post status` from a player or the host: both players' holdings and points, posted (the card's `status`, which
+    a player now sends as `post status`: a player's own `status` is answered privately by the session, R-READ-4);
+    changes nothing."""
 
     move: ClassVar[str] = "status"
-    seat: int
+    seat: int | None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -106,7 +108,8 @@ class ExprCall:
 Command = StartBlock | GsPlay | Buy | Status | PostShop | PostBoard | PostSet | HapCall | GyulCall | ExprCall
 
 NOT_A_COMMAND = (
-    "not a command of this game: gs X, igs X, buy X, hap abc d, ihap abc d e, gyul, expr x S y, iexpr x S y z, status, post shop/gh/expr"
+    "not a command of this game: gs X, igs X, buy X, hap abc d, ihap abc d e, gyul, expr x S y, iexpr x S y z, status, "
+    "post shop/gh/expr/status"
 )
 
 
@@ -165,7 +168,7 @@ def _read_expr(state: State, actor: int | None, words: list[str], text: str) -> 
     return _parse_expr(state, _players(actor, words, text), text.split(), text)
 
 
-_POSTS: dict[str, type[PostShop | PostBoard | PostSet]] = {"shop": PostShop, "gh": PostBoard, "expr": PostSet}
+_POSTS: dict[str, type[PostShop | PostBoard | PostSet | Status]] = {"shop": PostShop, "gh": PostBoard, "expr": PostSet, "status": Status}
 
 
 def _read_post(state: State, actor: int | None, words: list[str], text: str) -> Command | None:
@@ -174,6 +177,8 @@ def _read_post(state: State, actor: int | None, words: list[str], text: str) -> 
 
 
 def _read_status(state: State, actor: int | None, words: list[str], text: str) -> Command | None:
+    # A player's `status` is answered by the session before the game reads it (R-READ-4); a journal written before
+    # that holds it as this input, the card's public status, and replays it so.
     return Status(seat=actor) if len(words) == 1 and actor is not None else None
 
 

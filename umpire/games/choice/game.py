@@ -39,5 +39,8 @@ GAME: Game[State, Command] = Game(
     rulings=settings.rulings,
     facts=views.facts,
     validate=settings.SCHEMA.validate,
+    status_words=("money", "my money"),  # a player's own view besides `status` (R-READ-4)
+    own_status=views.own_status,
+    meaningful="+-x*×/",  # an expression's operators (`*` and `×` multiply, as `x` does)
     warm_pictures=Later(f"{_HERE}.pictures:warm_pictures"),
 )

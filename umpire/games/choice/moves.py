@@ -97,7 +97,7 @@ def _puzzles(state: State, actor: int | None, words: Sequence[str]) -> list[str]
 
 
 def _word(word: str) -> Callable[[State, int | None, Sequence[str]], list[str]]:
-    """The completion of `post`'s one word (shop, gh or expr)."""
+    """The completion of `post`'s one word (shop, gh, expr or status)."""
 
     def complete(state: State, actor: int | None, words: Sequence[str]) -> list[str]:
         return [word] if _after(words, "post") else []
@@ -151,6 +151,7 @@ MOVES: tuple[Move[State], ...] = (
             ),
         ),
         when=_gyul_when,
+        resent_once=True,  # a call sent twice would cost −1 as already claimed (R-GH-1): counted once (R-READ-5)
     ),
     Move(
         name="gyul",
@@ -158,6 +159,7 @@ MOVES: tuple[Move[State], ...] = (
         words=("gyul",),
         forms=(HelpItem(syntax="gyul", what="Every hap on the board is claimed: +1 and the next board; wrong: -1.", example="p1: gyul"),),
         when=_gyul_when,
+        resent_once=True,  # sent twice, the second would be judged on the next board (R-READ-5)
     ),
     Move(
         name="expr",
@@ -180,9 +182,16 @@ MOVES: tuple[Move[State], ...] = (
     ),
     Move(
         name="status",
-        who="player",
-        words=("status",),
-        forms=(HelpItem(syntax="status", what="Post everyone's tiles, money, GSP, GHP and EP.", example="p1: status"),),
+        who="either",
+        words=("post",),
+        forms=(
+            HelpItem(
+                syntax="post status",
+                what="Post everyone's tiles, money, GSP, GHP and EP in the channel (the card's status; a player's own status comes privately).",
+                example="p1: post status",
+            ),
+        ),
+        complete=_word("status"),
     ),
     Move(
         name="post shop",

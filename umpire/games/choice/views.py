@@ -3,8 +3,9 @@ and what each seat may know (`knowledge`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
+from umpire.core import chat
 from umpire.core.clock import fmt_clock
 from umpire.core.errors import InvalidCommand
 from umpire.core.settings import Settings
@@ -20,6 +21,7 @@ from umpire.games.choice.settings import ITEM_NAMES, ITEMS, ROUNDS
 from umpire.games.choice.shape import BLOCKS, CYCLES, SETS_PER_BLOCK
 from umpire.games.choice.state import Phase, State, status_json, tiles_json
 from umpire.games.facts import Fact
+from umpire.games.status import status_heading
 
 SOLUTIONS_SHOWN = 10  # `solutions x` lists this many; `solutions x all` lists every one
 
@@ -326,6 +328,48 @@ def _bout_knowledge(state: State, seat: int | None) -> dict[str, JSON] | None:
         mine = bout.plays.get(seat)
         public["my_play"] = None if mine is None else {"card": mine.card, "boosted": mine.boosted}
     return public
+
+
+def own_status(known: Mapping[str, JSON], player: str) -> str:
+    """A player's answer to `status` (or `money`): their `knowledge` in words, and nothing else (R-READ-4)."""
+    players = known["players"]
+    lines = [status_heading(player), _stage(known)]
+    bout = known["goofspiel"]
+    if bout is not None and bout["open"]:
+        prize = bout["prizes_posted"][-1] if bout["prizes_posted"] else "?"
+        mine = bout.get("my_play")
+        play = "none yet" if mine is None else f"{'igs' if mine['boosted'] else 'gs'} {mine['card']}"
+        lines.append(
+            f"Goofspiel round {bout['round']}/{ROUNDS}, prize {prize}: your play {play} · money this bout {_pairs(bout['bout_money'])}."
+        )
+    lines.append(
+        "Money: "
+        + " · ".join(
+            f"{chat.safe(n)} ${p['money']}" + (f" (+${p['pending']} next block)" if p["pending"] else "") for n, p in players.items()
+        )
+    )
+    lines.append("Tiles: " + " · ".join(f"{chat.safe(n)} {_tiles(p['tiles'])}" for n, p in players.items()))
+    lines.append("Points: " + " · ".join(f"{chat.safe(n)} GSP {p['gsp']}, GHP {p['ghp']}, EP {p['ep']}" for n, p in players.items()))
+    held = [f"{chat.safe(n)} {ITEM_NAMES[i]} ×{a['left']}" for n, p in players.items() for i, a in p["advantages"].items() if a["left"]]
+    lines.append("Advantages left: " + (", ".join(held) or "none"))
+    if known["shop"] is not None:
+        lines.append(f"Shop (cycle {known['shop']['cycle']}): {known['shop']['shop']}")
+    return "\n".join(lines)
+
+
+def _stage(known: Mapping[str, JSON]) -> str:
+    phase, block = known["phase"], known["block"]
+    if phase == Phase.BEFORE.value:
+        return "The match has not started: the host starts block 1."
+    if phase == Phase.BLOCK.value:
+        return f"Block {block} of {BLOCKS} is under way."
+    if phase == Phase.BREAK.value:
+        return f"Block {block} of {BLOCKS} is over; the host starts the next."
+    return f"The match is over. {known['result'] or ''}".strip()
+
+
+def _pairs(values: Mapping[str, JSON]) -> str:
+    return " · ".join(f"{chat.safe(n)} ${v}" for n, v in values.items())
 
 
 def toolbar(state: State, now: int) -> Toolbar:

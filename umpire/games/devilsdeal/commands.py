@@ -143,9 +143,16 @@ def parse(state: State, actor: int | None, text: str, resolve: Resolve) -> Comma
     if not words:
         raise InvalidCommand("empty command", text=text)
     head = words[0].casefold().rstrip(":")
+    if head == "first" and any(C.lookup(w) is not None for w in words[1:]):
+        # The card's own words for a pick, “first G5 second B7”: the first private card, then the second.
+        if actor is None:
+            raise InvalidCommand("a pick is a player's; write it with their name, e.g. “p1: first G5 second B7”", text=text)
+        return _parse_cards_command(actor, "pick", words[1:], text)
     if head == "first":
         if len(words) != 2:
-            raise InvalidCommand("say who starts round 1, e.g. “first p1”", text=text)
+            raise InvalidCommand(
+                "say who starts round 1, e.g. “first p1”; private cards are picked with “pick G5 B7” or “first G5 second B7”", text=text
+            )
         target = words[1]
         seat = actor if (actor is not None and target.casefold() in _ME) else resolve(target)
         return ChooseStarter(by=actor, seat=seat)
@@ -170,6 +177,8 @@ def _parse_player(state: State, actor: int, head: str, words: list[str], text: s
     lowered = " ".join(w.casefold() for w in words)
     step = state.step
     if lowered in ("pool", "my pool", "cards", "my cards", "hand", "my hand"):
+        # The session answers these itself, privately (the game's `status_words`, R-READ-4): only a journal written
+        # before it did holds one as an input, and replays it so.
         return ShowPool(seat=actor)
     if lowered in LOCK_WORDS:
         return Lock(seat=actor)
@@ -223,7 +232,7 @@ def _parse_cards_command(actor: int, head: str, rest: list[str], text: str) -> C
         return DiscardCards(seat=actor, cards=_cards(rest, text))
     picked = _cards(rest, text)
     if len(picked) != 2:
-        raise InvalidCommand(f"pick two cards, first then second, e.g. “pick R5 G6” (got {len(picked)})", text=text)
+        raise InvalidCommand(f"pick two cards, first then second, e.g. “pick R5 G6” or “first R5 second G6” (got {len(picked)})", text=text)
     return PickCards(seat=actor, first=picked[0], second=picked[1])
 
 
@@ -244,7 +253,7 @@ def _looks_like_play(words: list[str]) -> bool:
 def _cards(words: list[str], text: str) -> tuple[int, ...]:
     out = []
     for w in " ".join(words).replace(",", " ").split():
-        if w.casefold() in ("then", "and", "first", "second", "/"):
+        if w.casefold().rstrip(":") in ("then", "and", "first", "second", "/"):
             continue
         out.append(C.read(w, text))
     return tuple(out)

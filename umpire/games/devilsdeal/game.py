@@ -44,5 +44,8 @@ GAME: Game[State, Command] = Game(
     facts=views.facts,
     validate=settings.SCHEMA.validate,
     message=Later(f"{_HERE}.commands:message"),
+    status_words=("pool", "my pool", "cards", "my cards", "hand", "my hand"),  # a player's own view besides `status` (R-READ-4)
+    own_status=views.own_status,
+    meaningful="|",  # between a division's piles
     warm_pictures=Later(f"{_HERE}.pictures:warm_pictures"),
 )

@@ -300,6 +300,11 @@ MOVES: tuple[Move[State], ...] = (
                 what="Private cards for the round, first then second (privately; changeable until both have chosen).",
                 example="p1: pick R5 G6",
             ),
+            HelpItem(
+                syntax="first CARD second CARD",
+                what="The same pick in the card's own words.",
+                example="p1: first R5 second G6",
+            ),
         ),
         when=_pick_when,
         complete=_pickable,
@@ -320,7 +325,7 @@ MOVES: tuple[Move[State], ...] = (
     Move(
         name="pool",
         words=("pool",),
-        forms=(HelpItem(syntax="pool", what="A player's own pool and chips, sent to them privately.", example="p1: pool"),),
+        forms=(),  # a player's `pool` is answered by the session (R-READ-4); a journal written before that replays it here
         when=_pool_when,
     ),
 )

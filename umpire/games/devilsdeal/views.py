@@ -8,7 +8,7 @@ know now: everything public, and that seat's own pool, private cards and divisio
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from umpire.core import chat
 from umpire.core.clock import fmt_clock
@@ -19,6 +19,7 @@ from umpire.games.devilsdeal.divisions import best_for
 from umpire.games.devilsdeal.hands import describe
 from umpire.games.devilsdeal.state import Ask, Bet, Break, Discard, Divide, Phase, Pick, State, Take, pools_json, waiting
 from umpire.games.facts import Fact
+from umpire.games.status import status_heading
 
 # ---------------------------------------------------------------- host views
 
@@ -258,6 +259,45 @@ def facts(settings: Settings) -> tuple[Fact, ...]:
         Fact(key="pools.held", label="Cards in pool"),
         Fact(key="pools.unknown_gone", label="Cards discarded unseen"),
     )
+
+
+def own_status(known: Mapping[str, JSON], player: str) -> str:
+    """A player's answer to `status` (or `pool`): their `knowledge` in words, and nothing else (R-READ-4)."""
+    mine = known["mine"]
+    lines = [status_heading(player)]
+    if known["phase"] == Phase.OVER.value:
+        lines.append(f"The match is over. {known['result'] or ''}".strip())
+    elif known["round"]:
+        starter = f", {chat.safe(known['starting_player'])} starts" if known["starting_player"] else ""
+        lines.append(f"Round {known['round']}{starter}: {chat.safe(known['waiting'])}.")
+    else:
+        waiting = chat.safe(known["waiting"])
+        lines.append(f"{waiting[:1].upper()}{waiting[1:]}.")
+    pool = mine["pool"]
+    line = f"Your pool ({len(pool)}): {chat.code(' '.join(pool) or 'none')} · {_chips(known['chips'][player])}"
+    if mine["private"] is not None:
+        line += f" · private cards this round: first {chat.code(mine['private'][0])}, second {chat.code(mine['private'][1])}"
+    lines.append(line)
+    if mine.get("division") is not None:
+        lines.append(f"Your division in force: {chat.code(mine['division'])}")
+    others = [n for n in known["chips"] if n != player]
+    for name in others:
+        theirs = known["pools"][name]
+        line = f"{chat.safe(name)}'s pool ({theirs['held']}): {chat.code(' '.join(theirs['cards']) or 'none')}"
+        if theirs["unknown_gone"]:
+            k = theirs["unknown_gone"]
+            line += f" ({k} of these {'was' if k == 1 else 'were'} discarded unrevealed)"
+        lines.append(f"{line} · {_chips(known['chips'][name])}")
+    table = [f"Pot {known['pot']}"]
+    if known["community"]:
+        table.append(f"community card {chat.code(known['community'])}")
+    table += [f"{chat.safe(n)} shows {chat.code(' '.join(cards))}" for n, cards in known["revealed"].items()]
+    lines.append(" · ".join(table))
+    return "\n".join(lines)
+
+
+def _chips(n: int) -> str:
+    return f"{n} chip{'s' if n != 1 else ''}"
 
 
 def _revealed(state: State) -> dict[str, JSON]:

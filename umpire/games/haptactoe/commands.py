@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from umpire.core.errors import InvalidCommand, UmpireError
@@ -69,7 +69,7 @@ class Claim:
     move: ClassVar[str] = "claim"
     seat: int
     squares: tuple[int, int, int]
-    typed: tuple[int, int, int]
+    typed: tuple[int, int, int] = field(compare=False)  # two claims of the same squares are the same claim
 
 
 @dataclass(frozen=True, kw_only=True)

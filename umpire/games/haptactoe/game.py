@@ -46,6 +46,7 @@ def record(book: Rulebook, schema: Schema, entry: Entry) -> Game[State, Command]
         rulings=partial(settings.rulings, book),
         facts=partial(views.facts, book),
         validate=schema.validate,
+        own_status=views.own_status,
         warm_pictures=Later(f"{_HERE}.pictures:warm_pictures", book),
     )
 

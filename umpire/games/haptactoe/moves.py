@@ -192,7 +192,15 @@ def moves_for(book: Rulebook) -> tuple[Move[State], ...]:
     if book.bare_claims:
         claim_forms.append(HelpItem(syntax="SQ SQ SQ", what="Three squares alone are a claim too.", example="p1: A1 B2 C3"))
     table += [
-        Move(name="claim", words=(claim,), forms=tuple(claim_forms), when=_claim_when, complete=_claimed_squares, sealed=True),
+        Move(
+            name="claim",
+            words=(claim,),
+            forms=tuple(claim_forms),
+            when=_claim_when,
+            complete=_claimed_squares,
+            sealed=True,
+            resent_once=True,  # the same claim sent twice is one claim, not a repeated one (R-HTT-6, R-READ-5)
+        ),
         Move(
             name="done",
             words=("done",),

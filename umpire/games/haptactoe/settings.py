@@ -287,7 +287,8 @@ def rulings(book: Rulebook, s: Settings) -> list[str]:
         f"{_secs(list(reminders(s, 'reserve_reminders')))} left of the reserve (reserve_reminders).",
         "Claims are judged when the turn ends (“done”, or the host's “end”), not before; placements are shown then too.",
         "R-HTT-5: a game ends when the board is full (25 pieces; 2 are never placed).",
-        "R-HTT-6: a claim repeated within one turn counts as invalid (the first call of it is judged as it stands).",
+        "R-HTT-6: a claim repeated within one turn counts as invalid (the first call of it is judged as it stands); the same "
+        "claim sent twice at once, within 5 s with nothing judged between, is one message and counts once (R-READ-5).",
     ]
     cost = "a strike" if book.strikes else f"costs {s.number('invalid_claim_penalty'):g} (invalid_claim_penalty)"
     out.append(

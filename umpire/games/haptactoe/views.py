@@ -6,7 +6,7 @@ formats and the board's picture are imported by the functions that use them, whe
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from umpire.core import chat
 from umpire.core.clock import SECOND, fmt_clock
@@ -17,6 +17,7 @@ from umpire.games.facts import Fact
 from umpire.games.haptactoe.pieces import square_name
 from umpire.games.haptactoe.settings import Rulebook
 from umpire.games.haptactoe.state import Phase, State, Verdict, board_json, live_free, live_reserve, public_board
+from umpire.games.status import status_heading
 
 # ---------------------------------------------------------------- what a seat may know
 
@@ -83,6 +84,45 @@ def facts(book: Rulebook, settings: Settings) -> tuple[Fact, ...]:
         out.append(Fact(key="strikes", label="Strikes"))
     out.append(Fact(key="reserve_seconds", label="Reserve time (seconds)"))
     return tuple(out)
+
+
+def own_status(known: Mapping[str, JSON], player: str) -> str:
+    """A player's answer to `status`: their `knowledge` in words, and nothing else (R-READ-4)."""
+    stars = known["game_key"] == "when-stars-align"
+    noun, claim = ("star", "set") if stars else ("block", "hap")
+    names = list(known["scores"])
+    lines = [status_heading(player), _where(known)]
+    lines.append("Score: " + _each(known["scores"]) + (f" (game 1: {_each(known['game_scores'][0])})" if known["game"] == 2 else ""))
+    if stars:
+        lines.append("Strikes: " + _each(known["strikes"]))
+    lines.append("Reserve: " + " · ".join(f"{chat.safe(n)} {fmt_clock(round(known['reserve_seconds'][n] * SECOND))}" for n in names))
+    board = known["board"]
+    if known["phase"] in ("turn", "over"):
+        empty = [f"{c}{r}" for r in range(1, 6) for c in "ABCDE" if f"{c}{r}" not in board]
+        lines.append(f"Board: {len(board)} {noun}s placed; empty: {', '.join(empty) or 'none'}.")
+    mine = known.get("my_move")
+    if mine is not None:
+        done = [f"chose {mine['selected']}"] if mine["selected"] else []
+        if mine["placed"]:
+            done.append(f"placed {mine['placed']['piece']} on {mine['placed']['square']}")
+        done += [f"{claim} {' '.join(c)}" for c in mine["claims"]]
+        lines.append(f"Your move so far: {'; '.join(done) or 'nothing yet'} (shown and judged when the turn ends).")
+    return "\n".join(lines)
+
+
+def _where(known: Mapping[str, JSON]) -> str:
+    phase = known["phase"]
+    if phase == "choose":
+        return f"{chat.safe(known['chooser'])} is to choose who moves first in game 1."
+    if phase == "ready":
+        return f"Game {known['game']} is about to start ({chat.safe(known['first'] or '')} moves first in game 1)."
+    if phase == "turn" and known["turn"] is not None:
+        return f"Game {known['game']}, turn {known['turn']['number']}: {chat.safe(known['turn']['player'])} to move."
+    return f"The match is over. {known['result'] or ''}".strip()
+
+
+def _each(values: Mapping[str, JSON]) -> str:
+    return " · ".join(f"{chat.safe(n)} {v}" for n, v in values.items())
 
 
 # ---------------------------------------------------------------- the host's

@@ -3,6 +3,7 @@ them from a player's or the host's line. Pure."""
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -209,7 +210,8 @@ def _parse_packs(state: State, words: list[str], text: str) -> tuple[int, ...]:
     if [w.lower() for w in words] in (["none"], ["nothing"]):
         return ()
     picks: list[int] = []
-    rest = [w.lower() for w in words if w.lower() not in ("and", "+", "&")]
+    typed = [w for w in words if w.lower() not in ("and", "+", "&")]
+    rest = [w.lower() for w in typed]
     names = [p.name.casefold() for p in offered]
     i = 0
     while i < len(rest):
@@ -223,13 +225,50 @@ def _parse_packs(state: State, words: list[str], text: str) -> tuple[int, ...]:
             continue
         hit = _pack_named(names, rest, i)
         if hit is None:
-            listed = ", ".join(f"{j + 1} {p.name}" for j, p in enumerate(offered))
-            raise InvalidCommand(f"“{rest[i]}” is not a pack this round ({listed})", text=text)
+            raise InvalidCommand(_no_pack(state, typed, i), text=text)
         picks.append(hit[0])
         i += hit[1]
     if len(set(picks)) != len(picks):
         raise InvalidCommand("the packs must be different", text=text)
     return tuple(picks)
+
+
+def _no_pack(state: State, typed: list[str], i: int) -> str:
+    """Why the words from `typed[i]` name no pack offered this round, naming the first word that fits none.
+
+    A pack's name may begin there and stop fitting at a later word (“heaven basіc”, its “і” Cyrillic): that later word is
+    the one named, with any character in it that no pack name has and that only looks like a plain letter.
+    """
+    offered = state.cfg.offered(state.round)
+    listed = ", ".join(f"{j + 1} {p.name}" for j, p in enumerate(offered))
+    wanted = [w.casefold() for w in typed[i:]]
+    fits = {p.name: _common(p.name.casefold().split(), wanted) for p in offered}
+    k = max(fits.values())
+    if k and i + k == len(typed):
+        begun = [name for name, n in fits.items() if n == k]
+        which = begun[0] if len(begun) == 1 else ", ".join(begun[:-1]) + " or " + begun[-1]
+        return f"“{' '.join(typed[i : i + k])}” is not a whole pack name: {which}? (this round: {listed})"
+    word = typed[i + k]
+    where = f"“{word}” is not a pack this round" if not k else f"“{word}” does not follow “{' '.join(typed[i : i + k])}” in any pack's name"
+    return f"{where}{_lookalikes(word, [p.name for p in offered])} ({listed})"
+
+
+def _common(name: list[str], words: list[str]) -> int:
+    """How many of `words`, from the first, are the first words of a pack's `name`."""
+    n = 0
+    while n < len(name) and n < len(words) and name[n] == words[n]:
+        n += 1
+    return n
+
+
+def _lookalikes(word: str, names: list[str]) -> str:
+    """A note on the characters of `word` that are in no pack name and are not plain ASCII (a Cyrillic “е” in “hеaven”)."""
+    known = set("".join(names).casefold())
+    odd = [c for c in dict.fromkeys(word) if not c.isascii() and c.casefold() not in known]
+    if not odd:
+        return ""
+    said = ", ".join(f"“{c}” is {unicodedata.name(c, 'an unnamed character').lower()} (U+{ord(c):04X})" for c in odd)
+    return f": {said}, not the plain letter it looks like"
 
 
 def _parse_trade(state: State, actor: int, words: list[str], text: str, resolve: Resolve) -> Offer:

@@ -40,5 +40,8 @@ GAME: Game[State, Command] = Game(
     facts=views.facts,
     validate=settings.SCHEMA.validate,
     validate_players=settings.SCHEMA.validate_players,
+    status_words=("cards", "my cards", "collection", "my collection"),  # a player's own view besides `status` (R-READ-4)
+    own_status=views.own_status,
+    meaningful="+-x*×/−÷",  # the symbol cards and their spellings (`*` and `×` are the x card)
     warm_pictures=Later(f"{_HERE}.pictures:warm_pictures"),
 )

@@ -156,6 +156,7 @@ MOVES: tuple[Move[State], ...] = (
         ),
         when=_trade_when,
         complete=_trade_cards,
+        resent_once=True,  # an offer sent twice is one offer (R-READ-5)
     ),
     Move(
         name="answer",

@@ -7,7 +7,7 @@ text (which bring the commands and the events) are imported by the functions tha
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from umpire.core import chat
@@ -21,6 +21,7 @@ from umpire.games.openpass import ENTRY
 from umpire.games.openpass.cards import KINDS
 from umpire.games.openpass.settings import Reveal
 from umpire.games.openpass.state import Phase, State, listing
+from umpire.games.status import status_heading
 
 # ---------------------------------------------------------------- views
 
@@ -235,6 +236,48 @@ def final(state: State, now: int) -> dict[str, JSON]:
         "ties": list(state.tie_notes),
         "over": state.over,
     }
+
+
+def own_status(known: Mapping[str, JSON], player: str) -> str:
+    """A player's answer to `status` (or `cards`): their `knowledge` in words, and nothing else (R-READ-4)."""
+    me = known["me"]
+    phase = known["phase"]
+    lines = [status_heading(player)]
+    if phase == Phase.WAITING.value:
+        lines.append("The match has not started: the host opens deck-building round 1.")
+    elif phase == Phase.BUILDING.value:
+        lines.append(f"Deck building, round {known['round']} of {known['rounds']}" + _closes(known) + ".")
+    elif phase == Phase.PLAYING.value:
+        lines.append("Playing: decks, dealers and deals" + _closes(known) + ".")
+    else:
+        lines.append("The match is over: " + ", ".join(chat.safe(n) for n in known["ranking"]) + " (best first).")
+    lines.append(f"Your cards ({len(me['cards'])}): {_spaced(me['cards'])}")
+    got = [f"round {r['round']}: {chat.safe(r['what'])}" for r in me["received"]]
+    lines.append("You received: " + ("; ".join(got) or "nothing yet"))
+    if me["bid"] is not None:
+        lines.append("Your bid this round: " + (", ".join(chat.safe(b) for b in me["bid"]) or "no pack"))
+    if me["deck"] is not None or me["dealer"] is not None:
+        deck = "not submitted" if me["deck"] is None else f"{_spaced(me['deck'])} ({len(me['deck'])} cards)"
+        lines.append(f"Your deck: {deck} · dealer: {chat.safe(me['dealer'] or 'not chosen')}")
+    deal = me["deal"]
+    if deal is not None:
+        now = "" if deal["card"] is None else f"; the card dealt to you now: `{deal['card']}` (open or pass?)"
+        lines.append(f"Your deal: card {deal['dealt']} of {deal['of']}{now}; your row: {_spaced(deal['row'])}")
+    for tr in me["trades"]:
+        lines.append(
+            f"Open trade {tr['trade']}: {chat.safe(tr['giver'])} gives {_spaced(tr['gives'])} to {chat.safe(tr['taker'])} for {_spaced(tr['gets'])}"
+        )
+    return "\n".join(lines)
+
+
+def _closes(known: Mapping[str, JSON]) -> str:
+    clock = known["clock"]
+    return "" if clock is None else f" ({chat.safe(clock['what'])} closes at {fmt_clock(clock['due'])} game time)"
+
+
+def _spaced(cards: Sequence[str]) -> str:
+    """Cards as one code span, so that `-` or `/` cannot be misread; “none” when there are none."""
+    return f"`{' '.join(cards)}`" if cards else "none"
 
 
 def toolbar(state: State, now: int) -> Toolbar:
