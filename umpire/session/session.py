@@ -9,8 +9,7 @@ and shows or sends what comes back:
 * `deliver(seat, dms, via=…, receipts=…)`: private messages reached their player;
 * `check(text)`: what a line would do (the live check), without changing anything.
 
-Every call returns outputs, each naming its audience. Nothing outside the session touches its
-parts: the engine (the only journal writer), the outbox, the intake, the host's commands.
+Every call returns outputs, each naming its audience; nothing outside touches the session's parts.
 """
 
 from __future__ import annotations

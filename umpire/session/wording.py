@@ -23,7 +23,8 @@ from umpire.session.events import RENDER
 from umpire.session.outputs import Output, OutputKind
 
 if TYPE_CHECKING:
-    from umpire.session.engine import Engine, Ruling
+    from umpire.session.engine import Engine
+    from umpire.session.ruling import Ruling
 
 
 def event_outputs(engine: Engine, k: int, ev: Event, game_events: int, n: int, *, replaying: bool) -> list[Output]:
