@@ -6,8 +6,12 @@ with its post, once the host posts it, and not at all if it was answered meanwhi
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
+import pytest
+
+import umpire.core.journal_writer
 from tests.fakediscord import FakeDiscord, Interaction, Message
 from umpire.discord.buttons import Asked, Questions
 from umpire.discord.wire import Place
@@ -17,6 +21,7 @@ from umpire.session import entries as E
 from .support import Hosted, Table, entries_of, live_buttons
 from .test_buttons import devils_deal, labels
 from .test_outage import held
+from .test_robot import NAMES, six_player_open_pass
 
 CLOSED = "that question was closed before your tap was judged (answered, or its time was up): nothing was taken"
 F2 = "\x1bOQ"
@@ -213,3 +218,53 @@ def test_r_bot_9_a_question_asked_after_a_review_of_the_same_state_is_reviewed_t
     questions.review(state, lambda seat, word: seat == 0, [])  # Uri's was answered by a ruling judged after it
     assert first is not None and second is not None
     assert first.live and not second.live and questions.latest == {0: first}
+
+
+def test_r_bot_9_a_tap_in_a_burst_whose_flush_fails_is_judged_again_as_a_tap_once_the_disk_works(
+    fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = six_player_open_pass(tmp_path)
+    table = Table(fake, NAMES, dm_seats=(0,))
+    real_fsync = os.fsync
+    failed: list[int] = []
+    armed = False
+
+    def fsync(fd: int) -> None:
+        if armed and not failed:
+            failed.append(fd)
+            raise OSError(28, "No space left on device")  # once: the writer cuts the burst's lines back off the file
+        real_fsync(fd)
+
+    monkeypatch.setattr(umpire.core.journal_writer.os, "fsync", fsync)
+    seen: dict[str, object] = {}
+
+    def play(h: Hosted) -> None:
+        nonlocal armed
+        for line in ("start", "close", "close", "close"):
+            h.type(line)
+        h.says(0, "deck all")
+        h.says(0, "dealer heaven")
+        h.type("deal p1")
+        h.settle()
+        card = h.asking(0)
+        assert card is not None
+        before = [len(table.private_messages(s)) for s in range(1, 6)]
+        armed = True
+        for s in range(1, 6):  # the other players send their decks as Hedger taps: all of it judged together
+            fake.user_says(table.users[s], table.place(s), "deck all")
+        (custom_id,) = [b["custom_id"] for b in live_buttons(card) if b["label"] == "open"]
+        seen["tap"] = fake.tap(table.users[0], card, custom_id)
+        h.wait(lambda: [len(table.private_messages(s)) for s in range(1, 6)] > before, "the answers", timeout=30)
+        h.settle()
+        seen["next"] = h.asking(0)
+
+    out = Hosted(fake, table, session, table.ids()).run(play)
+    ix, following = seen["tap"], seen["next"]
+    assert failed and "could not write the journal" in out
+    inputs = [(e.by, e.text, e.source) for e in entries_of(tmp_path / "bot.jsonl") if isinstance(e, E.Input) and e.by is not None]
+    assert sorted((by, text) for by, text, _ in inputs[-6:]) == [(0, "open")] + [(s, "deck all") for s in range(1, 6)]
+    (tapped,) = [source for by, text, source in inputs if by == 0 and text == "open"]
+    assert isinstance(ix, Interaction) and str(tapped).endswith(f"/{ix.id}")  # judged once, as the tap it was
+    assert "⇠ Hedger (button): open" in " ".join(out.split())
+    # Card 2, dealt by the tap judged after the others in one go, carries its buttons.
+    assert isinstance(following, Message) and following.content.startswith("Hedger, card 2 of 20")

@@ -358,12 +358,19 @@ class Bot:
     def _dm_job(self, d: Dm) -> Job:
         name = self.session.names[d.seat]
         tag = f"dm/{d.id[0]}/{d.id[1]}"
-        asked = self.questions.by_tag.get(tag)
+        # Its question is looked up as it is built, not now: a drain routes the rulings it judged one after another,
+        # and an earlier one's `pump` queues the DMs of the later ones before their `route` asks their questions.
+        asked: list[Asked | None] = [None]
+
+        def build() -> list[Outgoing]:
+            asked[0] = self.questions.by_tag.get(tag)
+            return self._messages(d.posts, tag, f"entry-{d.n}", asked[0])
+
         return Job(
             place=self.private(d.seat),
             what=f"the private message to {name} (entry {d.n})",
-            build=lambda: self._messages(d.posts, tag, f"entry-{d.n}", asked),
-            sent=lambda receipts: self._delivered(d, receipts, asked),
+            build=build,
+            sent=lambda receipts: self._delivered(d, receipts, asked[0]),
             wanted=lambda: self.session.dm_status(d.id) == DmStatus.WAITING,
             closed=lambda exc: self._closed(d.seat, "their private messages"),
             dropped=lambda: self.queued.discard(d.id),

@@ -3,11 +3,10 @@
 A tap on a live question's button, by the player it asks, is acknowledged quietly; once Discord accepted that, it
 joins the messages waiting to be judged, at the moment it was tapped (its interaction's ID), under the same
 allowance and in the same order as a typed message (timing.py), and is judged as that player's message of the
-answer's word, journaled with the interaction's ID as its source. Until Discord has taken the acknowledgement, no
+answer's word, journaled with the interaction's ID as its source. Until Discord has answered the acknowledgement, no
 deadline after the tap is applied. When its turn comes its question must still stand (a second tap, a typed answer or
 a deadline judged before it, in the same go or earlier, may have closed it): else it is not taken, and the player is
-told.
-A tap by anyone else is answered with a line only they see; a tap on closed buttons shows them disabled.
+told. A tap by anyone else is answered with a line only they see; a tap on closed buttons shows them disabled.
 """
 
 from __future__ import annotations
