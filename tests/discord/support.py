@@ -116,6 +116,7 @@ class Hosted:
     shell: Shell | None = None
     bot: Bot | None = None
     failure: list[BaseException] = field(default_factory=list)
+    _loop: asyncio.AbstractEventLoop = field(init=False, repr=False)  # the REPL's and the bot's, once `run` started it
 
     def wall(self) -> float:
         return self.fake.now().timestamp()
@@ -326,13 +327,20 @@ def play(h: Hosted, script: Sequence[Step], *, taps: Collection[str] = ()) -> li
             h.set_game_time(now)
         elif step.kind == "host":
             h.type(step.text)
-        elif step.text in taps and (h.settle() or h.asking(step.seat)) is not None:
+        elif step.text in taps and settled_asking(h, step.seat):
             tapped.append(h.taps(step.seat, step.text, at=h.moment(now)))
         else:
             h.says(step.seat, step.text, at=h.moment(now))
     h.wait(lambda: h.session.now >= now, f"the game clock to reach {now} ms")
     h.settle()
     return tapped
+
+
+def settled_asking(h: Hosted, seat: int) -> bool:
+    """Once everything before has gone out (and the deadlines due are applied), whether a question with live buttons
+    asks player `seat`."""
+    h.settle()
+    return h.asking(seat) is not None
 
 
 def resumed(path: Path) -> tuple[Session, Recovery, list[Any]]:
