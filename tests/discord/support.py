@@ -5,6 +5,7 @@ loop exactly as `umpire play … --discord` runs them. A driver thread plays the
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import io
 import threading
 import time
@@ -12,7 +13,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import create_pipe_input
@@ -33,6 +34,7 @@ from umpire.session import entries as E
 T0 = datetime(2026, 3, 14, 20, 0, tzinfo=UTC)
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPTS = ROOT / "tests" / "transcripts"
+T = TypeVar("T")
 
 
 @dataclass
@@ -114,6 +116,7 @@ class Hosted:
     shell: Shell | None = None
     bot: Bot | None = None
     failure: list[BaseException] = field(default_factory=list)
+    _loop: asyncio.AbstractEventLoop = field(init=False, repr=False)  # the REPL's and the bot's, once `run` started it
 
     def wall(self) -> float:
         return self.fake.now().timestamp()
@@ -148,8 +151,13 @@ class Hosted:
                     inp.send_text("\x04")
 
             thread = threading.Thread(target=drive, daemon=True)
-            thread.start()
-            asyncio.run(asyncio.wait_for(shell.loop(prompt), timeout))
+
+            async def host() -> None:
+                self._loop = asyncio.get_running_loop()  # the driver looks at the bot from here (`on_loop`)
+                thread.start()
+                await asyncio.wait_for(shell.loop(prompt), timeout)
+
+            asyncio.run(host())
             thread.join(timeout=10)
         if self.failure:
             raise self.failure[0]
@@ -157,9 +165,24 @@ class Hosted:
 
     # ------------------------------------------------------------ what the driver does
 
+    def on_loop(self, look: Callable[[], T], timeout: float = 20.0) -> T:
+        """`look` run on the event loop, between two of its steps: it sees the bot and the session as a whole, never
+        halfway through a drain (judged, but not yet answered) or a step of the sender."""
+        done: concurrent.futures.Future[T] = concurrent.futures.Future()
+
+        def run() -> None:
+            try:
+                done.set_result(look())
+            except BaseException as exc:  # handed to the driver
+                done.set_exception(exc)
+
+        self._loop.call_soon_threadsafe(run)
+        return done.result(timeout)
+
     def wait(self, condition: Callable[[], Any], what: str, timeout: float = 20.0) -> None:
+        """Wait until `condition` holds, looked at on the event loop (`on_loop`)."""
         end = time.monotonic() + timeout
-        while not condition():
+        while not self.on_loop(condition, timeout):
             if time.monotonic() > end:
                 raise AssertionError(f"gave up waiting for {what}\n--- REPL ---\n{self.out.getvalue()[-3000:]}")
             time.sleep(0.005)
@@ -200,19 +223,32 @@ class Hosted:
     def asking(self, seat: int) -> Message | None:
         """The message whose live buttons ask player `seat` their question now (in their private place, or in public),
         as the bot has it (None: no question is put to them with buttons now)."""
-        assert self.bot is not None
-        asked = self.bot.questions.latest.get(seat)
-        if asked is None or not asked.live:
-            return None
-        button = self.bot.questions.custom_id(asked, 0)
-        found = [m for m in self.fake.sent_messages(bot=self.table.bot) if any(b["custom_id"] == button for b in live_buttons(m))]
-        return found[-1] if found else None
+        bot = self.bot
+        assert bot is not None
+
+        def look() -> Message | None:
+            asked = bot.questions.latest.get(seat)
+            if asked is None or not asked.live:
+                return None
+            button = bot.questions.custom_id(asked, 0)
+            found = [m for m in self.fake.sent_messages(bot=self.table.bot) if any(b["custom_id"] == button for b in live_buttons(m))]
+            return found[-1] if found else None
+
+        return self.on_loop(look)
 
     def settle(self, timeout: float = 30.0) -> None:
-        """Wait until nothing waits: no message to judge, no DM in the outbox, nothing left to send."""
-        assert self.bot is not None
+        """Wait until nothing waits: the bot has caught up with the clock (no deadline left due at the settled time), no
+        message is left to judge, no DM in the outbox, nothing left to send, and nothing the bot does a little later
+        (the REPL's lines, the confirmations to journal) is left to do."""
         bot = self.bot
-        self.wait(lambda: not bot.pending and not self.session.waiting() and not bot.sender.pending(), "everything to be sent", timeout)
+        assert bot is not None
+
+        def quiet() -> bool:
+            due = None if self.session.paused else self.session.next_due()
+            caught_up = due is None or due > bot.settled()
+            return caught_up and not bot.pending and not self.session.waiting() and not bot.sender.pending() and bot.pacing.idle()
+
+        self.wait(quiet, "everything to be sent", timeout)
 
     def set_game_time(self, ms: int) -> None:
         """Move the fake's clock so that the settled game time (the clock less the allowance) is `ms`."""
@@ -291,13 +327,20 @@ def play(h: Hosted, script: Sequence[Step], *, taps: Collection[str] = ()) -> li
             h.set_game_time(now)
         elif step.kind == "host":
             h.type(step.text)
-        elif step.text in taps and (h.settle() or h.asking(step.seat)) is not None:
+        elif step.text in taps and settled_asking(h, step.seat):
             tapped.append(h.taps(step.seat, step.text, at=h.moment(now)))
         else:
             h.says(step.seat, step.text, at=h.moment(now))
     h.wait(lambda: h.session.now >= now, f"the game clock to reach {now} ms")
     h.settle()
     return tapped
+
+
+def settled_asking(h: Hosted, seat: int) -> bool:
+    """Once everything before has gone out (and the deadlines due are applied), whether a question with live buttons
+    asks player `seat`."""
+    h.settle()
+    return h.asking(seat) is not None
 
 
 def resumed(path: Path) -> tuple[Session, Recovery, list[Any]]:

@@ -44,7 +44,7 @@ def test_r_bot_9_a_dealt_card_is_answered_by_a_tap_as_by_the_word_and_its_button
         seen["second"] = h.taps(0, "pass")
         h.settle()
 
-    Hosted(fake, table, session, table.ids()).run(play)
+    out = Hosted(fake, table, session, table.ids()).run(play)
     cards = [m for m in table.private_messages(0) if " of 20: " in m.content]
     assert [c.content.split(":")[0] for c in cards] == [f"Hedger, card {n} of 20" for n in (1, 2, 3, 4)]
     assert [labels(c) for c in cards[:3]] == [[("open", True), ("pass", True)]] * 3  # answered: disabled
@@ -56,6 +56,8 @@ def test_r_bot_9_a_dealt_card_is_answered_by_a_tap_as_by_the_word_and_its_button
     assert inputs[0].source == source(dm.id, first.id) and inputs[2].source == source(dm.id, second.id)  # type: ignore[attr-defined]
     assert inputs[1].source is not None and inputs[1].source != inputs[0].source
     assert all(ix.response_type == 6 and ix.answered_after is not None and ix.answered_after < 3 for ix in fake.interactions)
+    heard = [line.strip() for line in out.splitlines() if line.strip().startswith("⇠ Hedger")]
+    assert heard[-3:] == ["⇠ Hedger (button): open", "⇠ Hedger: pass", "⇠ Hedger (button): pass"]  # the REPL names a tap
 
 
 def test_r_bot_9_a_second_tap_on_an_answered_card_is_not_taken(fake: FakeDiscord, tmp_path: Path) -> None:

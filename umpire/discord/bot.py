@@ -20,15 +20,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 
 from umpire.core import chat
-from umpire.core.clock import fmt_stamp
 from umpire.core.errors import UmpireError
 from umpire.core.journal import commitment
 from umpire.discord.buttons import Asked, Questions, asking
 from umpire.discord.channels import Channels
 from umpire.discord.ids import Ids
+from umpire.discord.judging import Judge, short
 from umpire.discord.link import Link
 from umpire.discord.outbound import Job, Sender, messages
 from umpire.discord.pacing import Pacing
@@ -38,11 +37,10 @@ from umpire.discord.timing import Clock, Commitment, Pending, Timeline, Waiting
 from umpire.discord.wire import Incoming, Outgoing, Place, Refused, Transport, Unreachable, snowflake_at
 from umpire.games.base import Post
 from umpire.repl.companion import Screen
-from umpire.session import Dm, DmStatus, Output, OutputKind, Session, together
+from umpire.session import Dm, DmStatus, Output, OutputKind, Session
 
 VIA = "Discord"
 SKEW_WARNING_MS = 2000
-JUDGE_SLICE = 0.002  # seconds of judging in one go, made durable together, before the answers so far are sent
 
 
 class StartFailed(Exception):
@@ -104,8 +102,6 @@ class Bot:
         self.screen: Screen | None = None
         self.clock: Clock | None = None
         self.timeline: Timeline | None = None
-        self._draining = False
-        self._rest = False  # the drain goes on with the rest of a burst whose first answers were sent
         self._skew_told = False
         self._closed_told: set[int] = set()
         self.taps = Taps(self)  # buttons for small choices: the questions asked with them, and the taps on them
@@ -113,6 +109,7 @@ class Bot:
         for found in recovery.questions.latest.values() if recovery is not None else ():  # buttons perhaps live on Discord
             place = self.private(found.seat) if found.tag.startswith("dm/") else Place(channel=self.channels.of(found.kind))
             self.questions.restore(found, place)
+        self.judge = Judge(self)  # what arrived, judged in the order it counts (judging.py)
         self.pacing = Pacing(self)  # a burst answered quickly: judged together, the REPL and the records after the replies
         self.commitment = Commitment()  # commit first, then collect (R-BOT-8)
         self.link = Link(self)  # the connection as it comes and goes; deadlines wait out an outage (R-BOT-7)
@@ -167,7 +164,7 @@ class Bot:
         caught = await self.link.catch_up(earlier) if earlier is not None else 0
         self.floor = earlier if earlier is not None else went_live
         self.taking = True
-        self._drain()
+        self.judge.drain()
         self.session.listening(VIA, str(self.floor))
         self.live = True
         self.sender.start()
@@ -204,11 +201,18 @@ class Bot:
             return
         assert self.timeline is not None and self.clock is not None
         self._check_skew(m)
-        if self.pending.add(Waiting(at=self.timeline.at(m.sent_ms / 1000), id=m.id, seat=p.seat, message=m)):
-            self.link.outage.missed += self.link.outage.on
+        if self.queue(Waiting(at=self.timeline.at(m.sent_ms / 1000), id=m.id, seat=p.seat, message=m)):
             self.sender.unblock(self.private(p.seat))
             self.sender.unblock(Place(user=p.user))
-            self.pacing.soon(self._drain)  # the messages that arrive together are judged together, with one flush
+
+    def queue(self, w: Waiting) -> bool:
+        """A player's message (or tap) to judge in its turn, with what arrives at the same moment (one flush for them
+        all); False if it waits already."""
+        if not self.pending.add(w):
+            return False
+        self.link.outage.missed += self.link.outage.on and w.asked is None  # a tap is counted as it arrives (taps.py)
+        self.pacing.soon(self.judge.drain)
+        return True
 
     def _check_skew(self, m: Incoming) -> None:
         assert self.clock is not None
@@ -221,95 +225,12 @@ class Bot:
                 True,
             )
 
-    def _settled(self) -> int:
-        """The game time every message sent before has reached umpire by: the clock less the allowance (R-BOT-1), held
-        where it stood when the connection was lost until what was missed is in (R-BOT-7)."""
+    def settled(self, now: int | None = None) -> int:
+        """The game time every message sent before has reached umpire by, at the clock's `now`: the clock less the
+        allowance (R-BOT-1), held where it stood when the connection was lost until what was missed is in (R-BOT-7), and
+        at the moment of a tap whose acknowledgement Discord has not taken yet (taps.py)."""
         assert self.clock is not None
-        return self.link.outage.settled(self.clock.now() - self.lag)
-
-    def _drain(self) -> None:
-        """Judge the waiting messages and apply the settled deadlines, in the order they count.
-
-        A message that counts before the next deadline is judged; a deadline is applied once the settled
-        time (the clock less the allowance) has reached it; a message that counts at or after a deadline
-        not yet settled waits for it. Everything judged in one go is made durable by one flush (`together`),
-        then each answer is queued to be sent, then the REPL shows the rulings (off the replies' way).
-        """
-        if not self.taking or self._draining:
-            return
-        self._draining = True
-        judged: list[Judged] = []
-        made: list[Output] = []
-        try:
-            got = together(self.session, lambda: self._judge_all(judged, made))
-        finally:
-            self._draining = False
-        if got is not made:  # the flush failed: nothing of it stands, and the messages wait for the next tick
-            self._show(got)
-            for j in judged:
-                if j.waiting is not None:
-                    self.pending.add(j.waiting)
-            return
-        for j in judged:
-            self.route(j.outs, reply=j.reply)
-        self.pacing.show_later([x for j in judged for x in (j.shown or [j.outs])])
-        if self._rest:
-            self.pacing.after_sending(self._drain)
-
-    def _judge_all(self, judged: list[Judged], made: list[Output]) -> list[Output]:
-        """Judge what may be judged now, in order, into `judged`; `made`: every output, in order (returned)."""
-        s, settled = self.session, self._settled()
-        start = time.perf_counter()
-        # Of a burst, the first half is judged, made durable and answered first; the rest a moment later, while those
-        # answers are on their way (Discord takes them in while this disk is busy with the rest).
-        most, self._rest = (len(self.pending) if self._rest else (len(self.pending) + 1) // 2), False
-        while True:
-            if judged and self.pending and (len(judged) >= most or time.perf_counter() - start > JUDGE_SLICE):
-                self._rest = True  # the drain goes on once these answers are on their way (`_drain`)
-                return made
-            due = None if s.paused else s.next_due()
-            first = self.pending.first()
-            deadline = not (first is not None and (due is None or first.at < due))
-            if not deadline:
-                j = self._judge_one(self.pending.pop())
-            elif due is not None and due <= settled:
-                j = Judged(outs=s.advance(due))
-            else:
-                return made
-            made += j.outs
-            judged.append(j)
-            if deadline and s.next_due() == due:  # the journal could not be written: try again at the next tick
-                return made
-
-    def _judge_one(self, w: Waiting) -> Judged:
-        """Judge one message; should that fail, the host is told and the messages after it are judged all the same."""
-        try:
-            return self._take(w)
-        except Exception as exc:
-            p = self.session.scenario.roster.players[w.seat]
-            said = " / ".join(line.strip() for line in w.message.content.split("\n") if line.strip())
-            self._failed(
-                f"{p.name}'s message “{_short(said)}”",
-                exc,
-                f"it is not taken; type it for them (“{p.aliases[0] if p.aliases else p.name}: …”) or ask {p.name} to send it again",
-            )
-            return Judged(outs=[])
-
-    def _take(self, w: Waiting) -> Judged:
-        s, m = self.session, w.message
-        p = self.ids.players[w.seat]
-        before = s.now
-        tapped = w.id in self.taps.waiting
-        if not self.taps.stands(w):
-            return Judged(outs=[])
-        said = " / ".join(line.strip() for line in m.content.split("\n") if line.strip())
-        shown: list[str | list[Output]] = [f"⇠ {p.name}{' (button)' if tapped else ''}: {said}"]
-        if before - w.at > self.lag:
-            shown.append(f"  (sent at {fmt_stamp(w.at)}, it reached umpire after the allowance: judged at {fmt_stamp(before)})")
-        early = s.fair.waiting and self.commitment.early(m.id)
-        outs = s.submit(w.seat, m.content.split("\n"), at=w.at, source=source(m.channel, m.id), early=early)
-        self.judged += 1
-        return Judged(outs=outs, reply=self.taps.reply_place(w.seat, m), shown=[*shown, outs], waiting=w)
+        return self.taps.hold(self.link.outage.settled((self.clock.now() if now is None else now) - self.lag))
 
     # ------------------------------------------------------------ the clock
 
@@ -319,8 +240,8 @@ class Bot:
             return
         assert self.timeline is not None
         self.timeline.follow()
-        self._drain()
-        settled, due, first = self.link.outage.settled(now - self.lag), self.session.next_due(), self.pending.first()
+        self.judge.drain()
+        settled, due, first = self.settled(now), self.session.next_due(), self.pending.first()
         if (due is None or due > settled) and (first is None or first.at > settled):  # nothing is left to judge or apply first
             self._emit(self.session.advance(settled))
 
@@ -413,7 +334,7 @@ class Bot:
         name = self.session.names[seat]
         if o.kind == OutputKind.REFUSAL:
             said = (o.input or "").removeprefix(f"{name}: ")
-            text = f"✗ {chat.code(_short(said))} — {o.text}" if said else f"✗ {o.text}"
+            text = f"✗ {chat.code(short(said))} — {o.text}" if said else f"✗ {o.text}"
         else:
             text = o.text
         self.sender.add(
@@ -438,12 +359,19 @@ class Bot:
     def _dm_job(self, d: Dm) -> Job:
         name = self.session.names[d.seat]
         tag = f"dm/{d.id[0]}/{d.id[1]}"
-        asked = self.questions.by_tag.get(tag)
+        # Its question is looked up as it is built, not now: a drain routes the rulings it judged one after another,
+        # and an earlier one's `pump` queues the DMs of the later ones before their `route` asks their questions.
+        asked: list[Asked | None] = [None]
+
+        def build() -> list[Outgoing]:
+            asked[0] = self.questions.by_tag.get(tag)
+            return self._messages(d.posts, tag, f"entry-{d.n}", asked[0])
+
         return Job(
             place=self.private(d.seat),
             what=f"the private message to {name} (entry {d.n})",
-            build=lambda: self._messages(d.posts, tag, f"entry-{d.n}", asked),
-            sent=lambda receipts: self._delivered(d, receipts, asked),
+            build=build,
+            sent=lambda receipts: self._delivered(d, receipts, asked[0]),
             wanted=lambda: self.session.dm_status(d.id) == DmStatus.WAITING,
             closed=lambda exc: self._closed(d.seat, "their private messages"),
             dropped=lambda: self.queued.discard(d.id),
@@ -495,8 +423,8 @@ class Bot:
 
     async def close(self, timeout: float = 5.0) -> None:
         """Leave: send what can be sent within `timeout`, then disconnect. Nothing unsent is lost: a resume sends it."""
-        self._rest = True
-        self._drain()  # what has arrived is judged before leaving, all of it at once (no answer is waited for any more)
+        self.judge.rest = True
+        self.judge.drain()  # what has arrived is judged before leaving, all of it at once (no answer is waited for any more)
         self.live = self.taking = False
         if self.held:
             self._tell(f"{len(self.held)} held post(s) not posted: they are posted when you resume with --discord", True)
@@ -506,21 +434,6 @@ class Bot:
         await self.sender.close()
         if self.transport is not None:
             await self.transport.close()
-
-
-@dataclass(frozen=True, kw_only=True)
-class Judged:
-    """One message judged (or one deadline applied) in a drain: its outputs, where the answer goes, what the REPL shows."""
-
-    outs: list[Output]
-    reply: Place | None = None  # where the player wrote (None: a deadline's, or the player's private place)
-    shown: list[str | list[Output]] = field(default_factory=list)  # the REPL's lines and rulings for it, in order
-    waiting: Waiting | None = None  # the message, to wait again should the journal not be written
-
-
-def _short(text: str, most: int = 80) -> str:
-    """A player's text as a reply or a note quotes it: a long message is cut (its player has it whole)."""
-    return text if len(text) <= most else text[: most - 1] + "…"
 
 
 def _undone(outs: list[Output]) -> list[int]:

@@ -51,17 +51,32 @@ class Questions:
     def ask(self, tag: str, n: int, question: Question, place: Place, *, to: int | None = None) -> Asked | None:
         """Note a question an output asks, whose message goes to `place` (`to`: the seat its DM goes to, who alone may
         answer it); None if it gets no buttons."""
-        if question.player not in self.names or not question.answers:
+        seat = self._seat(question, to)
+        if seat is None:
             return None
-        seat = self.names.index(question.player)
-        if to is not None and to != seat:
-            return None  # a DM asking someone else than its reader: typed answers only
         asked = Asked(tag=tag, n=n, seat=seat, answers=question.answers[:5], place=place)
         earlier = self.latest.get(seat)
         if earlier is not None:
             self.close(earlier)  # a newer question to the same player closes the one before
         self.by_tag[tag] = self.latest[seat] = asked
+        self.state = None  # to be looked at by the next review, even if the state is the one it looked at last
         return asked
+
+    def _seat(self, question: Question, to: int | None) -> int | None:
+        """The seat a question is asked of with buttons (None: it gets none); `to`: the seat its DM goes to."""
+        if question.player not in self.names or not question.answers:
+            return None
+        seat = self.names.index(question.player)
+        return None if to is not None and to != seat else seat  # a DM asking someone else than its reader: typed answers
+
+    def asked_of(self, outputs: Sequence[Output]) -> set[int]:
+        """The seats that outputs not yet sent (`route` has not seen them) ask a question with buttons: to whom they
+        put a newer question than the one they have now."""
+        seats = {self._seat(event.question, None) for event in asking(outputs).values() if event.question is not None}
+        for o in outputs:
+            if o.dm is not None and o.audience.seat is not None and o.source is not None and o.source.question is not None:
+                seats.add(self._seat(o.source.question, o.audience.seat))
+        return {seat for seat in seats if seat is not None}
 
     def buttons(self, asked: Asked | None) -> tuple[Button, ...]:
         """A question's buttons for its message as it goes out now: live, or none if it closed before it went out."""

@@ -62,16 +62,16 @@ class Link:
         if not bot.live:
             return
         assert bot.clock is not None
-        if what == "disconnected" and was and self.outage.begin(bot._settled(), bot.clock.monotonic()):
+        if what == "disconnected" and was and self.outage.begin(bot.settled(), bot.clock.monotonic()):
             bot._tell(
                 f"Discord: the connection dropped at {fmt_stamp(bot.clock.now())}; reconnecting. Deadlines wait (from "
-                f"{fmt_stamp(bot._settled())}) until what players sent meanwhile is in",
+                f"{fmt_stamp(bot.settled())}) until what players sent meanwhile is in",
                 True,
             )
         elif what == "resumed":
             self.caught_up(REPLAYED)
         elif what == "ready again" and bot.floor is not None:
-            self.outage.begin(bot._settled(), bot.clock.monotonic())
+            self.outage.begin(bot.settled(), bot.clock.monotonic())
             bot._tell(
                 "Discord: connected again with a new session, which cannot replay what was missed: reading each player's "
                 "channel and DMs (R-BOT-7)"
@@ -97,7 +97,7 @@ class Link:
             return
         lasted, missed = self.outage.end(bot.clock.monotonic())
         due = bot.session.next_due()
-        fell = due is not None and due <= bot._settled()
+        fell = due is not None and due <= bot.clock.now() - bot.lag  # a tap being acknowledged may hold it a moment more
         bot._tell(
             f"Discord: {how.format(lasted=f'{lasted:.1f}')}: {missed} message{'' if missed == 1 else 's'} sent meanwhile, "
             "judged at their own times" + (", then the deadlines that fell meanwhile" if fell else "")

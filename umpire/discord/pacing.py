@@ -48,6 +48,10 @@ class Pacing:
         except Exception as exc:  # a bug must not stop what comes next
             self.bot._failed("what arrived from Discord", exc, "the bot goes on")
 
+    def idle(self) -> bool:
+        """Nothing is left to do a little later: no step scheduled, no REPL line and no confirmation waiting."""
+        return not self._scheduled and not self._screen and not self._records
+
     def after_sending(self, step: Callable[[], None]) -> None:
         """Do `step` once the answers just queued have had a moment to go out (a millisecond: the loop writes them)."""
         asyncio.get_running_loop().call_later(SENDING, self.soon, step)

@@ -3,13 +3,15 @@
 A tap on a live question's button, by the player it asks, is acknowledged quietly; once Discord accepted that, it
 joins the messages waiting to be judged, at the moment it was tapped (its interaction's ID), under the same
 allowance and in the same order as a typed message (timing.py), and is judged as that player's message of the
-answer's word, journaled with the interaction's ID as its source. When its turn comes its question must still be
-live (a second tap, or a typed answer, may have answered it meanwhile): else it is not taken, and the player is told.
-A tap by anyone else is answered with a line only they see; a tap on closed buttons shows them disabled.
+answer's word, journaled with the interaction's ID as its source. Until Discord has answered the acknowledgement, no
+deadline after the tap is applied. When its turn comes its question must still stand (a second tap, a typed answer or
+a deadline judged before it, in the same go or earlier, may have closed it): else it is not taken, and the player is
+told. A tap by anyone else is answered with a line only they see; a tap on closed buttons shows them disabled.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from umpire.core import chat
@@ -18,6 +20,7 @@ from umpire.discord.outbound import Job
 from umpire.discord.recovery import source
 from umpire.discord.timing import Waiting
 from umpire.discord.wire import Incoming, Outgoing, Place, Tap, TapAnswer
+from umpire.session import Output
 
 if TYPE_CHECKING:
     from umpire.discord.bot import Bot
@@ -26,11 +29,12 @@ CLOSED = "that question was closed before your tap was judged (answered, or its 
 
 
 class Taps:
-    """Answers taps for one bot, and checks at judging time that a tap's question still stands."""
+    """Answers taps for one bot, holds the deadlines after a tap until Discord took its acknowledgement, and checks at
+    judging time that a tap's question still stands."""
 
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
-        self.waiting: dict[int, Asked] = {}  # a tap waiting to be judged (its interaction's ID) -> its question
+        self.acking: dict[int, int] = {}  # a tap being acknowledged (its interaction's ID) -> the game time it counts at
 
     def answer(self, tap: Tap) -> TapAnswer:
         """How to answer a tap, now (the transport calls this as the interaction arrives)."""
@@ -44,31 +48,49 @@ class Taps:
             if p is None and tap.user != bot.ids.host:
                 bot.ignored += 1
             return TapAnswer(tell=f"This question is for {chat.safe(bot.session.names[asked.seat])}: only they can answer it.")
-        if not asked.live:
+        if not asked.live or bot.timeline is None:
             return TapAnswer(disable=True)
-        return TapAnswer(take=lambda: self.take(tap, asked, word))
+        self.acking[tap.id] = bot.timeline.at(tap.sent_ms / 1000)
+        bot.link.outage.missed += bot.link.outage.on  # replayed as the bot resumes: one of the messages sent meanwhile
+        return TapAnswer(take=lambda accepted: self.take(tap, asked, word, accepted))
 
-    def take(self, tap: Tap, asked: Asked, word: str) -> None:
-        """A tap Discord confirmed the bot answered: queue it as the player's message of `word`, at the moment it was tapped."""
+    def hold(self, settled: int) -> int:
+        """The settled time the deadlines go by, held at the moment of each tap whose acknowledgement Discord has not
+        taken yet: a deadline after a tap waits for it, as for a message within the allowance (R-BOT-7, R-BOT-9)."""
+        return min([settled, *self.acking.values()])
+
+    def take(self, tap: Tap, asked: Asked, word: str, accepted: bool) -> None:
+        """Discord took the bot's acknowledgement of a tap (`accepted`), or did not: in the first case queue it as the
+        player's message of `word`, at the moment it was tapped, to be judged with what arrives with it."""
         bot = self.bot
-        if source(tap.channel, tap.id) in bot.session.sources or bot.timeline is None:
-            return
+        at = self.acking.pop(tap.id, None)
+        if not accepted or at is None or source(tap.channel, tap.id) in bot.session.sources:
+            return  # the player's Discord said it failed: never judged (and the deadlines after it wait no more)
         m = Incoming(id=tap.id, channel=tap.channel, author=tap.user, bot=False, dm=tap.dm, content=word)
-        if bot.pending.add(Waiting(at=bot.timeline.at(tap.sent_ms / 1000), id=tap.id, seat=asked.seat, message=m)):
-            self.waiting[tap.id] = asked
-            bot._drain()
+        bot.queue(Waiting(at=at, id=tap.id, seat=asked.seat, message=m, asked=asked))
 
-    def stands(self, w: Waiting) -> bool:
-        """Whether a message about to be judged may be: a tap whose question closed meanwhile is not (its player is told)."""
-        asked = self.waiting.pop(w.id, None)
-        if asked is None or asked.live:
-            return True
-        bot = self.bot
-        bot._tell(f"⇠ {bot.session.names[asked.seat]} tapped “{w.message.content}” on a question already closed: not taken")
-        text = f"✗ {chat.code(w.message.content)} — {CLOSED}"
-        place = bot.private(asked.seat)
-        bot.sender.add(Job(place=place, what="the answer to a tap", build=lambda: [Outgoing(text=text)], sent=lambda receipts: None))
-        return False
+    def stands(self, asked: Asked, made: Sequence[Output]) -> bool:
+        """Whether a tap's question still stands as the tap is judged, `made` being what was judged before it in the
+        same go (not sent yet, so not yet seen by `Questions`): not closed, not replaced by a newer question to its
+        player, and one of its answers a move the game would take now (else it was answered, or its time is up)."""
+        return (
+            asked.live
+            and asked.seat not in self.bot.questions.asked_of(made)
+            and any(self.answerable(asked.seat, word) for word in asked.answers)
+        )
+
+    def not_taken(self, w: Waiting) -> tuple[str, Job]:
+        """A tap whose question closed before it was judged: the REPL's note, and the answer that tells its player."""
+        bot, seat, word = self.bot, w.seat, w.message.content
+        name = bot.session.names[seat]
+        text = f"✗ {chat.code(word)} — {CLOSED}"
+        return f"⇠ {name} tapped “{word}” on a question already closed: not taken", Job(
+            place=bot.private(seat),
+            what=f"the answer to {name}'s tap",
+            build=lambda: [Outgoing(text=text)],
+            sent=lambda receipts: None,
+            closed=lambda exc: bot._closed(seat, "an answer to their tap"),
+        )
 
     def answerable(self, seat: int, word: str) -> bool:
         """Whether the game would take `word` from `seat` now: it reads it, and its move may be made now."""

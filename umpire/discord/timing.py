@@ -7,7 +7,7 @@ never later than now). A player's line counts at that time, not when it reached 
 Deadlines wait a short allowance (`allowance_ms`, 1.5 s by default) for messages still on their way: the
 session is moved only to the *settled* time, the game clock minus the allowance, so a deadline due at D
 is applied once the clock reads D + allowance. Messages and deadlines are taken in the order they
-count (the bot's `_drain`): a message that counts before D, arriving in that window, is judged before
+count (judging.py): a message that counts before D, arriving in that window, is judged before
 the deadline; one that counts at or after a deadline not yet applied waits in `Pending` until it is
 applied, then is judged in Discord's order (docs/discord.md).
 """
@@ -17,9 +17,12 @@ from __future__ import annotations
 import bisect
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from umpire.discord.wire import Incoming
+
+if TYPE_CHECKING:
+    from umpire.discord.buttons import Asked
 
 
 class Clock(Protocol):
@@ -71,6 +74,7 @@ class Waiting:
     id: int
     seat: int = field(compare=False)
     message: Incoming = field(compare=False)
+    asked: Asked | None = field(default=None, compare=False)  # a tap: the question it answers (taps.py), judged only if it stands
 
 
 class Pending:

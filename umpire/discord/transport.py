@@ -197,6 +197,7 @@ class DiscordTransport:
             dm=interaction.guild_id is None,
         )
         said = self.on_tap(tap)
+        accepted = False
         try:
             if said.tell:
                 await interaction.response.send_message(said.tell, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
@@ -204,16 +205,16 @@ class DiscordTransport:
                 await interaction.response.edit_message(view=_disabled(message))
             else:
                 await interaction.response.defer()
+            accepted = True
         except discord.HTTPException as exc:
             logging.getLogger("discord").warning(
                 "could not answer a tap on a button in time (%s): the player's Discord says it failed", exc
             )
-            return
         except NETWORK_ERRORS as exc:
             logging.getLogger("discord").warning("could not answer a tap on a button (%s): the player's Discord says it failed", exc)
-            return
-        if said.take is not None:
-            said.take()
+        finally:  # the bot hears how it went even if this is cancelled (leaving): it holds the deadlines after a tap till then
+            if said.take is not None:
+                said.take(accepted)
 
     async def dm_channel(self, user: int) -> int:
         try:

@@ -110,11 +110,11 @@ class Tap:
 
 @dataclass(frozen=True)
 class TapAnswer:
-    """How the bot answers a tap, at once (Discord waits three seconds for it): quietly, then `take` is called once
-    Discord accepted that; or by showing the message again with its buttons disabled (`disable`: they are closed);
-    or with a line only the tapper sees (`tell`)."""
+    """How the bot answers a tap, at once (Discord waits three seconds for it): quietly, then `take` is called with
+    whether Discord accepted that (once, whatever happened: the tap is judged only if it did); or by showing the
+    message again with its buttons disabled (`disable`: they are closed); or with a line only the tapper sees (`tell`)."""
 
-    take: Callable[[], None] | None = None
+    take: Callable[[bool], None] | None = None
     disable: bool = False
     tell: str = ""
 
