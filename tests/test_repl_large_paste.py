@@ -124,9 +124,9 @@ def test_a_new_state_checks_the_lines_again_and_a_key_typed_after_the_paste_reus
     buffer = in_buffer(shell, text, monkeypatch)
     assert shell.live.problem(text) is None
     counted.clear()
-    buffer.text = text + "\nundo"
+    buffer.text = text + "\np2: done"  # a named line: after compact copies, a bare word would continue their message (R-READ-3)
     assert shell.live.problem(buffer.text) is None
-    assert counted["check"] == 1 and counted["line:undo"] == 1  # only the new line
+    assert counted["check"] == 1 and counted["line:p2: done"] == 1  # only the new line
     shell.handle("p1: black red circle C3")  # a ruling: the game has moved, so the lines are looked at again
     counted.clear()
     first = text.split("\n", 1)[0]
