@@ -8,7 +8,6 @@ from __future__ import annotations
 import inspect
 import typing
 
-from umpire.core.sealed import Sealed
 from umpire.games import get
 from umpire.games.base import HOST, PUBLIC, Event, Game
 from umpire.games.choice import ENTRIES, commands, moves, rules, settings, views
@@ -16,6 +15,7 @@ from umpire.games.choice import events as choice_events
 from umpire.games.choice.events import EVENTS, GhBoard, GsConfirmed, RoundResolved, RoundStarted, ShopOpened
 from umpire.games.choice.game import GAME
 from umpire.games.choice.state import Phase
+from umpire.games.rounds import SealedRound
 
 from .test_choice_support import new_session, ok, start
 
@@ -91,12 +91,12 @@ def test_phases_keep_their_string_values() -> None:
     assert s.state.phase is Phase.BLOCK
 
 
-def test_the_rounds_plays_are_sealed() -> None:
+def test_the_rounds_plays_are_a_sealed_round_that_waits_for_its_deadline() -> None:
     s = new_session()
     start(s)
     ok(s, "p2: gs 4")
     plays = s.state.bout.plays
-    assert isinstance(plays, Sealed)
+    assert isinstance(plays, SealedRound) and not plays.closes_all_in
     assert plays.waiting == (0,)
     play = plays.get(1)
     assert play is not None and (play.card, play.boosted) == (4, False)

@@ -78,7 +78,7 @@ def _plays_view(state: State, now: int, args: Sequence[str]) -> View:
     rows: list[tuple[str, ...]] = []
     if bout is not None and state.in_block:
         for i, name in enumerate(state.cfg.names):
-            p = bout.plays.get(i)
+            p = bout.plays.get(i) if bout.open else None  # a round played is put away until the next opens
             current = "—" if p is None else f"{'igs' if p.boosted else 'gs'} {p.card}"
             rows.append((name, current, " ".join(map(str, bout.hands[i]))))
     where = "" if bout is None else f": round {bout.round}, prize {bout.prizes[bout.round - 1]}"
