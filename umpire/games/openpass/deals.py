@@ -183,6 +183,6 @@ def _results(state: State, now: int, events: Events) -> tuple[State, Events]:
                 ec=ec,
             )
         )
-    state = replace(state, players=tuple(players), phase=Phase.OVER, clock=None, ranking=tuple(order), tie_notes=notes)
+    state = replace(state, players=tuple(players), phase=Phase.OVER, play_clock=None, ranking=tuple(order), tie_notes=notes)
     events.append(Results(t=now, ranking=tuple(ranking), ties=notes))
     return state, events
