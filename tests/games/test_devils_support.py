@@ -18,7 +18,6 @@ import tomli_w
 from umpire.core.clock import fmt_stamp
 from umpire.core.errors import IllegalAction
 from umpire.core.players import Player, Roster
-from umpire.core.sealed import Sealed
 from umpire.core.settings import Settings
 from umpire.core.streams import Streams
 from umpire.games.base import Event, PublicSetup
@@ -29,6 +28,7 @@ from umpire.games.devilsdeal.divisions import best_division
 from umpire.games.devilsdeal.game import GAME
 from umpire.games.devilsdeal.settings import SETTINGS, Config, configure
 from umpire.games.devilsdeal.state import Ask, Divide, Phase, Pick, Seat, State, deadline, initial, waiting
+from umpire.games.rounds import Simultaneous
 from umpire.scenario import Scenario
 from umpire.scenario import parse as parse_scenario
 from umpire.session import Output, Session, derive_salt
@@ -185,7 +185,7 @@ def table(
         starter=starter,
         step=Pick(),
         community=C.read(community),
-        picks=Sealed[tuple[int, int]].expecting((0, 1)),
+        picks=Simultaneous[tuple[int, int]].of((0, 1)),
         deadline=deadline("pick", now, cfg.pick_ms),
     )
 
