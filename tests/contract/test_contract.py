@@ -328,6 +328,11 @@ def check_end(game: Played) -> None:
                 continue
             assert isinstance(built, View) and built.title, f"view {v.name} {args} built no titled View"
             assert view_lines(built) and json.dumps(Output(kind="view", view=built, text=built.chat).to_json())
+    outcome = s.game.outcome(s.state)
+    assert s.game.is_over(s.state) == (outcome is not None), "a game states its typed result once it is over, and not before"
+    if outcome is not None:
+        ended = [o.source.outcome for o in game.outputs if o.source is not None and o.source.outcome is not None]
+        assert ended and ended[-1] == outcome, "the event that ended the match states another result than the game's outcome"
     bar = s.game.toolbar(s.state, s.now)
     text = f"{bar.clock} {bar.where}"
     assert text.strip() and "\n" not in text, f"toolbar {bar!r}"

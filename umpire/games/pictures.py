@@ -6,7 +6,11 @@ imported at the first copy, never when a game loads, so start-up pays nothing fo
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from umpire.games.outcome import Outcome
 
 
 def table_picture(title: str, columns: Sequence[str], rows: Sequence[Sequence[str]]) -> Callable[[], bytes]:
@@ -20,6 +24,28 @@ def table_picture(title: str, columns: Sequence[str], rows: Sequence[Sequence[st
         return draw(Standings(title=title, columns=cols, rows=cells))
 
     return draw_table
+
+
+def result_picture(title: str, outcome: Outcome, columns: Sequence[str], cells: Mapping[str, Sequence[str]]) -> Callable[[], bytes]:
+    """The result as a table picture, read from the match's `Outcome`: a row per player of `cells` (by name), in the
+    outcome's order (its ranking, or the winners first where it ranks nobody), each row led by its place where it ranks.
+
+    >>> from umpire.games.outcome import Outcome, Placing
+    >>> won = Outcome(summary="Uri won", winners=("Uri",), ranking=(Placing(player="Uri", place=1), Placing(player="Hedger", place=2)))
+    >>> draw = result_picture("Devil's Deal: Uri wins", won, ("chips",), {"Hedger": ("0",), "Uri": ("37",)})
+    >>> draw()[:4]  # drawn only now, when it is asked for: Uri's row first, with place 1
+    b'\x89PNG'
+    """
+    players = list(cells)
+    order = (
+        outcome.order(players)
+        if outcome.ranking
+        else [*(w for w in outcome.winners if w in cells), *(p for p in players if p not in outcome.winners)]
+    )
+    if outcome.ranking:
+        place = {p.player: str(p.place) for p in outcome.ranking}
+        return table_picture(title, ("place", "player", *columns), [(place.get(p, ""), p, *cells[p]) for p in order])
+    return table_picture(title, ("player", *columns), [(p, *cells[p]) for p in order])
 
 
 def warm(*examples: Callable[[], bytes]) -> None:

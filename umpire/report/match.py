@@ -20,6 +20,7 @@ from umpire.core.errors import UmpireError
 from umpire.core.players import Player
 from umpire.core.redaction import SEALED
 from umpire.games.base import JSON
+from umpire.games.outcome import Outcome
 from umpire.report import publish
 from umpire.session import Output, OutputKind, Session, opened
 
@@ -72,6 +73,7 @@ class Match:
     players: tuple[str, ...]
     items: list[Item]
     knowledge: dict[str, JSON]  # what everyone may know at the end
+    outcome: Outcome | None  # the result, as the game states it, once the match is over
     samples: list[tuple[int, dict[str, JSON]]]  # (game time, knowledge(None)) after each entry
     fairness: Fairness
     over: bool
@@ -181,6 +183,7 @@ def collect(path: str | Path) -> Match:
         players=session.names,
         items=items,
         knowledge=session.knowledge(None),
+        outcome=session.game.outcome(session.state),
         samples=samples,
         fairness=fairness,
         over=session.game.is_over(session.state),

@@ -17,6 +17,7 @@ from markupsafe import Markup
 
 from umpire import __version__
 from umpire.games.base import JSON
+from umpire.games.outcome import Outcome
 from umpire.report import embedded, markdown, pictures, plots
 from umpire.report.match import Match
 
@@ -41,7 +42,7 @@ class Table:
 
     columns: list[str]
     rows: list[tuple[str, list[str]]]
-    winner: str | None = None
+    winners: tuple[str, ...] = ()
 
 
 @dataclass(kw_only=True)
@@ -71,8 +72,9 @@ def _display(value: JSON) -> str | None:
     return None
 
 
-def table(knowledge: dict[str, JSON], players: tuple[str, ...]) -> Table:
-    """The standings from what everyone may know at the end: each per-player fact that tells the players apart."""
+def table(knowledge: dict[str, JSON], players: tuple[str, ...], outcome: Outcome | None = None) -> Table:
+    """The standings from what everyone may know at the end: each per-player fact that tells the players apart, in the
+    order of the match's result (its ranking) and with its winners marked."""
     columns: dict[str, dict[str, str]] = {}
     names = set(players)
     for key, value in knowledge.items():
@@ -89,30 +91,21 @@ def table(knowledge: dict[str, JSON], players: tuple[str, ...]) -> Table:
         col = [cells.get(p, "") for p in players]
         if len(set(col)) > 1 and col not in kept.values():
             kept[key] = col
-    ranking = knowledge.get("ranking")
-    order = [p for p in ranking if p in names] if isinstance(ranking, list) else list(players)
-    order += [p for p in players if p not in order]
+    order = outcome.order(players) if outcome is not None else list(players)
     index = {p: i for i, p in enumerate(players)}
-    winner = knowledge.get("winner")
     return Table(
         columns=[plots.label(k) for k in kept],
         rows=[(p, [col[index[p]] for col in kept.values()]) for p in order],
-        winner=winner if isinstance(winner, str) and winner in names else None,
+        winners=tuple(w for w in outcome.winners if w in names) if outcome is not None else (),
     )
 
 
 def result(match: Match) -> str:
-    """The match's result as the game states it (or its ranking), or how far the journal goes."""
-    k = match.knowledge
+    """The match's result as the game states it (its `Outcome`), or how far the journal goes."""
     if not match.over:
         last = match.items[-1].clock if match.items else "0:00"
         return f"Not over: the journal ends at {last} on the game clock."
-    if isinstance(k.get("result"), str) and k["result"]:
-        return str(k["result"])
-    ranking = k.get("ranking")
-    if isinstance(ranking, list) and ranking:
-        return "Ranking: " + ", ".join(str(p) for p in ranking)
-    return "The match is over."
+    return match.outcome.summary if match.outcome is not None else "The match is over."
 
 
 Drawn = list[tuple[tuple[int, int], pictures.Picture]]
@@ -168,7 +161,7 @@ def render(match: Match, *, file_name: str, journal_name: str) -> str:
         "file_name": file_name,
         "journal_name": journal_name,
         "result": result(match),
-        "table": table(match.knowledge, match.players),
+        "table": table(match.knowledge, match.players, match.outcome),
         "charts": [(s, plots.svg(s, f"plot{i}")) for i, s in enumerate(plots.series(match.samples, match.players))],
     }
     if pub.data is not None:

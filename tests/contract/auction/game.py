@@ -24,6 +24,7 @@ GAME: Game[State, Command] = Game(
     is_over=rules.is_over,
     knowledge=views.knowledge,
     final=views.final,
+    outcome=views.outcome,
     toolbar=views.toolbar,
     rulings=settings.rulings,
     validate=settings.validate,

@@ -232,10 +232,7 @@ def match_result(state: State, now: int) -> tuple[State, MatchOver]:
     wins = [sum(1 for _, w in state.subgame_winners if w == n) for n in names]
     winner = next((i for i, w in enumerate(wins) if w >= 2), None)
     result = "undecided: nobody won two subgames" if winner is None else f"{names[winner]} won {wins[winner]} of 3 subgames"
-    state = replace(state, winner=winner, result=result)
-    return state, MatchOver(
-        t=now,
-        winner=names[winner] if winner is not None else None,
-        result=result,
-        subgame_winners=dict(state.subgame_winners),
+    over = MatchOver(
+        t=now, winner=names[winner] if winner is not None else None, result=result, subgame_winners=dict(state.subgame_winners)
     )
+    return replace(state, winner=winner, result=result, outcome=over.outcome), over

@@ -10,6 +10,7 @@ from umpire.core.streams import Streams
 from umpire.games.base import Setup
 from umpire.games.choice.events import PlayerStatus
 from umpire.games.choice.settings import Config, configure
+from umpire.games.outcome import Outcome
 from umpire.games.rounds import SealedRound
 
 GOOFSPIEL, GYUL_HAP, EXPRESSIONS = 0, 1, 2
@@ -119,6 +120,7 @@ class State:
     subgame_winners: tuple[tuple[str, str | None], ...] = ()  # (item, winner name or None), as decided
     winner: int | None = None
     result: str = ""
+    outcome: Outcome | None = None  # the result, as the event that ended the match states it
 
     @property
     def over(self) -> bool:

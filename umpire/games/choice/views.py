@@ -18,6 +18,7 @@ from umpire.games.choice.sets import puzzles as _set_puzzles
 from umpire.games.choice.settings import ITEM_NAMES, ITEMS, ROUNDS
 from umpire.games.choice.shape import BLOCKS, CYCLES, SETS_PER_BLOCK
 from umpire.games.choice.state import Phase, State, status_json, tiles_json
+from umpire.games.outcome import Outcome
 
 SOLUTIONS_SHOWN = 10  # `solutions x` lists this many; `solutions x all` lists every one
 
@@ -305,6 +306,11 @@ def _bout_knowledge(state: State, seat: int | None) -> dict[str, JSON] | None:
         mine = bout.plays.get(seat)
         public["my_play"] = None if mine is None else {"card": mine.card, "boosted": mine.boosted}
     return public
+
+
+def outcome(state: State) -> Outcome | None:
+    """The match's result once it is over: as the event that ended it (`MatchOver`) states it."""
+    return state.outcome
 
 
 def toolbar(state: State, now: int) -> Toolbar:

@@ -39,6 +39,7 @@ GAME: Game[State, Command] = Game(
     is_over=Later(f"{_HERE}.rules:is_over"),
     knowledge=views.knowledge,
     final=views.final,
+    outcome=views.outcome,
     toolbar=views.toolbar,
     rulings=settings.rulings,
     validate=settings.SCHEMA.validate,

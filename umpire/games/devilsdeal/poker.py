@@ -393,4 +393,5 @@ def lose(state: State, losers: list[int], reasons: dict[int, str], short: str, n
         reason = reasons[loser]
     winner = 1 - loser
     state = replace(state, phase=Phase.OVER, step=None, deadline=None, winner=winner, result=f"{names[winner]} won: {reason}")
-    return state, [GameOver(t=now, winner=names[winner], loser=names[loser], reason=reason, chips=chips_json(state), round=state.round)]
+    over = GameOver(t=now, winner=names[winner], loser=names[loser], reason=reason, chips=chips_json(state), round=state.round)
+    return replace(state, outcome=over.outcome), [over]

@@ -18,6 +18,7 @@ from umpire.games.rounds import Simultaneous
 
 if TYPE_CHECKING:
     from umpire.games.devilsdeal.events import PublicPool
+    from umpire.games.outcome import Outcome
 
 
 class Phase(StrEnum):
@@ -140,6 +141,7 @@ class State:
     log: tuple[CardEvent, ...] = ()
     winner: int | None = None
     result: str = ""
+    outcome: Outcome | None = None  # the result, as the event that ended the match states it
 
     @property
     def over(self) -> bool:

@@ -42,6 +42,7 @@ def record(book: Rulebook, schema: Schema, entry: Entry) -> Game[State, Command]
         is_over=Later(f"{_HERE}.rules:is_over"),
         knowledge=views.knowledge,
         final=views.final,
+        outcome=views.outcome,
         toolbar=views.toolbar,
         rulings=partial(settings.rulings, book),
         validate=schema.validate,

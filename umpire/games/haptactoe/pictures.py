@@ -11,7 +11,7 @@ from typing import Literal
 
 from umpire.games.haptactoe.events import MatchOver, TurnEnded, fmt
 from umpire.games.haptactoe.settings import Config, Rulebook
-from umpire.games.pictures import table_picture, warm
+from umpire.games.pictures import result_picture, table_picture, warm
 
 
 def board_picture(cfg: Config, ev: TurnEnded) -> Callable[[], bytes]:
@@ -35,9 +35,9 @@ def board_picture(cfg: Config, ev: TurnEnded) -> Callable[[], bytes]:
 
 
 def match_picture(cfg: Config, ev: MatchOver) -> Callable[[], bytes]:
-    """The final table (each player's total and final score) as a picture, drawn when copied."""
-    rows = [(p, fmt(ev.totals[p]), fmt(ev.final_scores[p])) for p in ev.totals]
-    return table_picture(f"{cfg.book.title}: {ev.winner} wins", ("player", "total", "final score"), rows)
+    """The result (its places, from the match's `Outcome`) with each player's total and final score, as a picture drawn when copied."""
+    cells = {p: (fmt(ev.totals[p]), fmt(ev.final_scores[p])) for p in ev.totals}
+    return result_picture(f"{cfg.book.title}: {ev.winner} wins", ev.outcome, ("total", "final score"), cells)
 
 
 def warm_pictures(book: Rulebook) -> None:
@@ -58,5 +58,5 @@ def warm_pictures(book: Rulebook) -> None:
             png = draw(HapBoard(cells=cells, variant=variant, claimed=claimed, last=next(iter(cells)), title=title))
         return png
 
-    rows = [("Hedger", "12", "13"), ("Uri", "-2.5", "-2.5")]
-    warm(boards, table_picture(f"{book.title}: Hedger wins", ("player", "total", "final score"), rows))
+    rows = [("1", "Hedger", "12", "13"), ("2", "Uri", "-2.5", "-2.5")]
+    warm(boards, table_picture(f"{book.title}: Hedger wins", ("place", "player", "total", "final score"), rows))

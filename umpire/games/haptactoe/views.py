@@ -7,6 +7,7 @@ formats and the board's picture are imported by the functions that use them, whe
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from umpire.core import chat
 from umpire.core.clock import SECOND, fmt_clock
@@ -15,6 +16,9 @@ from umpire.games.base import JSON, Toolbar, View, ViewDef
 from umpire.games.haptactoe.pieces import square_name
 from umpire.games.haptactoe.settings import Rulebook
 from umpire.games.haptactoe.state import Phase, State, Verdict, board_json, live_free, live_reserve, public_board
+
+if TYPE_CHECKING:
+    from umpire.games.outcome import Outcome
 
 # ---------------------------------------------------------------- what a seat may know
 
@@ -66,6 +70,11 @@ def knowledge(state: State, seat: int | None) -> dict[str, JSON]:
             "claims": [[square_name(s) for s in c] for c in turn.claims],
         }
     return out
+
+
+def outcome(state: State) -> Outcome | None:
+    """The match's result once it is over: as the event that ended it (`MatchOver`, `TimedOut`) states it."""
+    return state.outcome
 
 
 # ---------------------------------------------------------------- the host's

@@ -4,10 +4,10 @@ copies the post, so a session that never copies a picture pays nothing for it.""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
-from umpire.games.openpass.events import Placing
-from umpire.games.pictures import table_picture, warm
+from umpire.games.openpass.events import Placing, Results
+from umpire.games.pictures import result_picture, table_picture, warm
 
 
 def row_picture(player: str, row: tuple[str, ...], reading: str, shown: str) -> Callable[[], bytes]:
@@ -27,10 +27,10 @@ def _prize(p: Placing) -> str:
     return ", ".join(x for x in (tokens, "EC" if p.ec else "") if x) or "—"
 
 
-def results_picture(ranking: Sequence[Placing]) -> Callable[[], bytes]:
-    """The ranking as a table picture: place, player, score (or “did not play”) and prize."""
-    rows = [(str(p.place), p.player, p.shown if p.played else "did not play", _prize(p)) for p in ranking]
-    return table_picture("Open, Pass — results", ("place", "player", "score", "prize"), rows)
+def results_picture(ev: Results) -> Callable[[], bytes]:
+    """The ranking (the match's `Outcome`) as a table picture: place, player, score (or “did not play”) and prize."""
+    cells = {p.player: (p.shown if p.played else "did not play", _prize(p)) for p in ev.ranking}
+    return result_picture("Open, Pass — results", ev.outcome, ("score", "prize"), cells)
 
 
 def warm_pictures() -> None:

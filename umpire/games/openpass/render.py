@@ -317,4 +317,4 @@ def _results(cfg: Config, ev: Results) -> list[Post]:
         lines += [_placing(p) for p in absent]
     lines += [f"⚖️ {chat.neutralise(t[0].upper() + t[1:])}." for t in ev.ties]
     posts = _chunks(lines)
-    return [Post(text=posts[0], image=results_picture(ev.ranking)), *(Post(text=p) for p in posts[1:])]
+    return [Post(text=posts[0], image=results_picture(ev)), *(Post(text=p) for p in posts[1:])]

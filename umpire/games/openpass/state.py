@@ -14,6 +14,7 @@ from umpire.core.sealed import Sealed
 from umpire.core.streams import Streams
 from umpire.games.base import Setup
 from umpire.games.openpass.settings import KINDS, Config, configure
+from umpire.games.outcome import Outcome
 from umpire.games.rounds import SealedRound, Simultaneous
 
 
@@ -112,6 +113,7 @@ class State:
     next_trade: int = 1
     ranking: tuple[int, ...] = ()
     tie_notes: tuple[str, ...] = ()
+    outcome: Outcome | None = None  # the result, as the event that ended the match states it
 
     @property
     def over(self) -> bool:

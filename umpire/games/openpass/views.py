@@ -19,6 +19,7 @@ from umpire.games.openpass import ENTRY
 from umpire.games.openpass.cards import KINDS
 from umpire.games.openpass.settings import Reveal
 from umpire.games.openpass.state import Phase, State, listing
+from umpire.games.outcome import Outcome
 
 # ---------------------------------------------------------------- views
 
@@ -234,6 +235,11 @@ def final(state: State, now: int) -> dict[str, JSON]:
         "ties": list(state.tie_notes),
         "over": state.over,
     }
+
+
+def outcome(state: State) -> Outcome | None:
+    """The match's result once it is over: as the event that ended it (`Results`) states it."""
+    return state.outcome
 
 
 def toolbar(state: State, now: int) -> Toolbar:
