@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from umpire.games import Entry, entries
+
 # Runs `umpire ARGS` up to the REPL's first prompt (before its first frame, so before any warm-up starts);
 # prints the umpire modules (and difflib) imported so far on stderr and ends the REPL as Ctrl-D does.
 PROBE = """
@@ -37,13 +39,25 @@ LATER_IN_THE_SESSION = {f"umpire.session.{m}" for m in ("judging", "host", "live
     "difflib"
 }
 
-# The parts of each game its first prompt goes without (its state, table of moves and table of views are imported).
-LATER_IN_THE_GAME = {
-    "hap-tac-toe": ("haptactoe", ("rules", "commands", "events", "render", "pictures")),
-    "open-pass": ("openpass", ("rules", "commands", "events", "render", "pictures", "trades")),
-    "devils-deal": ("devilsdeal", ("rules", "commands", "events", "render", "pictures")),
-    "choice-is-yours": ("choice", ("rules",)),  # its state and moves need its events and commands
+# The parts of each game its first prompt goes without (its state, table of moves and table of views are imported):
+# for every game in umpire/games, its rules wherever its state is a module of its own (a small game keeps its state in
+# its rules); for the games umpire ships, as much as each state and table of moves let it do without.
+SHIPPED_LATER = {
+    "hap-tac-toe": ("rules", "commands", "events", "render", "pictures"),
+    "when-stars-align": ("rules", "commands", "events", "render", "pictures"),
+    "open-pass": ("rules", "commands", "events", "render", "pictures", "trades"),
+    "devils-deal": ("rules", "commands", "events", "render", "pictures"),
+    "choice-is-yours": ("rules",),  # its state and moves need its events and commands
 }
+
+
+def _later(e: Entry) -> tuple[str, tuple[str, ...]]:
+    package = e.package.removeprefix("umpire.games.")
+    own_state = (Path(__file__).resolve().parents[1] / "umpire" / "games" / package / "state.py").is_file()
+    return package, SHIPPED_LATER.get(e.key, ("rules",) if own_state else ())
+
+
+LATER_IN_THE_GAME = {e.key: _later(e) for e in entries() if e.package.startswith("umpire.games.")}
 
 
 def loaded_at_the_first_prompt(tmp_path: Path, game: str) -> set[str]:

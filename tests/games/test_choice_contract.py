@@ -8,16 +8,18 @@ from __future__ import annotations
 import inspect
 import typing
 
+from tests.games import game
 from umpire.games import get
 from umpire.games.base import HOST, PUBLIC, Event, Game
 from umpire.games.choice import ENTRIES, commands, moves, rules, settings, views
 from umpire.games.choice import events as choice_events
 from umpire.games.choice.events import EVENTS, GhBoard, GsConfirmed, RoundResolved, RoundStarted, ShopOpened
-from umpire.games.choice.game import GAME
 from umpire.games.choice.state import Phase
 from umpire.games.rounds import SealedRound
 
 from .test_choice_support import new_session, ok, start
+
+GAME = game("choice-is-yours")
 
 
 def test_every_event_kind_has_a_renderer_and_every_renderer_an_event() -> None:

@@ -11,10 +11,12 @@ from typing import Any
 
 import pytest
 
-from umpire.games.choice.game import GAME
+from tests.games import game
 from umpire.session import Output, Session
 
 from .test_choice_support import BLOCK, PLAY, SECOND, auto_bout, new_session, ok, refused, start
+
+GAME = game("choice-is-yours")
 
 
 def before_block_1() -> Session:

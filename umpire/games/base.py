@@ -292,15 +292,16 @@ class Setup(PublicSetup):
 # ---------------------------------------------------------------- the game
 
 
-def _line_by_line(state: object, actor: int | None, lines: Sequence[str]) -> list[str]:
+def line_by_line(state: object, actor: int | None, lines: Sequence[str]) -> list[str]:
+    """A game's default reading of a chat message of several lines: each line on its own."""
     return list(lines)
 
 
-def _no_pictures() -> None:
+def no_pictures() -> None:
     """A game without pictures has nothing to draw ahead."""
 
 
-def _the_setup(setup: PublicSetup) -> PublicSetup:
+def the_setup(setup: PublicSetup) -> PublicSetup:
     """A game that declares no public context gives its renderers the players and the settings."""
     return setup
 
@@ -328,7 +329,7 @@ class Game(Generic[S, C]):
     settings: tuple[Setting, ...]
     events: Sequence[type[Event]]  # every kind of event the game emits (a tuple, or `LaterEvents`)
     renderers: Renderers[Any]  # given `public(...)` and the event; never the state
-    public: Callable[[PublicSetup], Any] = _the_setup
+    public: Callable[[PublicSetup], Any] = the_setup
     """The public context its renderers are given with each event: what everyone may know from the start
     (its configuration: the settings and the players' names), made from the players and the settings alone,
     never the seed, its streams or anything drawn from them. By default, the `PublicSetup` itself."""
@@ -353,14 +354,14 @@ class Game(Generic[S, C]):
     # -- optional
     validate: Callable[[Settings], list[tuple[str, str]]] = no_problems  # settings that do not fit together
     validate_players: Callable[[Settings, int], list[tuple[str, str]]] = no_seat_problems  # settings vs the seats
-    message: Callable[[S, int | None, Sequence[str]], list[str]] = _line_by_line
+    message: Callable[[S, int | None, Sequence[str]], list[str]] = line_by_line
     """The inputs one chat message of several lines makes, judged in turn (by default each line on its own).
 
     A message is what one sender sent at once: the lines under a Discord header up to an empty line,
     the next header or a time line, or one Discord message a bot receives. A game whose card reads a
     multi-line message as one submission returns the lines joined by newlines, and its `parse`
     reads that text whole (Devil's Deal: a division written a pile a line)."""
-    warm_pictures: Callable[[], None] = _no_pictures
+    warm_pictures: Callable[[], None] = no_pictures
     """Draws one picture of each kind the game posts and throws them away, so that the first real
     picture of a session finds its fonts, glyphs and shapes ready (see `umpire.games.pictures.warm`).
     A front end that posts pictures runs it once, in the background, soon after it starts."""

@@ -34,18 +34,12 @@ from tests.contract.auction.events import (
     Standing,
     StillToBid,
 )
-from tests.contract.auction.settings import configure
-from tests.contract.auction.state import NO_BIDS, Lot, Phase, Result, State, initial
+from tests.contract.auction.state import NO_BIDS, Lot, Phase, Result, State
 from umpire.core.clock import SECOND
 from umpire.core.deadline import Deadline, next_at
 from umpire.core.errors import IllegalAction
 from umpire.core.sealed import Sealed
-from umpire.games.base import Event, Setup, dm
-
-
-def start(setup: Setup) -> State:
-    """The auction before the host's “start”: everyone holds the budget, no lot is drawn."""
-    return initial(configure(setup), setup.streams)
+from umpire.games.base import Event, dm
 
 
 def apply(state: State, command: Command, now: int) -> tuple[State, list[Event]]:
