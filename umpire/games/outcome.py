@@ -85,6 +85,17 @@ class Outcome:
         return ranked + [p for p in players if p not in ranked]
 
 
+def decided(*, winner: str, loser: str, reason: str, standing: str) -> Outcome:
+    """A two-player match one player lost for `reason` (a time-out, a loss condition): the other won, `standing` saying
+    where the winner stood then.
+
+    >>> decided(winner="Uri", loser="Hedger", reason="Hedger's reserve time ran out", standing="score 3").summary
+    "Uri won: Hedger's reserve time ran out"
+    """
+    ranking = (Placing(player=winner, place=1, why=standing), Placing(player=loser, place=2, why=reason))
+    return Outcome(summary=f"{winner} won: {reason}", winners=(winner,), why=reason, ranking=ranking)
+
+
 Score = int | Fraction
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from umpire.games.base import HOST, JSON, Audience, Event, Question
-from umpire.games.outcome import Outcome, Placing
+from umpire.games.outcome import Outcome, decided
 
 Names = tuple[str, ...]  # cards, by name
 
@@ -422,14 +422,8 @@ class GameOver(Event):
     @property
     def outcome(self) -> Outcome:
         """One player lost (a loss condition, in the order a round reaches them): the other won."""
-        return Outcome(
-            summary=f"{self.winner} won: {self.reason}",
-            winners=(self.winner,),
-            why=self.reason,
-            ranking=(
-                Placing(player=self.winner, place=1, why=f"{self.chips[self.winner]} chips in round {self.round}"),
-                Placing(player=self.loser, place=2, why=self.reason),
-            ),
+        return decided(
+            winner=self.winner, loser=self.loser, reason=self.reason, standing=f"{self.chips[self.winner]} chips in round {self.round}"
         )
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from umpire.games.base import HOST, JSON, Audience, Event, jsonable
-from umpire.games.outcome import Outcome, Placing
+from umpire.games.outcome import Outcome, Placing, decided
 
 Number = int | float
 
@@ -209,14 +209,8 @@ class TimedOut(Event):
     @property
     def outcome(self) -> Outcome:
         """The mover whose reserve ran out lost, whatever the score."""
-        return Outcome(
-            summary=f"{self.winner} won: {self.reason}",
-            winners=(self.winner,),
-            why=self.reason,
-            ranking=(
-                Placing(player=self.winner, place=1, why=f"score {fmt(self.totals[self.winner])} when time ran out"),
-                Placing(player=self.loser, place=2, why=self.reason),
-            ),
+        return decided(
+            winner=self.winner, loser=self.loser, reason=self.reason, standing=f"score {fmt(self.totals[self.winner])} when time ran out"
         )
 
 
