@@ -65,7 +65,9 @@ def read(text: str, actor: int | None, *, verb: str, example: str) -> HostWord |
     if actor is None:
         if words in (["start"], ["close"]):
             return HostWord(move=words[0])
-        raise InvalidCommand(f"the host's words here are “start” and “close”; a player's {verb} comes with their name: “p1: {example}”")
+        if words and words[0] == verb:
+            raise InvalidCommand(f"the host's words here are “start” and “close”; a player's {verb} comes with their name: “p1: {example}”")
+        raise InvalidCommand("unknown host command (type “help” for the list)")  # the session suggests the word it resembles
     if not words or words[0] != verb:
         raise InvalidCommand(f"a player sends “{verb} N”, N a whole number, e.g. “{example}”")
     if len(words) == 1:
