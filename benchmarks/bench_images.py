@@ -161,9 +161,9 @@ print(time.perf_counter() - t0)
 # What a session runs in the background once its prompt has been left alone for two seconds (the REPL,
 # and the bot beside it): the game's `warm_pictures`, one picture of each kind the game posts, thrown away.
 WARM = {
-    "Hap-Tac-Toe board, 25 blocks, 4 claims": "from umpire.games.haptactoe.game import HAP_TAC_TOE as game",
-    "When Stars Align board, 25 stars, 4 claims": "from umpire.games.haptactoe.game import WHEN_STARS_ALIGN as game",
-    "Gyul Hap board": "from umpire.games.choice.game import GAME as game",
+    "Hap-Tac-Toe board, 25 blocks, 4 claims": "from umpire.games import get\ngame = get('hap-tac-toe')",
+    "When Stars Align board, 25 stars, 4 claims": "from umpire.games import get\ngame = get('when-stars-align')",
+    "Gyul Hap board": "from umpire.games import get\ngame = get('choice-is-yours')",
 }
 
 

@@ -33,7 +33,9 @@ HEAVY = (
     "umpire",
 )
 # What loading a hap-tac-toe scenario needs, and what `umpire.scenario` does to find its game.
-GAME_ALONE = "import umpire.scenario, umpire.games.haptactoe.game"
+GAME_ALONE = (
+    "import umpire.scenario, umpire.games.record, umpire.games.haptactoe.state, umpire.games.haptactoe.moves, umpire.games.haptactoe.views"
+)
 GAME_LOOKUP = "import umpire.scenario, umpire.games; umpire.games.get('hap-tac-toe')"
 LINE = re.compile(r"^import time:\s+(\d+) \|\s+(\d+) \|( *)(\S+)\s*$")
 

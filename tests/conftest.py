@@ -12,8 +12,11 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+from tests import testgames
 from umpire.scenario import Scenario, load
 from umpire.session import Session
+
+testgames.register_all()  # the tests' own games are registered for the whole run (tests/testgames.py)
 
 # Hypothesis profiles. The everyday run (README's plain `pytest`) is deterministic: the same examples
 # on every machine and every run, and no example database, so nobody meets a failure that is not in

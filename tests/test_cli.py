@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
 import umpire
+from tests.testgames import scenario_path
 from umpire.cli import app, check, devils, discord_cmd, games, gen, journal_cmds, new, play, report_cmd  # noqa: F401 - registers the commands
 from umpire.cli.common import bundled_dir, find_scenario
 from umpire.games import PACKAGES, entries, get, keys, registry
@@ -183,7 +184,7 @@ def test_every_registry_entry_describes_the_game_it_loads():
         assert (game.key, game.players, game.doc) == (e.key, e.players, e.doc)
         assert game.title.startswith(e.title)
         assert e.players[0] <= e.seats <= e.players[1]
-        assert e.scenario is None or load(bundled_dir() / f"{e.scenario}.toml").game.key == e.key
+        assert e.scenario is None or load(scenario_path(e.scenario)).game.key == e.key  # bundled, or a test game's
     assert keys() == [e.key for e in entries()]
     assert list(registry()) == keys()
 

@@ -6,11 +6,14 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import pytest
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 from prompt_toolkit.formatted_text import to_plain_text
 
+from tests.testgames import scenario_path
 from umpire.core import journal
+from umpire.games import entries
 from umpire.repl.clipboard import Copied
 from umpire.repl.complete import UmpireCompleter
 from umpire.repl.shell import Shell
@@ -242,15 +245,13 @@ def test_copy_after_the_ruling_that_ends_the_game_copies_its_result_and_the_fina
     assert o.text.index("🏆") < o.text.index("🧾")  # the result first, then the hash
 
 
-GAMES = ["hap-tac-toe", "when-stars-align", "choice-is-yours", "open-pass-heaven-hell", "devils-deal"]
-
-
-def test_a_misspelt_host_word_is_refused_with_the_command_it_resembles_in_every_game() -> None:
-    for name in GAMES:
-        s = Session.create(load(SCENARIOS / f"{name}.toml"), journal_path=None, seed="1")
-        for typed, meant in (("statsu", "status"), ("pasue", "pause"), ("udno", "undo"), ("outbx", "outbox")):
-            (o,) = s.feed(typed)
-            assert (o.kind, o.text) == ("refusal", f"“{typed}” is not a command; did you mean “{meant}”?"), name
-        (o,) = s.feed("frobnicate")
-        assert o.text == "unknown host command (type “help” for the list)", name
-        assert s.entries == 0 and not s.paused  # nothing changed
+@pytest.mark.parametrize("name", [e.scenario for e in entries() if e.scenario is not None])
+def test_a_misspelt_host_word_is_refused_with_the_command_it_resembles_in_every_game(name: str) -> None:
+    # every registered game's scenario, the tests' own games' too
+    s = Session.create(load(scenario_path(name)), journal_path=None, seed="1")
+    for typed, meant in (("statsu", "status"), ("pasue", "pause"), ("udno", "undo"), ("outbx", "outbox")):
+        (o,) = s.feed(typed)
+        assert (o.kind, o.text) == ("refusal", f"“{typed}” is not a command; did you mean “{meant}”?"), name
+    (o,) = s.feed("frobnicate")
+    assert o.text == "unknown host command (type “help” for the list)", name
+    assert s.entries == 0 and not s.paused  # nothing changed

@@ -1,7 +1,8 @@
 """The shape of the code, held by tests: small modules, one layout for every game, and front ends on one interface.
 
 * No module in umpire/ is over 500 lines (complexity is held by ruff: C901, at most 15).
-* Every game folder has the same files for the same roles (docs/writing-a-game.md).
+* Every game folder names its parts by their conventional roles, and its record is assembled from them
+  (umpire/games/record.py): no game writes its record by hand (docs/writing-a-game.md).
 * The command line asks the registry for a game's tools (`umpire.games.tools`) and imports no game's internals.
 * The front ends (the REPL, batch mode, the command line, a bot, the report) import from the session
   only what `umpire.session` exports, and touch none of its parts (`engine`, `intake`, anything private).
@@ -17,25 +18,14 @@ from pathlib import Path
 import pytest
 
 import umpire.session
-from umpire.games import PACKAGES, registry
+from umpire.games import PACKAGES, entries, get, registry
+from umpire.games.later import resolve_all
 from umpire.session.events import EVENTS as SESSION_EVENTS
 
 ROOT = Path(__file__).resolve().parent.parent
 UMPIRE = ROOT / "umpire"
-LAYOUT = (
-    "__init__.py",
-    "settings.py",
-    "state.py",
-    "commands.py",
-    "moves.py",
-    "rules.py",
-    "events.py",
-    "render.py",
-    "views.py",
-    "pictures.py",
-    "drawing.py",
-    "game.py",
-)
+REQUIRED = ("__init__.py", "rules.py")  # its entries, and the rules (where a small game keeps the roles it has no module for)
+LAYOUT = ("settings.py", "state.py", "commands.py", "moves.py", "rules.py", "events.py", "render.py", "views.py", "pictures.py")
 FRONT_ENDS = ("repl", "cli", "discord", "report", "render.py")
 SESSION_PARTS = {"engine", "intake"}
 
@@ -60,12 +50,29 @@ def test_no_module_in_umpire_is_over_500_lines() -> None:
 
 
 @pytest.mark.parametrize("package", PACKAGES)
-def test_every_game_folder_has_the_same_files_for_the_same_roles(package: str) -> None:
+def test_every_game_folder_holds_its_parts_by_their_roles_and_writes_no_record(package: str) -> None:
     folder = UMPIRE / "games" / package
-    missing = [name for name in LAYOUT if not (folder / name).is_file()]
+    missing = [name for name in REQUIRED if not (folder / name).is_file()]
     assert not missing, f"umpire/games/{package} lacks {missing} (docs/writing-a-game.md lists the layout)"
-    game_py = (folder / "game.py").read_text(encoding="utf-8")
-    assert "Game(" in game_py and "class " not in game_py, f"umpire/games/{package}/game.py builds the Game record and nothing else"
+    assert not (folder / "game.py").exists(), (
+        f"umpire/games/{package}/game.py: the record is assembled from the folder (umpire.games.record)"
+    )
+    for e in entries():
+        if e.package != f"umpire.games.{package}":
+            continue
+        game = get(e.key)
+        assert game is not None
+        resolve_all(game)  # every part named by where it is: found, by its conventional name
+        for field, role in (("start", "state"), ("knowledge", "views"), ("apply", "rules"), ("parse", "commands")):
+            fn = getattr(game, field)
+            where = getattr(fn, "func", fn).__module__
+            assert where in (f"{e.package}.{role}", f"{e.package}.rules"), f"{e.key}: {field} comes from {where}, not its {role}"
+
+
+def test_the_four_large_games_umpire_ships_keep_a_module_per_role() -> None:
+    for package in ("haptactoe", "choice", "openpass", "devilsdeal"):  # a small game may keep several roles in its rules
+        missing = [name for name in LAYOUT if not (UMPIRE / "games" / package / name).is_file()]
+        assert not missing, f"umpire/games/{package} lacks {missing}"
 
 
 def test_the_command_line_imports_no_games_internals() -> None:

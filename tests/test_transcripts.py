@@ -25,7 +25,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.testgames import SCENARIOS as TEST_SCENARIOS
 from tests.transcript_support import TRANSCRIPTS, compare, header, run, without_final_hash
+from umpire.games.eventjson import read_event
 from umpire.session import Session
 from umpire.verify import verify
 
@@ -35,7 +37,10 @@ ids = [p.stem for p in SCRIPTS]
 
 
 def test_every_bundled_scenario_has_a_transcript() -> None:
-    assert {header(p)["scenario"] for p in SCRIPTS} == {p.stem for p in SCENARIOS.glob("*.toml")}
+    # ... and every transcript is of a bundled scenario or of one of the tests' own games (tests/testgames.py).
+    own = {p.stem for p in TEST_SCENARIOS.glob("*.toml")}
+    assert {header(p)["scenario"] for p in SCRIPTS} - own == {p.stem for p in SCENARIOS.glob("*.toml")}
+    assert own <= {header(p)["scenario"] for p in SCRIPTS}
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=ids)
@@ -70,6 +75,19 @@ def test_the_journal_replays_verifies_and_repeats_every_announcement(script: Pat
     assert [o.to_json() for o in outputs if o.kind == "announce" and o.to_json() is not None] == announced
     report = verify(path)
     assert report.ok, report.problems
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=ids)
+def test_the_match_ends_with_the_typed_result_its_ending_event_states_in_the_json(script: Path) -> None:
+    text, session = run(script, json_out=True)
+    outcome = session.game.outcome(session.state)
+    assert session.game.is_over(session.state) and outcome is not None
+    printed = [x for x in map(json.loads, text.splitlines()) if x.get("type") == "event"]
+    kinds = {cls.kind: cls for cls in session.game.events}
+    ended = [
+        e.outcome for x in printed if x["event"] in kinds and (e := read_event(x, [kinds[x["event"]]], session.names)).outcome is not None
+    ]
+    assert ended and ended[-1] == outcome
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=ids)

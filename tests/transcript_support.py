@@ -13,6 +13,7 @@ import os
 from pathlib import Path
 
 from tests.seeds import test_seed
+from tests.testgames import scenario_path
 from umpire.render import batch
 from umpire.scenario import Scenario, parse
 from umpire.session import Session, derive_salt
@@ -35,9 +36,9 @@ def header(script: Path, keys: tuple[str, ...] | None = None) -> dict[str, str]:
 
 
 def scenario_of(script: Path) -> Scenario:
-    """The bundled scenario the script names, read as the CLI user names it (the path stays out of the output)."""
-    stem = header(script)["scenario"]
-    return parse((ROOT / "scenarios" / f"{stem}.toml").read_text(encoding="utf-8"), f"scenarios/{stem}.toml")
+    """The scenario the script names (bundled, or a test game's), read as the CLI user names it (the path stays out of the output)."""
+    path = scenario_path(header(script)["scenario"])
+    return parse(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)))
 
 
 def run(script: Path, *, json_out: bool, journal: Path | None = None, scenario: Scenario | None = None) -> tuple[str, Session]:

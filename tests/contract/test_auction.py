@@ -17,15 +17,16 @@ from hypothesis import strategies as st
 
 from tests.contract.auction import ENTRY
 from tests.contract.auction.events import StillToBid
-from tests.contract.auction.game import GAME as AUCTION
 from tests.contract.auction.state import Lot, Phase, State
 from tests.contract.conftest import AUCTION_SCENARIO, AUCTION_SEED
 from umpire.core.streams import Streams
-from umpire.games import entry, get, keys
+from umpire.games import entry, get, keys, record_of
 from umpire.games.base import Toolbar
 from umpire.render import batch
 from umpire.scenario import ScenarioError, load, parse
 from umpire.session import Output, Session, derive_salt
+
+AUCTION = record_of(ENTRY)  # the registry's own record of the auction (conftest.py registers it)
 
 SEED = AUCTION_SEED
 PLAYERS = [{"name": "Hedger", "aliases": ["p1"]}, {"name": "Uri", "aliases": ["p2"]}, {"name": "Yuna", "aliases": ["p3"]}]

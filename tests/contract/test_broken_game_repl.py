@@ -20,18 +20,20 @@ from typing import Any
 import pytest
 from prompt_toolkit.formatted_text import to_plain_text
 
-from tests.contract.auction import commands
+from tests.contract.auction import ENTRY, commands
 from tests.contract.auction.commands import Command
-from tests.contract.auction.game import GAME
 from tests.contract.auction.state import State
 from tests.contract.conftest import AUCTION_SCENARIO, AUCTION_SEED
 from umpire.core import journal
+from umpire.games import record_of
 from umpire.games.base import Resolve
 from umpire.repl import complete, shell
 from umpire.repl.terminal import Terminal
 from umpire.scenario import load
 from umpire.session import Session, derive_salt
 from umpire.session.entries import opened
+
+GAME = record_of(ENTRY)
 
 READER_BUG = "internal error in the game's reader (IndexError); Enter reports it without changing anything"
 ENTER_BUG = (

@@ -39,6 +39,7 @@ from tests.contract.auction import ENTRY as AUCTION_ENTRY
 from tests.contract.conftest import AUCTION_SCENARIO, AUCTION_SEED
 from tests.contract.rerender import check_posts_from_json
 from tests.seeds import test_seed
+from tests.testgames import scenario_path
 from umpire.core import journal
 from umpire.core.clock import fmt_stamp
 from umpire.core.errors import UmpireError
@@ -70,8 +71,8 @@ def scenario_for(key: str) -> Scenario:
     if key == AUCTION_ENTRY.key:
         return load(AUCTION_SCENARIO)
     assert found.scenario is not None, f"{key} names no bundled scenario for the contract test to host"
-    name = f"scenarios/{found.scenario}.toml"
-    return parse((ROOT / name).read_text(encoding="utf-8"), name)
+    path = scenario_path(found.scenario)
+    return parse(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)))
 
 
 def seed_for(sc: Scenario) -> str:
@@ -328,6 +329,11 @@ def check_end(game: Played) -> None:
                 continue
             assert isinstance(built, View) and built.title, f"view {v.name} {args} built no titled View"
             assert view_lines(built) and json.dumps(Output(kind="view", view=built, text=built.chat).to_json())
+    outcome = s.game.outcome(s.state)
+    assert s.game.is_over(s.state) == (outcome is not None), "a game states its typed result once it is over, and not before"
+    if outcome is not None:
+        ended = [o.source.outcome for o in game.outputs if o.source is not None and o.source.outcome is not None]
+        assert ended and ended[-1] == outcome, "the event that ended the match states another result than the game's outcome"
     bar = s.game.toolbar(s.state, s.now)
     text = f"{bar.clock} {bar.where}"
     assert text.strip() and "\n" not in text, f"toolbar {bar!r}"

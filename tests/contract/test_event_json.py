@@ -237,6 +237,11 @@ GENERATED = {
         "refill_offered",
     ): "round: int, player: str, refill: int, cost: int, chips: int, cards: [str, ...], seconds: int, until: int",
     ("auction", "lot_posted"): "lot: int, of: int, item: str, value: int, seconds: int, bidders: [str, ...], sitting_out: [str, ...]",
+    ("number-auction", "number_auction_round"): "round: int, prize: int",
+    (
+        "number-auction",
+        "game_result",
+    ): "summary: str, winners: [str, ...], why: str, ranking: [{player: str, place: int, why: str}, ...], eliminated: [{player: str, why: str}, ...], drawn: bool",
 }
 
 

@@ -260,9 +260,16 @@ def test_r_bot_9_a_devils_deal_match_answered_by_taps_where_it_asks_rules_as_the
     hosted = Session.create(scenario, journal_path=tmp_path / "bot.jsonl", seed="3115", salt=derive_salt("3115"))
     script = devils_deal_steps(lines, hosted)
     tapped: list[Interaction] = []
-    Hosted(fake, table, hosted, table.ids()).run(lambda h: tapped.extend(play(h, script, taps=("yes", "no", "call", "fold"))))
+    h = Hosted(fake, table, hosted, table.ids())
+    h.run(lambda h: tapped.extend(play(h, script, taps=("yes", "no", "call", "fold"))))
     assert rulings(tmp_path / "bot.jsonl") == rulings(tmp_path / "script.jsonl")
     assert hosted.final() == json.loads(printed[-1])
+    # The bot reads the match's typed result for the host's toolbar, as the game states it.
+    assert (
+        hosted.game.outcome(hosted.state) == scripted.game.outcome(scripted.state)
+        and h.bot is not None
+        and h.bot.toolbar().endswith(" 🏁 Uri won")
+    )
     assert len(tapped) >= 10 and all(ix.message.channel is table.game for ix in tapped)
     answers = {int(e.source.rsplit("/", 1)[1]) for e in entries_of(tmp_path / "bot.jsonl") if isinstance(e, E.Input) and e.source}
     assert {ix.id for ix in tapped} <= answers

@@ -74,3 +74,10 @@ def test_a_choice_match_through_discord_is_ruled_as_the_script_is(fake: FakeDisc
     assert hosted.waiting() == []
     made = {o.dm for o in Session.load(tmp_path / "bot.jsonl", reopen=False)[1] if o.dm is not None}
     assert {dm for e in delivered for dm in e.dms or ()} == made
+    # The bot reads the match's typed result: nobody won two subgames, so its part of the toolbar says only that it is over.
+    assert (
+        h.bot is not None
+        and hosted.game.outcome(hosted.state) == scripted.game.outcome(scripted.state)
+        and not scripted.game.outcome(scripted.state).winners
+    )
+    assert h.bot.toolbar().endswith(" 🏁 over")

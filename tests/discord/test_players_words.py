@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from tests.fakediscord import FakeDiscord
-from tests.seeds import SEEDS
+from tests.seeds import SEEDS, test_seed
+from tests.testgames import scenario_path
 from umpire.scenario import load
 from umpire.session import Session
 from umpire.session import entries as E
@@ -66,6 +67,7 @@ GAMES = {  # scenario, players, what is played first (host lines, or (seat, text
         "Heaven Basic",
     ),
     "devils-deal": (["Hedger", "Uri"], ["start", (1, "first p1"), (0, "no"), (1, "no"), (0, "pick R5 G5")], "pool", "R5`, second"),
+    "number-auction": (["Hedger", "Uri", "Yuna", "Mara"], ["start", (0, "bid 13")], "status", "my bid: 13"),
 }
 FIRST = {"hap-tac-toe": "p2: first p1", "when-stars-align": "p2: first p1"}
 
@@ -76,9 +78,11 @@ def test_r_read_4_a_players_status_through_the_bot_is_a_dm_of_what_their_seat_ma
 ) -> None:
     names, moves, word, secret = GAMES[scenario]
     table = Table(fake, names, dm_seats=(1,))
-    sc = load(ROOT / "scenarios" / f"{scenario}.toml")
-    session = Session.create(sc, journal_path=tmp_path / "bot.jsonl", seed=SEEDS[scenario], salt="0" * 32)
+    sc = load(scenario_path(scenario))
+    session = Session.create(sc, journal_path=tmp_path / "bot.jsonl", seed=test_seed(sc), salt="0" * 32)
     answers: dict[int, str] = {}
+    # `status`, or the game's own word where its card makes `status` a public post (The Choice is Yours: `money`)
+    first_word = "status" if "status" in session.game.status_words else word
 
     def play(h: Hosted) -> None:
         if scenario in FIRST:
@@ -91,7 +95,7 @@ def test_r_read_4_a_players_status_through_the_bot_is_a_dm_of_what_their_seat_ma
         h.settle()
         for seat in (1, 0):
             before = len(table.private_messages(seat))
-            h.says(seat, word if seat else "status")
+            h.says(seat, word if seat else first_word)
             h.settle()
             (got,) = table.private_messages(seat)[before:]
             answers[seat] = got.content
@@ -101,7 +105,7 @@ def test_r_read_4_a_players_status_through_the_bot_is_a_dm_of_what_their_seat_ma
     assert secret in answers[0] and secret not in answers[1]  # Hedger's own sealed move: his to see, never the other's
     assert not any(m.content.startswith("📋") for m in table.public())
     asked = [e for e in entries_of(tmp_path / "bot.jsonl") if isinstance(e, E.Asked)]
-    assert [(e.by, e.text) for e in asked] == [(1, word), (0, "status")] and all(e.source for e in asked)
+    assert [(e.by, e.text) for e in asked] == [(1, word), (0, first_word)] and all(e.source for e in asked)
     assert not [e for e in entries_of(tmp_path / "bot.jsonl") if isinstance(e, E.Input) and e.text in ("status", word)]
 
 

@@ -16,6 +16,8 @@ import tomli_w
 
 from tests.seeds import test_seed
 from umpire.core.clock import fmt_stamp
+from umpire.games import get
+from umpire.games.base import Game
 from umpire.games.haptactoe import rules
 from umpire.games.haptactoe.pieces import square_name
 from umpire.scenario import Scenario
@@ -33,6 +35,13 @@ NOUN = {"htt": "block", "wsa": "star"}
 # Pieces used by hand-written tests.
 HAP_ROW = ("black red circle", "black red square", "black red triangle")  # a hap: only the shape differs
 STAR_ROW = ("yellow solid 4", "yellow solid 5", "yellow solid 6")  # a set: only the shape differs
+
+
+def game(key: str) -> Game[Any, Any]:
+    """The game registered as `key`: its record, as the registry assembles it from the game's package."""
+    found = get(key)
+    assert found is not None, f"no game is registered as {key!r}"
+    return found
 
 
 def scenario(kind: str, **rules_overrides: Any) -> Scenario:

@@ -8,16 +8,18 @@ from __future__ import annotations
 import inspect
 import typing
 
-from umpire.core.sealed import Sealed
+from tests.games import game
 from umpire.games import get
 from umpire.games.base import HOST, PUBLIC, Event, Game
 from umpire.games.choice import ENTRIES, commands, moves, rules, settings, views
 from umpire.games.choice import events as choice_events
 from umpire.games.choice.events import EVENTS, GhBoard, GsConfirmed, RoundResolved, RoundStarted, ShopOpened
-from umpire.games.choice.game import GAME
 from umpire.games.choice.state import Phase
+from umpire.games.rounds import SealedRound
 
 from .test_choice_support import new_session, ok, start
+
+GAME = game("choice-is-yours")
 
 
 def test_every_event_kind_has_a_renderer_and_every_renderer_an_event() -> None:
@@ -57,7 +59,7 @@ def test_help_lists_the_cards_commands_in_their_order_from_the_table_of_moves() 
         "gyul",
         "expr x S y",
         "iexpr x S y z",
-        "post status",
+        "status",
         "post shop|gh|expr",
         "start",
     ]
@@ -91,12 +93,12 @@ def test_phases_keep_their_string_values() -> None:
     assert s.state.phase is Phase.BLOCK
 
 
-def test_the_rounds_plays_are_sealed() -> None:
+def test_the_rounds_plays_are_a_sealed_round_that_waits_for_its_deadline() -> None:
     s = new_session()
     start(s)
     ok(s, "p2: gs 4")
     plays = s.state.bout.plays
-    assert isinstance(plays, Sealed)
+    assert isinstance(plays, SealedRound) and not plays.closes_all_in
     assert plays.waiting == (0,)
     play = plays.get(1)
     assert play is not None and (play.card, play.boosted) == (4, False)

@@ -11,10 +11,12 @@ from typing import Any
 
 import pytest
 
-from umpire.games.choice.game import GAME
+from tests.games import game
 from umpire.session import Output, Session
 
 from .test_choice_support import BLOCK, PLAY, SECOND, auto_bout, new_session, ok, refused, start
+
+GAME = game("choice-is-yours")
 
 
 def before_block_1() -> Session:
@@ -135,12 +137,12 @@ def completions(s: Session, actor: int | None, words: list[str]) -> list[str]:
 
 
 def test_completion_offers_only_the_moves_allowed_now() -> None:
-    assert completions(before_block_1(), None, []) == ["post", "start"]
-    assert completions(before_block_1(), 0, []) == ["post"]  # a player's own `status` is the session's (R-READ-4)
-    assert completions(in_round_1(), 0, []) == ["gs", "igs", "post"]
-    assert completions(in_block_2(), None, []) == ["post"]
+    assert completions(before_block_1(), None, []) == ["status", "post", "start"]
+    assert completions(before_block_1(), 0, []) == ["status", "post"]  # the card's `status` is a public post (R-SHOP-4)
+    assert completions(in_round_1(), 0, []) == ["gs", "igs", "status", "post"]
+    assert completions(in_block_2(), None, []) == ["status", "post"]
     assert completions(in_block_2(), None, ["post"]) == ["status", "shop", "gh", "expr"]
-    assert completions(after_the_match(), None, []) == ["post"]
+    assert completions(after_the_match(), None, []) == ["status", "post"]
 
 
 def test_completion_after_gs_offers_the_cards_left_and_after_igs_those_the_advantage_can_raise() -> None:

@@ -7,15 +7,17 @@ import json
 
 import pytest
 
+from tests.games import game
 from umpire.core import chat
 from umpire.core.settings import Settings
 from umpire.games import registry
-from umpire.games.devilsdeal.game import GAME
 from umpire.games.devilsdeal.settings import SETTINGS
 from umpire.render import text_lines
 from umpire.scenario import ScenarioError
 
 from .test_devils_support import ROOT, SCENARIO_FILE, at, best_line, new_session, ok, scenario, started, to_poker
+
+GAME = game("devils-deal")
 
 # ---------------------------------------------------------------- the scenario
 

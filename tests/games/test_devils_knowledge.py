@@ -6,11 +6,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from umpire.games.devilsdeal.game import GAME
+from tests.games import game
 from umpire.games.devilsdeal.views import knowledge
 from umpire.session import Output, Session
 
 from .test_devils_support import act, new_session, ok, play, started, table, to_poker
+
+GAME = game("devils-deal")
 
 GOOD = "G4 B4 G6 | R2 G3 G9 | B1 B5 G8 | aside B6 R8"  # a valid division of Hedger's refill 1 (takes 9)
 SMALL = "G4 B4 | aside G8"  # another (takes 2)

@@ -13,16 +13,18 @@ from collections.abc import Sequence
 import pytest
 from typer.testing import CliRunner
 
+from tests.games import game
 from umpire.cli import app, devils  # noqa: F401 - registers the Devil's Deal commands
 from umpire.core.errors import IllegalAction, InvalidCommand
 from umpire.core.settings import Settings
 from umpire.games.base import Event
 from umpire.games.devilsdeal import cards as C
 from umpire.games.devilsdeal.divisions import Division, read_division, read_submission
-from umpire.games.devilsdeal.game import GAME
 from umpire.games.devilsdeal.state import Divide, State
 
 from .test_devils_support import ok, started
+
+GAME = game("devils-deal")
 
 GOOD_BARS = "G4 B4 G6 | R2 G3 G9 | B1 B5 G8 | aside B6 R8"  # takes 9
 CARD_OFFER = "G5 B3 R3 R7 B6 G1 G2 G8 B5 R2 B9 G6"  # the card's example

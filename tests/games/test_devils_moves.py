@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.games import game
 from umpire.games import get
 from umpire.games.base import Game
 from umpire.games.devilsdeal import cards as C
@@ -27,12 +28,13 @@ from umpire.games.devilsdeal.commands import (
 )
 from umpire.games.devilsdeal.divisions import read_line
 from umpire.games.devilsdeal.events import EVENTS
-from umpire.games.devilsdeal.game import GAME
 from umpire.games.devilsdeal.state import Bet, Discard, Pick, State, Take
 from umpire.session import Session
 
 from . import refused
 from .test_devils_support import best_line, new_session, ok, started, to_poker
+
+GAME = game("devils-deal")
 
 
 def allowed(s: Session | State, actor: int | None) -> list[str]:

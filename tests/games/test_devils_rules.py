@@ -487,7 +487,9 @@ def test_not_picking_by_the_deadline_loses_before_the_ante_is_checked() -> None:
 def test_the_game_over_announcement_names_the_winner_and_the_reason() -> None:
     state = table(("R5 G6 B7", "R1 G2 B3"), chips=(30, 1))
     s = new_session()
-    from umpire.games.devilsdeal.game import GAME
+    from tests.games import game
+
+    GAME = game("devils-deal")
 
     state, evs = play(state, (0, "pick R5 G6"), (1, "pick R1 G2"))
     (a,) = GAME.announce(state.cfg, one(evs, "devils_deal_over"))

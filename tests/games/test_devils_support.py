@@ -15,10 +15,10 @@ from typing import Any
 
 import tomli_w
 
+from tests.games import game
 from umpire.core.clock import fmt_stamp
 from umpire.core.errors import IllegalAction
 from umpire.core.players import Player, Roster
-from umpire.core.sealed import Sealed
 from umpire.core.settings import Settings
 from umpire.core.streams import Streams
 from umpire.games.base import Event, PublicSetup
@@ -26,12 +26,14 @@ from umpire.games.devilsdeal import cards as C
 from umpire.games.devilsdeal import rules
 from umpire.games.devilsdeal.commands import parse
 from umpire.games.devilsdeal.divisions import best_division
-from umpire.games.devilsdeal.game import GAME
 from umpire.games.devilsdeal.settings import SETTINGS, Config, configure
 from umpire.games.devilsdeal.state import Ask, Divide, Phase, Pick, Seat, State, deadline, initial, waiting
+from umpire.games.rounds import Simultaneous
 from umpire.scenario import Scenario
 from umpire.scenario import parse as parse_scenario
 from umpire.session import Output, Session, derive_salt
+
+GAME = game("devils-deal")
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIO_FILE = ROOT / "scenarios" / "devils-deal.toml"
@@ -185,7 +187,7 @@ def table(
         starter=starter,
         step=Pick(),
         community=C.read(community),
-        picks=Sealed[tuple[int, int]].expecting((0, 1)),
+        picks=Simultaneous[tuple[int, int]].of((0, 1)),
         deadline=deadline("pick", now, cfg.pick_ms),
     )
 

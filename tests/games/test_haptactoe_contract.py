@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import pytest
 
+from tests.games import game
 from umpire.games import get
 from umpire.games.base import PUBLIC, Game
-from umpire.games.haptactoe.game import HAP_TAC_TOE, WHEN_STARS_ALIGN
 from umpire.games.haptactoe.state import Phase
 
 from . import BOTH, begin, new_session, ok, play_game
+
+HAP_TAC_TOE, WHEN_STARS_ALIGN = game("hap-tac-toe"), game("when-stars-align")
 
 GAMES = {"htt": HAP_TAC_TOE, "wsa": WHEN_STARS_ALIGN}
 
@@ -69,8 +71,8 @@ def test_no_event_of_a_whole_match_has_an_empty_post(kind: str) -> None:
 
 
 def test_the_help_lists_no_views() -> None:
-    for game in GAMES.values():
-        assert not {h.syntax.split()[0] for h in game.help()} & {v.name for v in game.views()}
+    for each in GAMES.values():
+        assert not {h.syntax.split()[0] for h in each.help()} & {v.name for v in each.views()}
 
 
 def test_the_settings_are_read_once_into_a_config() -> None:

@@ -12,16 +12,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.games import game
 from umpire.core.errors import InvalidCommand, UmpireError
 from umpire.games.base import HOST, Event, Game, dm
 from umpire.games.haptactoe import rules
 from umpire.games.haptactoe.commands import Place, parse
 from umpire.games.haptactoe.events import EVENTS, TurnEnded
-from umpire.games.haptactoe.game import HAP_TAC_TOE, WHEN_STARS_ALIGN
 from umpire.games.haptactoe.pieces import SQUARES, square_name
 from umpire.session import Session
 
 from . import BOTH, CHOOSER, HAP_ROW, STAR_ROW, begin, fill_turn, new_session, ok, play_game, refused, words
+
+HAP_TAC_TOE, WHEN_STARS_ALIGN = game("hap-tac-toe"), game("when-stars-align")
 
 GAMES: dict[str, Game[Any, Any]] = {"htt": HAP_TAC_TOE, "wsa": WHEN_STARS_ALIGN}
 

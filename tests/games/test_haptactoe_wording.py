@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from tests.games import game
 from umpire.cli import app, check  # noqa: F401 - registers `check hap`
 from umpire.core import chat, hap
-from umpire.games.haptactoe.game import HAP_TAC_TOE, WHEN_STARS_ALIGN
 from umpire.games.haptactoe.pieces import TRIPLES, square_name
 from umpire.scenario import ScenarioError
 
@@ -29,6 +29,8 @@ from . import (
     public_text,
     scenario,
 )
+
+HAP_TAC_TOE, WHEN_STARS_ALIGN = game("hap-tac-toe"), game("when-stars-align")
 
 
 @pytest.mark.parametrize("kind", BOTH)

@@ -14,16 +14,17 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from tests.games import game
 from umpire.cli import app, play  # noqa: F401 - `play` registers the command
 from umpire.games import base
 from umpire.games.openpass import events as ev_module
-from umpire.games.openpass import game as game_module
-from umpire.games.openpass.game import GAME
 from umpire.games.openpass.state import Phase
 from umpire.session import Output, Session
 
 from . import events, ok
 from .test_openpass_support import NAMES, dms, new_session, play_through, setup_deck, to_playing
+
+GAME = game("open-pass")
 
 ROOT = Path(__file__).resolve().parents[2]
 MATCH = ROOT / "tests" / "transcripts" / "open-pass-match.script"
@@ -39,9 +40,9 @@ def test_every_event_kind_has_a_renderer_and_no_renderer_is_spare() -> None:
     assert declared - {base.Event} == set(GAME.events)
 
 
-def test_the_game_is_a_record_of_the_contract_and_not_the_legacy_class() -> None:
-    assert isinstance(GAME, base.Game)
-    assert "legacy" not in game_module.__dict__ and all("legacy" not in getattr(m, "__module__", "") for m in vars(game_module).values())
+def test_the_game_is_a_record_of_the_contract_assembled_from_its_own_modules() -> None:
+    assert isinstance(GAME, base.Game) and GAME.entry.package == "umpire.games.openpass"
+    assert GAME.start.__module__ == "umpire.games.openpass.state" and GAME.knowledge.__module__ == "umpire.games.openpass.views"
 
 
 def test_phases_are_an_enum_with_the_old_strings() -> None:

@@ -14,12 +14,14 @@ from typing import Any
 
 import pytest
 
+from tests.games import game
 from umpire.games.base import Event
-from umpire.games.openpass.game import GAME
 from umpire.session import Session
 
 from . import ok
 from .test_openpass_support import new_session, play_through, setup_deck, to_playing
+
+GAME = game("open-pass")
 
 HEDGER, URI = 0, 1
 SEATS = range(13)

@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import pytest
 
+from tests.games import game
 from umpire.core.errors import IllegalAction
 from umpire.games.openpass.commands import Bid, Choice, Close, DealerCmd, DeckCmd, Start, StartDeal, WithdrawDeck
-from umpire.games.openpass.game import GAME
 from umpire.session import Session
 
 from . import ok, refused
 from .test_openpass_support import judge, new_session, play_through, setup_deck, to_playing
+
+GAME = game("open-pass")
 
 HOST = None
 HEDGER = 0

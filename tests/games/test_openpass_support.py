@@ -1,7 +1,7 @@
 """Helpers shared by the `test_openpass_*` modules (this module holds no tests).
 
 They drive the public surface: `Session.create`, `feed`, `final`, and the pure game
-record `umpire.games.openpass.game.GAME` (`judge` asks a command's move first, as the
+record the registry assembles (`GAME`; `judge` asks a command's move first, as the
 session does, then applies it). A session's state is only read (to build a pure-rules
 state next to it), never changed in place.
 """
@@ -17,16 +17,18 @@ from typing import Any
 
 import tomli_w
 
+from tests.games import game
 from umpire.core.errors import IllegalAction
 from umpire.games.base import Event
 from umpire.games.openpass.commands import Choice, Command
-from umpire.games.openpass.game import GAME
 from umpire.games.openpass.state import Deal, Deck, State
 from umpire.scenario import Scenario
 from umpire.scenario import parse as parse_scenario
 from umpire.session import Output, Session, derive_salt
 
 from . import events, ok, refusals
+
+GAME = game("open-pass")
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIO_FILE = ROOT / "scenarios" / "open-pass-heaven-hell.toml"

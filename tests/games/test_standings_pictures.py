@@ -30,30 +30,34 @@ def picture(o: Output) -> bytes:
     return o.post.image()
 
 
-def test_r_htt_2_the_end_of_a_hap_tac_toe_match_draws_the_points_and_final_scores_and_how_they_are_rounded() -> None:
+def placed(o: Output) -> list[tuple[str, str]]:
+    """(place, player) of the result's ranking, read from the ending event's typed `Outcome`."""
+    assert o.source is not None and o.source.outcome is not None
+    return [(str(p.place), p.player) for p in o.source.outcome.ranking]
+
+
+def test_r_htt_2_the_end_of_a_hap_tac_toe_match_draws_the_result_its_outcome_ranks_with_the_points_final_scores_and_rounding() -> None:
     o = last("hap-tac-toe", "match_over")
     assert o.event is not None
     ev = o.event
-
-    def fmt(v: object) -> str:
-        return str(v)
-
-    rows = tuple((p, fmt(ev["totals"][p]), fmt(ev["final_scores"][p])) for p in ev["totals"])
+    assert placed(o) == [("1", "Hedger"), ("2", "Uri")]
+    rows = tuple((place, p, str(ev["totals"][p]), str(ev["final_scores"][p])) for place, p in placed(o))
     expected = Standings(
         title=f"Hap-Tac-Toe: {ev['winner']} wins",
-        columns=("player", "points", "final score"),
+        columns=("place", "player", "points", "final score"),
         rows=rows,
         notes=("final score: the points of both games, rounded up once (R-HTT-2)",),
     )
     assert same_pixels(picture(o), draw(expected))
 
 
-def test_the_end_of_devils_deal_draws_the_chips() -> None:
+def test_the_end_of_devils_deal_draws_the_result_its_outcome_ranks_with_the_chips() -> None:
     o = last("devils-deal", "devils_deal_over")
     assert o.event is not None
     ev = o.event
-    rows = tuple((p, str(c)) for p, c in ev["chips"].items())
-    expected = Standings(title=f"Devil's Deal: {ev['winner']} wins (round {ev['round']})", columns=("player", "chips"), rows=rows)
+    assert placed(o) == [("1", "Uri"), ("2", "Hedger")]  # the winner first, though Hedger sits first
+    rows = tuple((place, p, str(ev["chips"][p])) for place, p in placed(o))
+    expected = Standings(title=f"Devil's Deal: {ev['winner']} wins (round {ev['round']})", columns=("place", "player", "chips"), rows=rows)
     assert same_pixels(picture(o), draw(expected))
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.testgames import scenario_path
 from tests.transcript_support import ROOT, TRANSCRIPTS, header, run
 from umpire.images.canvas import TextMark
 from umpire.report import write
@@ -75,7 +76,7 @@ def long_name_reports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Rep
     for script in SCRIPTS:
         folder = tmp_path_factory.mktemp(f"{script.stem}-long")
         stem = header(script)["scenario"]
-        toml = (ROOT / "scenarios" / f"{stem}.toml").read_text(encoding="utf-8")
+        toml = scenario_path(stem).read_text(encoding="utf-8")
         assert 'name = "Hedger"' in toml
         scenario = parse(toml.replace('name = "Hedger"', f'name = "{LONG_NAME}"'), f"scenarios/{stem}.toml")
         renamed = folder / script.name

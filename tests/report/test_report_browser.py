@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import base64
 import io
-import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -121,18 +120,33 @@ def test_the_result_shown_is_the_one_umpire_replay_gives(reports: dict[str, Repo
     report = reports[name]
     replayed = CliRunner().invoke(app, ["replay", "--json", str(report.journal)])
     assert replayed.exit_code == 0
-    final = json.loads(replayed.stdout.splitlines()[-1])
-    shown = open_report(report).page.inner_text("#result-text")
-    if "result" in final:
-        expected = final["result"]
-    elif "ranking" in final:
-        expected = "Ranking: " + ", ".join(final["ranking"])
-    else:  # a game that states neither: the page says only that it is over
-        expected = "The match is over."
-    assert shown == expected
-    if "ranking" in final:
-        rows = open_report(report).page.eval_on_selector_all("#standings tbody th", "ths => ths.map(t => t.innerText)")
-        assert rows == final["ranking"]
+    session, _, _ = Session.load(report.journal, reopen=False)
+    outcome = session.game.outcome(session.state)  # the typed result the game states, not a key of its JSON
+    page = open_report(report).page
+    assert page.inner_text("#result-text") == (outcome.summary if outcome is not None else "The match is over.")
+    if outcome is not None and outcome.ranking:
+        rows = page.eval_on_selector_all("#standings tbody th", "ths => ths.map(t => t.innerText)")
+        assert [row.removesuffix(" (winner)") for row in rows] == outcome.order(session.names)
+        assert [row for row in rows if row.endswith(" (winner)")] == [f"{w} (winner)" for w in outcome.order(outcome.winners)]
+
+
+def test_a_shared_win_marks_every_winner_and_a_ranking_with_a_winner_reads_from_the_outcome() -> None:
+    """The guide once allowed `ranking` beside `winner`, and the page then showed "Ranking: …" and one winner:
+    now the page reads the typed `Outcome`, whose summary heads it, whose ranking orders it and whose winners it marks."""
+    from umpire.games.facts import Fact
+    from umpire.games.outcome import Outcome, Placing
+    from umpire.report.page import table
+
+    shared = Outcome(
+        summary="Shared win: Uri and Yuna.",
+        winners=("Yuna", "Uri"),
+        ranking=(Placing(player="Yuna", place=1), Placing(player="Uri", place=1), Placing(player="Hedger", place=3)),
+    )
+    points = (Fact(key="points", label="Points", decides=True),)
+    standings = table({"points": {"Hedger": 1, "Uri": 7, "Yuna": 7}}, ("Hedger", "Uri", "Yuna"), points, shared)
+    assert [(row.place, row.name) for row in standings.rows] == [("1", "Yuna"), ("1", "Uri"), ("3", "Hedger")]
+    assert standings.winners == ("Yuna", "Uri")
+    assert table({"points": {"Hedger": 1, "Uri": 7}}, ("Hedger", "Uri"), points, None).winners == ()
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

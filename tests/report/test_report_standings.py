@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from tests.report.conftest import Report
 from umpire.games.facts import Fact
+from umpire.games.outcome import Outcome, Placing
 from umpire.report import plots
 from umpire.report.match import collect
 from umpire.report.page import result, table
@@ -46,9 +47,27 @@ def test_a_fact_alike_for_everyone_or_repeating_another_is_left_out_unless_it_de
     assert [r.cells for r in t.rows] == [["5", ""], ["5", "yes"]]
 
 
-def test_a_ranking_orders_the_rows_and_numbers_their_places() -> None:
-    t = table({"ranking": ["Uri", "Hedger"], "score": {"Hedger": 1, "Uri": 9}}, PLAYERS, (Fact(key="score", label="Score", decides=True),))
-    assert t.ranked and [(r.place, r.name) for r in t.rows] == [("1", "Uri"), ("2", "Hedger")]
+def test_a_ranking_orders_the_rows_and_numbers_their_places_shown_past_two_players() -> None:
+    ranking = (Placing(player="Uri", place=1), Placing(player="Hedger", place=2))
+    outcome = Outcome(summary="Uri wins.", winners=("Uri",), ranking=ranking)
+    t = table({"score": {"Hedger": 1, "Uri": 9}}, PLAYERS, (Fact(key="score", label="Score", decides=True),), outcome)
+    assert [(r.place, r.name) for r in t.rows] == [("1", "Uri"), ("2", "Hedger")] and t.winners == ("Uri",)
+    assert not t.ranked  # two players: the winner's mark says it all, and a phone keeps the room for the score
+    three = (*ranking, Placing(player="Yuna", place=3))
+    t = table(
+        {"score": {"Hedger": 1, "Uri": 9, "Yuna": 0}},
+        (*PLAYERS, "Yuna"),
+        (Fact(key="score", label="Score", decides=True),),
+        Outcome(summary="Uri wins.", winners=("Uri",), ranking=three),
+    )
+    assert t.ranked and [(r.place, r.name) for r in t.rows] == [("1", "Uri"), ("2", "Hedger"), ("3", "Yuna")]
+
+
+def test_places_shared_by_a_tie_are_shown_as_the_result_ranks_them() -> None:
+    ranking = (Placing(player="Hedger", place=1), Placing(player="Uri", place=1))
+    outcome = Outcome(summary="Hedger and Uri share the win.", winners=("Hedger", "Uri"), ranking=ranking)
+    t = table({"score": {"Hedger": 4, "Uri": 4}}, PLAYERS, (Fact(key="score", label="Score", decides=True),), outcome)
+    assert [(r.place, r.name) for r in t.rows] == [("1", "Hedger"), ("1", "Uri")] and t.winners == ("Hedger", "Uri")
 
 
 @pytest.mark.parametrize("name", ["hap-tac-toe", "when-stars-align"])  # the results that state a score

@@ -10,6 +10,7 @@ import re
 import pytest
 
 from tests.report.conftest import SCRIPTS, Drawn, Report
+from tests.testgames import scenario_path
 from tests.transcript_support import ROOT
 from umpire import games
 from umpire.core.settings import Settings
@@ -60,7 +61,7 @@ def test_every_game_names_each_fact_its_report_shows_in_players_words(key: str) 
     entry = games.entry(key)
     game = games.get(key)
     assert entry is not None and game is not None
-    path = ROOT / "scenarios" / f"{entry.scenario}.toml"
+    path = scenario_path(entry.scenario)
     settings = Settings(parse(path.read_text(encoding="utf-8"), str(path)).settings)
     facts = game.facts(settings)
     assert any(f.decides for f in facts), f"{key}: one fact decides the match"

@@ -11,12 +11,12 @@ from tests.session.played import played
 from umpire.core import journal
 from umpire.session import Output, Session
 
-WORDS = {  # each game's own word for it, besides `status`
-    "hap-tac-toe.script": [],
-    "when-stars-align.script": [],
+WORDS = {  # each game's words for it: `status` and its own (The Choice is Yours: its own only, its card's `status` is public)
+    "hap-tac-toe.script": ["status"],
+    "when-stars-align.script": ["status"],
     "choice-match.script": ["money", "my money"],
-    "open-pass-match.script": ["cards", "my cards", "collection"],
-    "devils-deal.script": ["pool", "my pool", "cards", "hand"],
+    "open-pass-match.script": ["status", "cards", "my cards", "collection"],
+    "devils-deal.script": ["status", "pool", "my pool", "cards", "hand"],
 }
 PLACES = {  # a line of each transcript where a sealed move of p1's is pending or the game is under way
     "hap-tac-toe.script": 146,
@@ -38,7 +38,7 @@ def test_r_read_4_status_answers_privately_with_what_the_seat_may_know(script: s
     s = played(script, PLACES[script])
     for seat in range(min(len(s.names), 3)):
         state, entries = s.state, s.entries
-        o = answer(s.feed(f"p{seat + 1}: status"))
+        o = answer(s.feed(f"p{seat + 1}: {WORDS[script][0]}"))
         assert str(o.audience) == f"player:{seat}"
         assert o.text == s.game.own_status(s.knowledge(seat), s.names[seat])  # made from the seat's knowledge alone
         assert o.event is not None and o.event["knowledge"] == s.knowledge(seat)
@@ -49,8 +49,8 @@ def test_r_read_4_status_answers_privately_with_what_the_seat_may_know(script: s
 @pytest.mark.parametrize("script", sorted(PLACES))
 def test_r_read_4_the_games_own_word_asks_the_same(script: str) -> None:
     s = played(script, PLACES[script])
-    said = answer(s.feed("p1: status")).text
-    for word in WORDS[script]:
+    said = answer(s.feed(f"p1: {WORDS[script][0]}")).text
+    for word in WORDS[script][1:]:
         assert answer(s.submit(0, [word])).text == said, word
         assert answer(s.feed(f"p1: **{word.upper()}**!")).text == said, word
 
@@ -116,9 +116,11 @@ def test_r_read_4_the_hosts_status_is_still_the_hosts_view() -> None:
     assert o.kind == "view"
 
 
-def test_r_read_4_the_choice_is_yours_card_status_is_posted_with_post_status() -> None:
+def test_r_shop_4_the_choice_is_yours_card_status_is_a_public_post_and_money_a_players_own_view() -> None:
     s = played("choice-match.script", PLACES["choice-match.script"])
-    (o,) = s.feed("p1: post status")
-    assert o.audience.public and o.text.startswith("**Status**")
-    (o,) = s.feed("post status")  # the host may post it too
-    assert o.audience.public and o.text.startswith("**Status**")
+    for line in ("p1: status", "p2: Status!", "p1: post status", "post status"):  # the host may post it too
+        (o,) = s.feed(line)
+        assert o.audience.public and o.text.startswith("**Status**"), line
+        assert "gs " not in o.text  # both players' holdings and points, never a play
+    own = answer(s.feed("p1: money"))
+    assert str(own.audience) == "player:0" and own.text == s.game.own_status(s.knowledge(0), "Hedger")

@@ -25,7 +25,16 @@ SCRIPTS = sorted(TRANSCRIPTS.glob("*.script"))
 # The scripts in which some ruling makes several public posts: one game's start and its first round, a bidding
 # round's close and the next round's packs, a turn's end and the game's end. In the other two, each ruling makes
 # one post at most (a test below holds them to it, so that a ruling of several posts there is tested too).
-SEVERAL = ("choice-goofspiel", "choice-match", "devils-deal", "hap-tac-toe", "hap-tac-toe-timeout", "open-pass-match", "when-stars-align")
+SEVERAL = (
+    "choice-goofspiel",
+    "choice-match",
+    "devils-deal",
+    "hap-tac-toe",
+    "hap-tac-toe-timeout",
+    "number-auction",
+    "open-pass-match",
+    "when-stars-align",
+)
 PER_SCRIPT = 3  # rulings of several posts taken back per script (each from a fresh session)
 
 

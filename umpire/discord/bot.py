@@ -419,6 +419,9 @@ class Bot:
             parts.append(f"↗ {sending} to send")
         if self.ignored:
             parts.append(f"{self.ignored} ignored")
+        outcome = self.session.game.outcome(self.session.state)
+        if outcome is not None:  # the match is over: who won, from its typed result (the seed is the host's to reveal)
+            parts.append(f"🏁 {' and '.join(outcome.winners)} won" if outcome.winners else "🏁 over")
         return " ".join(parts)
 
     async def close(self, timeout: float = 5.0) -> None:

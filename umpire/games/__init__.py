@@ -2,16 +2,17 @@
 
 An entry says everything `umpire games`, `umpire new`, completion and the Discord bot's set-up
 file need (name, title, a line of description, player counts, the card's seat count, the doc, the
-bundled scenario that the game's name hosts, the channels of its own a bot may post to) and where
-the game itself lives. The game's modules are imported only when the game is used, so listing the
-games, or starting one of them, never pays for the others.
+bundled scenario that the game's name hosts, the channels of its own a bot may post to) and the
+package the game lives in. The game's modules are imported only when the game is used, so listing
+the games, or starting one of them, never pays for the others.
 
-Checking a scenario needs only the game's settings: an entry that names its game's `Schema`
-(`schema=`, in the game's `settings` module) lets `declared` answer from that module alone, so
+A game is registered by convention: its `Game` record is assembled from its package's modules by the
+conventional names of its parts (`umpire.games.record`), so no game writes one. Checking a scenario
+needs only the game's settings: `declared` reads them from the package's `settings` module alone, so
 `umpire new` and a scenario's checks never import the game's rules.
 
-A new game is one more `Entry` in `ENTRIES`; a game that lives outside this package (a plugin,
-or the tests' example auction) is added with `register(entry)`.
+A new game is its folder and one more word in `PACKAGES`; a game that lives outside this package (a
+plugin, or the tests' own games) is added with `register(entry)`.
 
 >>> entry("open-pass").scenario
 'open-pass-heaven-hell'
@@ -25,13 +26,13 @@ from __future__ import annotations
 
 from functools import cache
 from importlib import import_module
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from collections.abc import Callable
     from types import ModuleType
 
-    from umpire.core.settings import Problems, Setting, Settings
+    from umpire.core.settings import Problems, Schema, Setting, Settings
     from umpire.games.base import Game
 
 
@@ -62,9 +63,8 @@ class Entry(NamedTuple):
     seats: int  # the seats of the match the design card describes (`umpire new` writes this many)
     doc: str  # the game's doc, from the repository's root
     scenario: str | None  # the bundled scenario `umpire play KEY` hosts (its file name without .toml)
-    module: str  # where the Game object is: module and attribute, imported on first use
-    attribute: str
-    schema: str | None = None  # where its settings' `Schema` is, "module:attribute" (else `declared` imports the game)
+    package: str  # the game's package, whose modules hold its parts by their conventional names (`umpire.games.record`)
+    book: str = ""  # for one engine with several rule books: the name of this game's book in the package's `settings`
     channels: tuple[PostChannel, ...] = ()  # channels of its own a bot may post some kinds of public post to
 
     def player_count(self) -> str:
@@ -84,7 +84,7 @@ GAMES: dict[str, Entry] = {e.key: e for e in ENTRIES}
 def register(new: Entry) -> Callable[[], None]:
     """Add a game that lives outside this package to the registry; returns what takes it out again.
 
-    `new.module` must be importable. A name already taken is refused with ValueError.
+    `new.package` must be importable. A name already taken is refused with ValueError.
     """
     global ENTRIES
     if new.key in GAMES:
@@ -116,18 +116,43 @@ def entry(key: str) -> Entry | None:
     return GAMES.get(key)
 
 
+def module_of(package: str, role: str) -> str:
+    """Where the part of a game with this role lives (`umpire.games.record`): its package's module of that name if
+    it has one, else its `rules` (a small game keeps several roles there)."""
+    from importlib.util import find_spec
+
+    own = f"{package}.{role}"
+    return own if find_spec(own) is not None else f"{package}.rules"
+
+
+def book_of(found: Entry) -> Any:
+    """The rule book an entry names in its package's `settings`, or None for a game with one book."""
+    return getattr(import_module(module_of(found.package, "settings")), found.book) if found.book else None
+
+
+def schema_of(found: Entry) -> Schema:
+    """What checking a scenario of the game reads: its settings and their checks, from its `settings` module alone
+    (`SCHEMA`, or for a game with rule books `schema_for(book)`)."""
+    settings = import_module(module_of(found.package, "settings"))
+    book = book_of(found)
+    schema: Schema = settings.SCHEMA if book is None else settings.schema_for(book)
+    return schema
+
+
 def get(key: str) -> Game | None:
     """The game registered as `key` (importing only that game), or None."""
     found = GAMES.get(key)
     if found is None:
         return None
-    return _load((found.module, found.attribute))
+    return record_of(found)
 
 
 @cache
-def _load(where: tuple[str, str]) -> Game:
-    game: Game = getattr(import_module(where[0]), where[1])
-    return game
+def record_of(found: Entry) -> Game:
+    """The game an entry names, its record assembled once from its package (`umpire.games.record`)."""
+    from umpire.games.record import record
+
+    return record(found)
 
 
 class Declared(NamedTuple):
@@ -142,16 +167,13 @@ class Declared(NamedTuple):
     validate_players: Callable[[Settings, int], Problems]
 
 
-def declared(key: str) -> Declared | Game | None:
-    """What checking a scenario of the game `key` needs, or None for an unknown game: from the game's
-    settings module alone when its entry names a schema, else the game itself (imported)."""
+def declared(key: str) -> Declared | None:
+    """What checking a scenario of the game `key` needs, or None for an unknown game: read from the game's
+    `settings` module alone (its `Schema`), never its rules."""
     found = GAMES.get(key)
     if found is None:
         return None
-    if found.schema is None:
-        return get(key)
-    module, attribute = found.schema.split(":")
-    settings, validate, validate_players = getattr(import_module(module), attribute)
+    settings, validate, validate_players = schema_of(found)
     return Declared(found.key, found.title, found.players, settings, validate, validate_players)
 
 
@@ -164,7 +186,7 @@ def tools(key: str) -> ModuleType:
     found = GAMES.get(key)
     if found is None:
         raise KeyError(key)
-    return import_module(found.module.rsplit(".", 1)[0] + ".tools")
+    return import_module(found.package + ".tools")
 
 
 def registry() -> dict[str, Game]:

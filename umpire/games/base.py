@@ -13,7 +13,10 @@ may know from the start, made without the seed), never the state, so a post can 
 what its event holds; `Event.from_json` rebuilds an event from its JSON, so a post can be
 made again from a journal or a transcript.
 
-docs/writing-a-game.md explains the contract with a complete small example.
+The tables of moves and views and the toolbar are in `umpire.games.tables`, named here too; the shared
+building blocks a game may stand on (sealed rounds, turn orders, resources, the typed `Outcome`) are beside
+them (`umpire.games.rounds`, `turns`, `resources`, `outcome`). docs/writing-a-game.md explains the contract
+with a complete small example.
 """
 
 from __future__ import annotations
@@ -29,9 +32,16 @@ from umpire.games.eventjson import PLAIN as _PLAIN
 from umpire.games.eventjson import jsonable
 from umpire.games.facts import Fact, no_facts
 from umpire.games.status import listed_status
+from umpire.games.tables import HelpItem as HelpItem
+from umpire.games.tables import Move as Move
+from umpire.games.tables import Toolbar as Toolbar
+from umpire.games.tables import View as View
+from umpire.games.tables import ViewDef as ViewDef
+from umpire.games.tables import anytime as anytime
 
 if TYPE_CHECKING:
     from umpire.games import Entry, PostChannel
+    from umpire.games.outcome import Outcome
 
 S = TypeVar("S")  # a game's state
 C = TypeVar("C")  # a game's command
@@ -143,6 +153,15 @@ class Event:
         """What this event asks a player with a few fixed answers (a dealt card's open or pass), or None.
 
         A kind that asks one says so here, from its own fields; it changes nothing else (not its JSON).
+        """
+        return None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The match's result, for the event that ends the match (None for every other event).
+
+        The kind that ends a match says so here, from its own fields, exactly as its game's `outcome(state)` says
+        it; it changes nothing else (not its JSON). A picture of the result is drawn from it.
         """
         return None
 
@@ -272,116 +291,19 @@ class Setup(PublicSetup):
     streams: Streams
 
 
-@dataclass(frozen=True, kw_only=True)
-class HelpItem:
-    """One command of a game, for `help`; `example` is also fed to the contract test."""
-
-    syntax: str
-    what: str
-    example: str
-    who: Literal["player", "host"] = "player"
-
-
-@dataclass(frozen=True, kw_only=True)
-class View:
-    """A host view: a title, a table for the terminal and the same thing as chat text."""
-
-    title: str
-    columns: tuple[str, ...] = ()
-    rows: tuple[tuple[str, ...], ...] = ()
-    chat: str = ""
-    notes: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, kw_only=True)
-class ViewDef(Generic[S]):
-    """A host view by name, built only when the host asks for it (`status`, `solutions 3`).
-
-    `build(state, now, args)` gets the words after the name and raises InvalidCommand for
-    arguments it cannot read; `args` is their syntax for `help` ("" = takes nothing).
-    """
-
-    name: str
-    what: str
-    build: Callable[[S, int, Sequence[str]], View]
-    args: str = ""
-    example: str = ""
-
-    @property
-    def takes_args(self) -> bool:
-        """Whether words may follow the view's name."""
-        return bool(self.args)
-
-
-# ---------------------------------------------------------------- moves: what may be done, by whom, when
-
-
-def anytime(state: object, actor: int | None) -> str | None:
-    """A move that may always be made (a view a player asks for, say)."""
-    return None
-
-
-@dataclass(frozen=True, kw_only=True)
-class Move(Generic[S]):
-    """One kind of command in a game's table of moves: how it is written, who makes it, and when.
-
-    The table is the game's legal-command query. It drives `help` (its forms), completion (the
-    moves allowed now, then `complete`), the REPL's live check and the "not now" refusals (the
-    session asks `when` before a command of this move is applied, so the rules need not), and
-    the contract test's random play and secrecy check (`sealed`).
-
-    `name` ties the move to its commands: every command class the game's `parse` returns names
-    its move in a `move` class variable. `words` are the first words it is written with (none
-    for a move written without one, as cards or squares alone); `complete(state, actor, words)`
-    gives the words that may follow `words` (which start with one of `words`, if it has any).
-    A `sealed` move is a secret submission: until an event that `reveals` it, nothing it changes
-    may reach anyone but its player and the host. A move is `resent_once` when the same move made
-    again costs its player (a claim the rules count as repeated, a second trade offer): an identical
-    one from the same player, with nothing judged between and within a few seconds, is taken for a
-    message sent twice and counted once (R-READ-5).
-    """
-
-    name: str
-    forms: tuple[HelpItem, ...]
-    who: Literal["player", "host", "either"] = "player"
-    when: Callable[[S, int | None], str | None] = anytime
-    words: tuple[str, ...] = ()
-    complete: Callable[[S, int | None, Sequence[str]], list[str]] | None = None
-    sealed: bool = False
-    resent_once: bool = False
-
-    def suggest(self, state: S, actor: int | None, words: Sequence[str]) -> list[str]:
-        """The words that may come next after `words` in a command of this move."""
-        if not words:
-            first = list(self.words)
-            return first + (self.complete(state, actor, words) if self.complete and not first else [])
-        if self.words and words[0].casefold() not in self.words:
-            return []
-        return self.complete(state, actor, words) if self.complete is not None else []
-
-
-@dataclass(frozen=True, kw_only=True)
-class Toolbar:
-    """The game's part of the REPL's bottom toolbar: `clock` (countdowns and reserves, naming whose decision they time;
-    always shown, first) and `where` (the rest: parts separated by " · ", most important first, whose turn it is or what
-    the game waits for before the rest; the REPL shows as many whole parts as fit the terminal)."""
-
-    clock: str
-    where: str = ""
-
-
 # ---------------------------------------------------------------- the game
 
 
-def _line_by_line(state: object, actor: int | None, lines: Sequence[str]) -> list[str]:
+def line_by_line(state: object, actor: int | None, lines: Sequence[str]) -> list[str]:
+    """A game's default reading of a chat message of several lines: each line on its own."""
     return list(lines)
 
 
-def _no_pictures() -> None:
+def no_pictures() -> None:
     """A game without pictures has nothing to draw ahead."""
 
 
-def _the_setup(setup: PublicSetup) -> PublicSetup:
+def the_setup(setup: PublicSetup) -> PublicSetup:
     """A game that declares no public context gives its renderers the players and the settings."""
     return setup
 
@@ -399,6 +321,7 @@ class Game(Generic[S, C]):
 
     What is secret, and from whom: `moves` marks the sealed submissions, events mark what
     `reveals` them, and `knowledge(state, seat)` is what one seat may know now (None: everyone).
+    The result is typed: `outcome(state)` once the match is over, the same as the ending event's `outcome`.
     Announcements are made from events alone: a renderer is given the event and `public(setup)`,
     the game's public context, never the state.
     """
@@ -408,7 +331,7 @@ class Game(Generic[S, C]):
     settings: tuple[Setting, ...]
     events: Sequence[type[Event]]  # every kind of event the game emits (a tuple, or `LaterEvents`)
     renderers: Renderers[Any]  # given `public(...)` and the event; never the state
-    public: Callable[[PublicSetup], Any] = _the_setup
+    public: Callable[[PublicSetup], Any] = the_setup
     """The public context its renderers are given with each event: what everyone may know from the start
     (its configuration: the settings and the players' names), made from the players and the settings alone,
     never the seed, its streams or anything drawn from them. By default, the `PublicSetup` itself."""
@@ -426,6 +349,7 @@ class Game(Generic[S, C]):
     # -- what is known
     knowledge: Callable[[S, int | None], dict[str, JSON]]  # what a seat (None: everyone) may know now, as JSON
     final: Callable[[S, int], dict[str, JSON]]  # the whole state as JSON (the host's `final` of `--json`)
+    outcome: Callable[[S], Outcome | None]  # the result once the match is over (None before): what the report, bot and pictures read
     toolbar: Callable[[S, int], Toolbar]  # the REPL's toolbar: running clocks first. Must be cheap
     rulings: Callable[[Settings], list[str]]  # the house rulings in force, each naming its key (R-…) and setting
     facts: Callable[[Settings], tuple[Fact, ...]] = no_facts  # what a report shows of every player, named (facts.py)
@@ -433,16 +357,17 @@ class Game(Generic[S, C]):
     # -- optional
     validate: Callable[[Settings], list[tuple[str, str]]] = no_problems  # settings that do not fit together
     validate_players: Callable[[Settings, int], list[tuple[str, str]]] = no_seat_problems  # settings vs the seats
-    message: Callable[[S, int | None, Sequence[str]], list[str]] = _line_by_line
+    message: Callable[[S, int | None, Sequence[str]], list[str]] = line_by_line
     """The inputs one chat message of several lines makes, judged in turn (by default each line on its own).
 
     A message is what one sender sent at once: the lines under a Discord header up to an empty line,
     the next header or a time line, or one Discord message a bot receives. A game whose card reads a
     multi-line message as one submission returns the lines joined by newlines, and its `parse`
     reads that text whole (Devil's Deal: a division written a pile a line)."""
-    status_words: tuple[str, ...] = ()
-    """The game's own words (besides `status`) for a player asking what they may know: `pool`, `cards`, `money`. The
-    session answers them itself, privately, from `knowledge` (R-READ-4); they never reach `parse` from a player."""
+    status_words: tuple[str, ...] = ("status",)
+    """The words a player asks what they may know with: `status`, and the game's own (`pool`, `cards`); a game whose card
+    makes `status` a public post leaves it out (The Choice is Yours: `money`). The session answers them itself,
+    privately, from `knowledge` (R-READ-4); they never reach `parse` from a player."""
     own_status: Callable[[Mapping[str, JSON], str], str] = listed_status
     """A player's answer to `status`, in words: made from `knowledge(state, seat)` for the asking seat, and the
     player's name, and nothing else, so it cannot say more than that seat may know."""
@@ -451,7 +376,7 @@ class Game(Generic[S, C]):
     between piles). Before a game reads a player's line the session sets aside what Discord adds around a move
     (emphasis, spoiler and code marks, a trailing emoji, end punctuation: `umpire.session.reading`, R-READ-1); a mark
     made of one of these characters is set aside only where it wraps the whole line, and never inside it."""
-    warm_pictures: Callable[[], None] = _no_pictures
+    warm_pictures: Callable[[], None] = no_pictures
     """Draws one picture of each kind the game posts and throws them away, so that the first real
     picture of a session finds its fonts, glyphs and shapes ready (see `umpire.games.pictures.warm`).
     A front end that posts pictures runs it once, in the background, soon after it starts."""

@@ -69,18 +69,24 @@ class LaterPart:
 
 
 class Later(LaterPart):
-    """A game's function, "module:name", imported at its first call; `args` are bound before the call's own."""
+    """A game's function, "module:name", imported at its first call; `args` are bound before the call's own.
 
-    def __init__(self, where: str, *args: Any) -> None:
+    With a `default`, a module without that name gives the default instead (an optional part of a game).
+    """
+
+    def __init__(self, where: str, *args: Any, default: Callable[..., Any] | None = None) -> None:
         super().__init__(where)
         self.args = args
+        self.default = default
 
     def resolve(self) -> Callable[..., Any]:
         """The function itself (imported now if it was not yet)."""
         found = self._found
         if found is None:
-            fn = _find(self.where)
-            found = self._place(partial(fn, *self.args) if self.args else fn)
+            module, _, name = self.where.partition(":")
+            fn = getattr(import_module(module), name, None) if self.default is not None else _find(self.where)
+            # an optional part the game leaves out is the default, as it is
+            found = self._place(self.default if fn is None else partial(fn, *self.args) if self.args else fn)
         return found
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:

@@ -6,7 +6,11 @@ imported at the first copy, never when a game loads, so start-up pays nothing fo
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from umpire.games.outcome import Outcome
 
 from umpire.games.base import Post
 
@@ -49,6 +53,45 @@ def with_pictures(texts: Sequence[str], pictures: Sequence[Callable[[], bytes]],
     n = len(pictures)
     posts += [Post(text=f"{more} (picture {k + 1} of {n})", image=pictures[k]) for k in range(len(texts), n)]
     return posts
+
+
+def result_picture(
+    title: str, outcome: Outcome, columns: Sequence[str], cells: Mapping[str, Sequence[str]], notes: Sequence[str] = ()
+) -> Callable[[], bytes]:
+    """The result as a table picture, read from the match's `Outcome`: a row per player of `cells` (by name), in the
+    outcome's order (its ranking, or the winners first where it ranks nobody), each row led by its place where it ranks.
+
+    >>> from umpire.games.outcome import Outcome, Placing
+    >>> won = Outcome(summary="Uri won", winners=("Uri",), ranking=(Placing(player="Uri", place=1), Placing(player="Hedger", place=2)))
+    >>> draw = result_picture("Devil's Deal: Uri wins", won, ("chips",), {"Hedger": ("0",), "Uri": ("37",)})
+    >>> draw()[:4]  # drawn only now, when it is asked for: Uri's row first, with place 1
+    b'\x89PNG'
+    """
+    head, rows = result_rows(outcome, columns, cells)
+    return table_picture(title, head, rows, notes)
+
+
+def result_pictures(title: str, outcome: Outcome, columns: Sequence[str], cells: Mapping[str, Sequence[str]]) -> list[Callable[[], bytes]]:
+    """The result as `result_picture` draws it, in parts past `ROWS_PER_PICTURE` players (`table_pictures`)."""
+    head, rows = result_rows(outcome, columns, cells)
+    return table_pictures(title, head, rows)
+
+
+def result_rows(
+    outcome: Outcome, columns: Sequence[str], cells: Mapping[str, Sequence[str]]
+) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
+    """The result table's columns and rows: a row per player of `cells` in the outcome's order, led by its place where
+    the outcome ranks."""
+    players = list(cells)
+    order = (
+        outcome.order(players)
+        if outcome.ranking
+        else [*(w for w in outcome.winners if w in cells), *(p for p in players if p not in outcome.winners)]
+    )
+    if outcome.ranking:
+        place = {p.player: str(p.place) for p in outcome.ranking}
+        return ("place", "player", *columns), [(place.get(p, ""), p, *cells[p]) for p in order]
+    return ("player", *columns), [(p, *cells[p]) for p in order]
 
 
 def warm(*examples: Callable[[], bytes]) -> None:

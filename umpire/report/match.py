@@ -22,6 +22,7 @@ from umpire.core.redaction import SEALED
 from umpire.core.settings import Settings
 from umpire.games.base import JSON
 from umpire.games.facts import Fact
+from umpire.games.outcome import Outcome
 from umpire.report import publish
 from umpire.session import Output, OutputKind, Session, opened
 
@@ -75,6 +76,7 @@ class Match:
     items: list[Item]
     knowledge: dict[str, JSON]  # what everyone may know at the end
     facts: tuple[Fact, ...]  # what the game makes public of every player, named as players name it
+    outcome: Outcome | None  # the result, as the game states it, once the match is over
     samples: list[tuple[int, dict[str, JSON]]]  # (game time, knowledge(None)) after each entry
     fairness: Fairness
     over: bool
@@ -185,6 +187,7 @@ def collect(path: str | Path) -> Match:
         items=items,
         knowledge=session.knowledge(None),
         facts=session.game.facts(Settings(session.scenario.settings)),
+        outcome=session.game.outcome(session.state),
         samples=samples,
         fairness=fairness,
         over=session.game.is_over(session.state),

@@ -20,6 +20,7 @@ from markupsafe import Markup
 from umpire import __version__
 from umpire.games.base import JSON
 from umpire.games.facts import Fact
+from umpire.games.outcome import Outcome
 from umpire.report import embedded, markdown, pictures, plots
 from umpire.report.match import Match
 
@@ -64,7 +65,7 @@ class Table:
     columns: list[Column]
     rows: list[Row]
     ranked: bool = False  # rows in the game's ranking, with a Place column
-    winner: str | None = None
+    winners: tuple[str, ...] = ()  # every winner of the match's result, marked in the table
 
     @property
     def notes(self) -> list[str]:
@@ -129,37 +130,29 @@ def _columns(knowledge: dict[str, JSON], players: tuple[str, ...], facts: Sequen
     return found
 
 
-def table(knowledge: dict[str, JSON], players: tuple[str, ...], facts: Sequence[Fact]) -> Table:
+def table(knowledge: dict[str, JSON], players: tuple[str, ...], facts: Sequence[Fact], outcome: Outcome | None = None) -> Table:
     """The standings from what everyone may know at the end: the game's declared facts about each player, the one that
-    decides first, in the ranking's order (with places) when the game ranks."""
+    decides first, in the order of the match's result (its ranking, with places) and with its winners marked."""
     found = _columns(knowledge, players, facts)
     names = set(players)
-    ranking = knowledge.get("ranking")
-    ranked = isinstance(ranking, list) and bool(ranking) and set(ranking) <= names
-    order = [p for p in ranking if p in names] if isinstance(ranking, list) and ranked else []
-    order += [p for p in players if p not in order]
+    ranked = outcome is not None and bool(outcome.ranking) and len(players) > 2  # two players: "(winner)" says it all
+    order = outcome.order(players) if outcome is not None else list(players)
+    place = {p.player: str(p.place) for p in outcome.ranking} if outcome is not None else {}
     index = {p: i for i, p in enumerate(players)}
-    winner = knowledge.get("winner")
     return Table(
         columns=[c for c, _ in found],
-        rows=[Row(place=str(k + 1) if ranked else "", name=p, cells=[col[index[p]] for _, col in found]) for k, p in enumerate(order)],
+        rows=[Row(place=place.get(p, ""), name=p, cells=[col[index[p]] for _, col in found]) for p in order],
         ranked=ranked,
-        winner=winner if isinstance(winner, str) and winner in names else None,
+        winners=tuple(w for w in outcome.winners if w in names) if outcome is not None else (),
     )
 
 
 def result(match: Match) -> str:
-    """The match's result as the game states it (or its ranking), or how far the journal goes."""
-    k = match.knowledge
+    """The match's result as the game states it (its `Outcome`), or how far the journal goes."""
     if not match.over:
         last = match.items[-1].clock if match.items else "0:00"
         return f"Not over: the journal ends at {last} on the game clock."
-    if isinstance(k.get("result"), str) and k["result"]:
-        return str(k["result"])
-    ranking = k.get("ranking")
-    if isinstance(ranking, list) and ranking:
-        return "Ranking: " + ", ".join(str(p) for p in ranking)
-    return "The match is over."
+    return match.outcome.summary if match.outcome is not None else "The match is over."
 
 
 Drawn = list[tuple[tuple[int, int], pictures.Picture]]
@@ -215,7 +208,7 @@ def render(match: Match, *, file_name: str, journal_name: str) -> str:
         "file_name": file_name,
         "journal_name": journal_name,
         "result": result(match),
-        "table": table(match.knowledge, match.players, match.facts),
+        "table": table(match.knowledge, match.players, match.facts, match.outcome),
         "charts": [plots.chart(s, f"plot{i}") for i, s in enumerate(plots.series(match.samples, match.players, match.facts))],
     }
     if pub.data is not None:

@@ -319,7 +319,7 @@ def help_items(s: Session) -> list[Item]:
 
 def _asking(s: Session) -> Item:
     """A player's `status` (and the game's words for it), answered by the session in every game (R-READ-4)."""
-    words = ["status", *(w for w in s.game.status_words if " " not in w)]
+    words = [w for w in s.game.status_words if " " not in w]
     first = s.scenario.roster[0]
     what = (
         "What you may know now, and nothing more, sent to you privately (a DM). It changes nothing: "

@@ -163,5 +163,5 @@ def complete(session: Session, line: str, word: str) -> list[str]:
     before = rest[: len(rest) - len(word)].split()
     offered = game.suggest(session.state, player.seat, before)
     if not before:  # a player may always ask what they may know (R-READ-4)
-        offered += [w for w in ("status", *game.status_words) if " " not in w and w not in offered]
+        offered += [w for w in game.status_words if " " not in w and w not in offered]
     return offered

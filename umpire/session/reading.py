@@ -48,8 +48,9 @@ RULINGS = (
     "receives it (the bot knows each player's Discord ID), as the player's name would.",
     "R-READ-3: a pasted Discord message is the lines under a header, or a compact copy ([10:32 PM] NAME: …) and the lines "
     "without a name after it, up to an empty line, the next message or an @ time line.",
-    "R-READ-4: a player's status (or the game's own word for it) is answered privately with what their seat may know now, "
-    "from the game's knowledge of that seat and nothing else; it changes nothing, and undo passes over it.",
+    "R-READ-4: a player's status (or the game's own word for it; in The Choice is Yours `money`, since its card's `status` "
+    "is a public post) is answered privately with what their seat may know now, from the game's knowledge of that seat and "
+    "nothing else; it changes nothing, and undo passes over it.",
     "R-READ-5: a move that would cost its player if sent again (a claim, a Gyul Hap call, a trade offer), sent again by the "
     "same player within 5 s with nothing judged between, is one message sent twice: counted once, and the player told so.",
 )
@@ -71,9 +72,10 @@ def named(text: str, players: Mapping[str, str]) -> str:
 
 
 def asks(game: Game[Any, Any], text: str) -> bool:
-    """Whether a player's line asks what they may know: `status`, or one of the game's own words for it (R-READ-4)."""
+    """Whether a player's line asks what they may know: one of the game's words for it (`status`, unless the game's card
+    makes `status` a public post; `pool`, `cards`, `money`…: R-READ-4)."""
     said = " ".join(text.casefold().split())
-    return said == "status" or said in game.status_words
+    return said in game.status_words
 
 
 def read(text: str, *, meaningful: str = "") -> str:

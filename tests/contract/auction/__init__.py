@@ -1,10 +1,12 @@
 """A sealed-bid auction: the complete example game of docs/writing-a-game.md, built only on the contract.
 
-Its folder has the layout every game has (docs/writing-a-game.md): `settings` (the scenario's
-rules and the house rulings), `state`, `commands` (text -> typed commands), `moves` (the table of
-what may be done, by whom and when), `rules` (pure), `events`, `render`, `views` and `game` (the
-`Game` record). This module is the registry entry, read without importing the game; the tests
-register it with one `register(ENTRY)` line.
+Its folder has the layout of the games umpire ships, a module per role (docs/writing-a-game.md):
+`settings` (the scenario's rules and the house rulings), `state`, `commands` (text -> typed
+commands), `moves` (the table of what may be done, by whom and when), `rules` (pure), `events`,
+`render` and `views`; its `Game` record is assembled from them by convention. Written without the
+shared building blocks, it is the contract tests' own fixture, in which they plant their faults.
+This module is the registry entry, read without importing the game; the tests register it with
+one `register(ENTRY)` line.
 """
 
 from umpire.games import Entry
@@ -17,7 +19,6 @@ ENTRY = Entry(
     seats=3,
     doc="docs/writing-a-game.md",
     scenario=None,
-    module="tests.contract.auction.game",
-    attribute="GAME",
+    package=__name__,
 )
 ENTRIES = (ENTRY,)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from umpire.games.base import HOST, Audience, Event
+from umpire.games.outcome import Outcome, Placing
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -127,6 +128,18 @@ class AuctionOver(Event):
     kind = "auction_over"
     standings: tuple[Standing, ...]
     winners: tuple[str, ...]
+
+    @property
+    def outcome(self) -> Outcome:
+        """The most points won; a tie on points went to more money left; a tie on both is shared (R-AUC-8)."""
+        ranking: list[Placing] = []
+        for i, s in enumerate(self.standings):
+            tied = i > 0 and (self.standings[i - 1].points, self.standings[i - 1].money) == (s.points, s.money)
+            ranking.append(Placing(player=s.player, place=ranking[-1].place if tied else i + 1, why=f"{s.points} points, {s.money} left"))
+        head = "Winner" if len(self.winners) == 1 else "Shared win"
+        return Outcome(
+            summary=f"{head}: {' and '.join(self.winners)}.", winners=self.winners, why="the most points", ranking=tuple(ranking)
+        )
 
 
 EVENTS: tuple[type[Event], ...] = (AuctionStarted, LotPosted, BidSealed, LotReminder, StillToBid, LotSold, LotUnsold, AuctionOver)

@@ -34,18 +34,12 @@ from tests.contract.auction.events import (
     Standing,
     StillToBid,
 )
-from tests.contract.auction.settings import configure
-from tests.contract.auction.state import NO_BIDS, Lot, Phase, Result, State, initial
+from tests.contract.auction.state import NO_BIDS, Lot, Phase, Result, State
 from umpire.core.clock import SECOND
 from umpire.core.deadline import Deadline, next_at
 from umpire.core.errors import IllegalAction
 from umpire.core.sealed import Sealed
-from umpire.games.base import Event, Setup, dm
-
-
-def start(setup: Setup) -> State:
-    """The auction before the host's “start”: everyone holds the budget, no lot is drawn."""
-    return initial(configure(setup), setup.streams)
+from umpire.games.base import Event, dm
 
 
 def apply(state: State, command: Command, now: int) -> tuple[State, list[Event]]:
@@ -117,7 +111,7 @@ def _close(state: State, now: int, *, by_host: bool) -> tuple[State, list[Event]
     state = replace(state, money=money, results=(*state.results, result), lot=None, bids=NO_BIDS, deadline=None)
     if len(state.results) == cfg.lots:
         state = replace(state, phase=Phase.OVER)
-        return state, [event, _over(state, now)]
+        return state, [event, over(state, now)]
     state, events = _post_next(state, now)
     return state, [event, *events]
 
@@ -162,7 +156,8 @@ def winners(state: State) -> tuple[int, ...]:
     return tuple(s for s in order if (state.points(s), state.money[s]) == best)
 
 
-def _over(state: State, now: int) -> AuctionOver:
+def over(state: State, now: int) -> AuctionOver:
+    """The auction's last post: the standings, best first, and the winner(s)."""
     names = state.cfg.names
     table = tuple(Standing(player=names[s], points=state.points(s), lots=state.won(s), money=state.money[s]) for s in standings(state))
     return AuctionOver(t=now, standings=table, winners=tuple(names[s] for s in winners(state)))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from umpire.core.clock import SECOND
-from umpire.core.settings import Setting, Settings
+from umpire.core.settings import Schema, Setting, Settings
 from umpire.games.base import PublicSetup
 
 CATALOGUE = [
@@ -120,6 +120,9 @@ def validate(settings: Settings) -> list[tuple[str, str]]:
     if late:
         out.append(("reminders", f"a reminder at {late[0]} s left would come before the lot is posted (bid_seconds = {bid})"))
     return out
+
+
+SCHEMA = Schema(SETTINGS, validate)  # what checking a scenario reads
 
 
 def example_config(players: int = 2) -> Config:

@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from tests.contract.auction.settings import Config
+from tests.contract.auction.settings import Config, configure
 from umpire.core.deadline import Deadline
 from umpire.core.sealed import Sealed
 from umpire.core.streams import Streams
+from umpire.games.base import Setup
 
 
 class Phase(StrEnum):
@@ -71,3 +72,8 @@ class State:
 def initial(cfg: Config, streams: Streams) -> State:
     """The auction before the host's “start”: everyone holds the budget, no lot is drawn."""
     return State(cfg=cfg, streams=streams, phase=Phase.READY, money=tuple(cfg.budget for _ in cfg.names))
+
+
+def start(setup: Setup) -> State:
+    """The auction before the host's “start”: everyone holds the budget, no lot is drawn (the game's `start`)."""
+    return initial(configure(setup), setup.streams)

@@ -6,12 +6,13 @@ from collections.abc import Sequence
 
 from tests.contract.auction.events import BidShown
 from tests.contract.auction.render import _amount, _bids, _name
-from tests.contract.auction.rules import winners
+from tests.contract.auction.rules import over, winners
 from tests.contract.auction.state import Phase, State
 from umpire.core import chat
 from umpire.core.clock import SECOND, fmt_clock
 from umpire.core.errors import IllegalAction, InvalidCommand
 from umpire.games.base import JSON, Toolbar, View, ViewDef
+from umpire.games.outcome import Outcome
 
 
 def knowledge(state: State, seat: int | None) -> dict[str, JSON]:
@@ -76,6 +77,11 @@ def final(state: State, now: int) -> dict[str, JSON]:
         ],
         "winners": [names[s] for s in winners(state)] if state.phase is Phase.OVER else None,
     }
+
+
+def outcome(state: State) -> Outcome | None:
+    """The result once the last lot has closed, as the auction's last post states it."""
+    return over(state, 0).outcome if state.phase is Phase.OVER else None
 
 
 def toolbar(state: State, now: int) -> Toolbar:

@@ -2,7 +2,8 @@
 over six 10-minute blocks, with the three Advantages.
 
 This module is the registry entry (read without importing the game, so keep its imports to
-`umpire.games`); the game itself is in `game`.
+`umpire.games`); the game's record is assembled from the modules beside it, by the conventional names
+of its parts (`umpire.games.record`).
 """
 
 from umpire.games import Entry, PostChannel
@@ -40,9 +41,7 @@ ENTRIES = (
         seats=2,
         doc="docs/choice-is-yours.md",
         scenario="choice-is-yours",
-        module="umpire.games.choice.game",
-        attribute="GAME",
-        schema="umpire.games.choice.settings:SCHEMA",
+        package=__name__,
         channels=CHANNELS,
     ),
 )

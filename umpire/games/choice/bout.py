@@ -1,8 +1,9 @@
 """Goofspiel: opening a round, judging `gs`/`igs`, and the reveal at the deadline. Pure.
 
-A round is a `Deadline` ("round", with its reminder); the break after it is another ("break"),
-whose passing opens the next round. The plays are `Sealed`: each player's last play counts, and
-nobody but that player (and the host) sees it before the reveal.
+A round is a `SealedRound` (`umpire.games.rounds`): its deadline is "round", with its reminder, and it
+waits for the deadline even once both have played (a play may be changed until then). Each player's
+last play counts, and nobody but that player (and the host) sees it before the reveal. The break after
+a round is a `Deadline` of its own ("break"), whose passing opens the next round.
 """
 
 from __future__ import annotations
@@ -10,7 +11,6 @@ from __future__ import annotations
 from umpire.core.deadline import Deadline
 from umpire.core.errors import IllegalAction
 from umpire.core.evolve import replace  # dataclasses.replace, cheaper for the state records (replay hot spot)
-from umpire.core.sealed import Sealed
 from umpire.games.base import Event, dm
 from umpire.games.choice.commands import GsPlay
 from umpire.games.choice.events import (
@@ -25,33 +25,50 @@ from umpire.games.choice.events import (
 )
 from umpire.games.choice.settings import ROUNDS
 from umpire.games.choice.state import GOOFSPIEL, Bout, Play, State, names_of
+from umpire.games.rounds import SealedRound
 
 
-def open_round(state: State, bout: Bout, now: int) -> tuple[State, RoundStarted]:
-    """Open round `bout.round` at `now`: its deadline (with the reminder) and the event that reveals its prize."""
+def _round(state: State, number: int, now: int) -> SealedRound[Play]:
+    """Round `number`, open at `now` for both players until its deadline ("round", with the reminder)."""
     cfg = state.cfg
     reminders = (cfg.reminder_ms,) if cfg.reminder_ms else ()
-    clock = Deadline(what="round", start=now, due=now + cfg.round_ms, reminders=reminders)
-    bout = replace(bout, open=True, plays=Sealed.expecting(range(len(state.seats))))
+    return SealedRound[Play].open(
+        number=number, seats=range(len(state.seats)), now=now, span=cfg.round_ms, reminders=reminders, what="round", closes_all_in=False
+    )
+
+
+def open_bout(state: State, block: int, prizes: tuple[int, ...], now: int) -> tuple[State, RoundStarted]:
+    """Block `block`'s bout begins with round 1."""
+    return _opened(state, Bout(block=block, prizes=prizes, plays=_round(state, 1, now)), now)
+
+
+def _opened(state: State, bout: Bout, now: int) -> tuple[State, RoundStarted]:
+    """The bout with its round just opened, and the event that reveals that round's prize."""
+    assert bout.plays.deadline is not None
     prize = bout.prizes[bout.round - 1]
-    event = RoundStarted(t=now, block=bout.block, round=bout.round, prize=prize, deadline=clock.due)
-    return replace(state, bout=bout, round_clock=clock), event
+    event = RoundStarted(t=now, block=bout.block, round=bout.round, prize=prize, deadline=bout.plays.deadline.due)
+    return replace(state, bout=bout, break_clock=None), event
 
 
 def next_round(state: State, now: int) -> tuple[State, list[Event]]:
     """The break is over: open the next round."""
     bout = state.bout
     assert bout is not None
-    state, event = open_round(state, replace(bout, round=bout.round + 1), now)
+    state, event = _opened(state, replace(bout, plays=_round(state, bout.round + 1, now)), now)
     return state, [event]
 
 
-def remind(state: State, now: int, seconds: int) -> tuple[State, list[Event]]:
-    """The round's reminder: public and naming nobody; who is still to play goes to the host."""
+def round_due(state: State, now: int) -> tuple[State, list[Event]]:
+    """The open round's deadline acts: its reminder (public and naming nobody; who is still to play goes to the
+    host), or its passing, which reveals the plays."""
     bout = state.bout
     assert bout is not None
-    events: list[Event] = [RoundReminder(t=now, block=bout.block, round=bout.round, seconds=seconds)]
-    waiting = tuple(state.cfg.names[i] for i in bout.plays.waiting)
+    plays, tick = bout.plays.tick()
+    state = replace(state, bout=replace(bout, plays=plays))
+    if tick.passed:
+        return resolve_round(state, now)
+    events: list[Event] = [RoundReminder(t=now, block=bout.block, round=bout.round, seconds=tick.seconds_left)]
+    waiting = tuple(state.cfg.names[i] for i in tick.waiting)
     if waiting:
         events.append(StillWaiting(t=now, block=bout.block, round=bout.round, waiting=waiting))
     return state, events
@@ -89,8 +106,9 @@ def judge_play(state: State, cmd: GsPlay, now: int) -> tuple[State, list[Event]]
         if left < 1:
             given = state.cfg.given[cmd.seat][GOOFSPIEL]
             raise IllegalAction(f"{who} has no Goofspiel Advantage" + (" left (used)" if given else ""))
-    previous = bout.plays.get(cmd.seat)
-    state = replace(state, bout=replace(bout, plays=bout.plays.submit(cmd.seat, Play(card=cmd.card, boosted=cmd.boosted))))
+    plays, took = bout.plays.take(cmd.seat, Play(card=cmd.card, boosted=cmd.boosted))
+    state = replace(state, bout=replace(bout, plays=plays))
+    previous = took.replaced
     receipt = GsConfirmed(
         t=now,
         audience=dm(cmd.seat),
@@ -115,12 +133,9 @@ def resolve_round(state: State, now: int) -> tuple[State, list[Event]]:
     money = list(bout.money)
     shown: dict[str, PlayRevealed] = {}
     values = []
-    for i in range(len(seats)):
-        play = bout.plays.get(i)
-        auto = play is None
-        if play is None:
-            # Amendment: no submission plays the lowest unused card, at full value.
-            play = Play(card=min(hands[i]))
+    # Amendment: no submission plays the lowest unused card, at full value.
+    for settled in bout.plays.actions.settled(lambda i: Play(card=min(hands[i]))):
+        i, play = settled.seat, settled.value
         value = play.card + (1 if play.boosted else 0)
         if play.boosted:
             adv = list(seats[i].adv)
@@ -128,18 +143,18 @@ def resolve_round(state: State, now: int) -> tuple[State, list[Event]]:
             seats[i] = replace(seats[i], adv=(adv[0], adv[1], adv[2]))
         hands[i] = tuple(c for c in hands[i] if c != play.card)
         values.append(value)
-        shown[names[i]] = PlayRevealed(card=play.card, value=value, auto=auto, boosted=play.boosted)
+        shown[names[i]] = PlayRevealed(card=play.card, value=value, auto=settled.defaulted, boosted=play.boosted)
     winner: int | None = None
     if values[0] != values[1]:
         winner = 0 if values[0] > values[1] else 1
         money[winner] += prize
         seats[winner] = replace(seats[winner], pending=seats[winner].pending + prize)
     finished = bout.round == ROUNDS
-    bout = replace(bout, open=False, hands=tuple(hands), money=tuple(money), finished=finished, plays=Sealed.expecting(range(len(seats))))
+    bout = replace(bout, hands=tuple(hands), money=tuple(money), finished=finished, plays=bout.plays.stopped())
     clock = None
     if not finished:
         clock = Deadline(what="break", start=now, due=now + state.cfg.break_ms)
-    state = replace(state, bout=bout, seats=tuple(seats), round_clock=clock)
+    state = replace(state, bout=bout, seats=tuple(seats), break_clock=clock)
     bout_money = {names[i]: money[i] for i in range(len(money))}
     events: list[Event] = [
         RoundResolved(

@@ -41,9 +41,8 @@ class Buy:
 
 @dataclass(frozen=True, kw_only=True)
 class Status:
-    """`post status` from a player or the host: both players' holdings and points, posted (the card's `status`, which
-    a player now sends as `post status`: a player's own `status` is answered privately by the session, R-READ-4);
-    changes nothing."""
+    """`status` (or `post status`) from a player or the host: both players' holdings and points, posted, as the card's
+    `status` does (R-SHOP-4; a player's own view, privately, is `money`: R-READ-4); changes nothing."""
 
     move: ClassVar[str] = "status"
     seat: int | None
@@ -177,8 +176,7 @@ def _read_post(state: State, actor: int | None, words: list[str], text: str) -> 
 
 
 def _read_status(state: State, actor: int | None, words: list[str], text: str) -> Command | None:
-    # A player's `status` is answered by the session before the game reads it (R-READ-4); a journal written before
-    # that holds it as this input, the card's public status, and replays it so.
+    # The card's `status`: everyone's holdings and points, posted (the host's own `status` is the host's view).
     return Status(seat=actor) if len(words) == 1 and actor is not None else None
 
 

@@ -14,6 +14,7 @@ from enum import StrEnum
 from typing import ClassVar
 
 from umpire.games.base import HOST, JSON, Audience, Event
+from umpire.games.outcome import Outcome
 
 
 class Verdict(StrEnum):
@@ -156,6 +157,14 @@ class MatchOver(_ChoiceEvent):
     winner: str | None
     result: str
     subgame_winners: Mapping[str, str | None]
+
+    @property
+    def outcome(self) -> Outcome:
+        """Whoever won two of the three subgames won the match; otherwise nobody did (R-ADV-1)."""
+        from umpire.games.choice.settings import ITEM_NAMES
+
+        subgames = ", ".join(f"{ITEM_NAMES[s]}: {w if w is not None else 'no winner'}" for s, w in self.subgame_winners.items())
+        return Outcome(summary=self.result, winners=() if self.winner is None else (self.winner,), why=subgames)
 
 
 # ---------------------------------------------------------------- Goofspiel

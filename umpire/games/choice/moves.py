@@ -183,12 +183,13 @@ MOVES: tuple[Move[State], ...] = (
     Move(
         name="status",
         who="either",
-        words=("post",),
+        words=("status", "post"),
         forms=(
             HelpItem(
-                syntax="post status",
-                what="Post everyone's tiles, money, GSP, GHP and EP in the channel (the card's status; a player's own status comes privately).",
-                example="p1: post status",
+                syntax="status",
+                what="Post everyone's tiles, money, GSP, GHP and EP in the channel (#status, where the bot has it): the card's status. "
+                "`post status` is the same; `money` answers you alone, with your own view.",
+                example="p2: status",
             ),
         ),
         complete=_word("status"),
@@ -213,3 +214,9 @@ MOVES: tuple[Move[State], ...] = (
         when=_start_when,
     ),
 )
+
+
+# A player's own view, answered privately by the session (R-READ-4). Not `status`: the card's `status` posts both
+# players' holdings and points, all of them public, in #status (R-SHOP-4), and so it does here.
+STATUS_WORDS = ("money", "my money")
+MEANINGFUL = "+-x*×/"  # an expression's operators (`*` and `×` multiply, as `x` does): Discord's marks made of them are set aside only around a whole line (R-READ-1)

@@ -14,7 +14,7 @@ from typing import Any
 from umpire.core.deadline import Deadline, earliest
 from umpire.core.evolve import replace  # dataclasses.replace, cheaper for the state records (replay hot spot)
 from umpire.games.base import Event
-from umpire.games.choice.bout import judge_play, next_round, open_round, remind, resolve_round
+from umpire.games.choice.bout import judge_play, next_round, open_bout, round_due
 from umpire.games.choice.commands import Buy, Command, ExprCall, GsPlay, GyulCall, HapCall, PostBoard, PostSet, PostShop, StartBlock, Status
 from umpire.games.choice.events import BlockOver, BlockStarted, BoardWhy, Credit, MatchOver, StatusPosted, SubgameDecided
 from umpire.games.choice.generate import prize_order
@@ -23,7 +23,7 @@ from umpire.games.choice.sets import judge_expr, open_set, reposted, set_over
 from umpire.games.choice.settings import ITEM_NAMES, ITEMS
 from umpire.games.choice.shape import BLOCKS, CYCLES, GOOFSPIEL_BLOCKS, SETS_PER_BLOCK, SHOP_FIRST_BLOCK
 from umpire.games.choice.shop import cycle_over, judge_buy, open_cycle, posted
-from umpire.games.choice.state import EXPRESSIONS, GOOFSPIEL, GYUL_HAP, Bout, Phase, State, names_of, status_json
+from umpire.games.choice.state import EXPRESSIONS, GOOFSPIEL, GYUL_HAP, Phase, State, names_of, status_json
 from umpire.games.choice.state import start as start  # the game's `start` is the state's (a session starts without the rules)
 
 
@@ -105,7 +105,7 @@ def start_block(state: State, now: int) -> tuple[State, list[Event]]:
         )
     ]
     if block <= GOOFSPIEL_BLOCKS:
-        state, opened = open_round(state, Bout(block=block, prizes=prize_order(state.streams, block)), now)
+        state, opened = open_bout(state, block, prize_order(state.streams, block), now)
         events.append(opened)
     if block >= SHOP_FIRST_BLOCK:
         state, shop = open_cycle(state, 1, now)
@@ -158,14 +158,11 @@ def on_due(state: State, now: int) -> tuple[State, list[Event]]:
     """Fire the next step of the deadline that acts next."""
     d = due(state)
     assert d is not None and d.next_at == now, "on_due is called at next_due"
-    d, step = d.fire()
-    if d.what in ("round", "break"):
-        state = replace(state, round_clock=d)
-        if d.what == "break":
-            return next_round(state, now)
-        if not step.passed:
-            return remind(state, now, step.seconds_left)
-        return resolve_round(state, now)
+    if d.what == "round":
+        return round_due(state, now)
+    if d.what == "break":
+        return next_round(state, now)
+    d = d.fire()[0]
     if d.what == "cycle":
         return cycle_over(replace(state, shop_clock=d), now)
     if d.what == "set":
@@ -185,7 +182,7 @@ def end_block(state: State, now: int) -> tuple[State, list[Event]]:
         shop=None,
         expr=None,
         block_clock=None,
-        round_clock=None,
+        break_clock=None,
         shop_clock=None,
         set_clock=None,
     )
@@ -235,10 +232,7 @@ def match_result(state: State, now: int) -> tuple[State, MatchOver]:
     wins = [sum(1 for _, w in state.subgame_winners if w == n) for n in names]
     winner = next((i for i, w in enumerate(wins) if w >= 2), None)
     result = "undecided: nobody won two subgames" if winner is None else f"{names[winner]} won {wins[winner]} of 3 subgames"
-    state = replace(state, winner=winner, result=result)
-    return state, MatchOver(
-        t=now,
-        winner=names[winner] if winner is not None else None,
-        result=result,
-        subgame_winners=dict(state.subgame_winners),
+    over = MatchOver(
+        t=now, winner=names[winner] if winner is not None else None, result=result, subgame_winners=dict(state.subgame_winners)
     )
+    return replace(state, winner=winner, result=result, outcome=over.outcome), over

@@ -290,8 +290,8 @@ def rulings(s: Settings) -> list[str]:
         f"Shop: three cycles of {s.integer('shop_cycle_seconds')} s a block (shop_cycle_seconds); prices {sorted(s.integers('prices'))} "
         f"dealt to tiles 1–9 each cycle (prices); `buy X` gives {s.integer('tile_copies')} copies (tile_copies), once per tile per cycle.",
         "R-SHOP-1: supply is unlimited (both players may buy the same tile in a cycle). R-SHOP-2: a purchase the balance cannot cover is refused.",
-        "R-SHOP-4: a purchase's receipt goes to the buyer alone; holdings and balances are public through `post status` "
-        "(and a player's own `status`) and the balances posted at each block's start.",
+        "R-SHOP-4: a purchase's receipt goes to the buyer alone; holdings and balances are public through `status` "
+        "(or `post status`: the card's, both players', posted; a player's own view is `money`) and the balances posted at each block's start.",
         f"Starting balance ${s.integer('starting_money')} (starting_money).",
         "Advantages (copies by seat): "
         + "; ".join(adv)

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 
 from umpire.core.deadline import Deadline
-from umpire.core.sealed import Sealed
 from umpire.core.streams import Streams
 from umpire.games.base import Setup
 from umpire.games.choice.events import PlayerStatus
 from umpire.games.choice.settings import Config, configure
+from umpire.games.outcome import Outcome
+from umpire.games.rounds import SealedRound
 
 GOOFSPIEL, GYUL_HAP, EXPRESSIONS = 0, 1, 2
 
@@ -47,18 +48,24 @@ class Play:
 
 @dataclass(frozen=True, kw_only=True)
 class Bout:
-    """The Goofspiel bout of one block."""
+    """The Goofspiel bout of one block: the round under way (or the last one played), the cards left and the money won."""
 
     block: int
     prizes: tuple[int, ...]
-    round: int = 1
-    open: bool = True  # a round is taking plays
+    plays: SealedRound[Play]  # the round's private plays, sealed until the reveal; its clock stops once it is played
     hands: tuple[tuple[int, ...], ...] = (tuple(range(1, 10)), tuple(range(1, 10)))
-    plays: Sealed[Play] = field(
-        default_factory=lambda: Sealed[Play].expecting((0, 1))
-    )  # the round's private plays, sealed until the reveal
     money: tuple[int, ...] = (0, 0)
     finished: bool = False
+
+    @property
+    def round(self) -> int:
+        """The round under way, or the last one played (1–9)."""
+        return self.plays.number
+
+    @property
+    def open(self) -> bool:
+        """Whether a round is taking plays."""
+        return self.plays.deadline is not None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -103,7 +110,7 @@ class State:
     phase: Phase = Phase.BEFORE
     block_start: int = 0
     block_clock: Deadline | None = None  # the block's end
-    round_clock: Deadline | None = None  # a Goofspiel round ("round", with its reminder) or the break after it ("break")
+    break_clock: Deadline | None = None  # the break after a Goofspiel round ("break"), whose passing opens the next round
     shop_clock: Deadline | None = None  # the shop cycle under way
     set_clock: Deadline | None = None  # the Expressions set under way
     bout: Bout | None = None
@@ -113,6 +120,7 @@ class State:
     subgame_winners: tuple[tuple[str, str | None], ...] = ()  # (item, winner name or None), as decided
     winner: int | None = None
     result: str = ""
+    outcome: Outcome | None = None  # the result, as the event that ended the match states it
 
     @property
     def over(self) -> bool:
@@ -123,6 +131,12 @@ class State:
     def in_block(self) -> bool:
         """Whether a block is under way."""
         return self.phase is Phase.BLOCK
+
+    @property
+    def round_clock(self) -> Deadline | None:
+        """The Goofspiel clock running: the open round's ("round", with its reminder), or the break after it ("break")."""
+        bout = self.bout
+        return bout.plays.deadline if bout is not None and bout.open else self.break_clock
 
     def clocks(self) -> tuple[Deadline | None, ...]:
         """Every deadline that can fall due, in the order ties are broken (see `rules.due`)."""

@@ -21,6 +21,7 @@ from umpire.games.choice.settings import ITEM_NAMES, ITEMS, ROUNDS
 from umpire.games.choice.shape import BLOCKS, CYCLES, SETS_PER_BLOCK
 from umpire.games.choice.state import Phase, State, status_json, tiles_json
 from umpire.games.facts import Fact
+from umpire.games.outcome import Outcome
 from umpire.games.status import status_heading
 
 SOLUTIONS_SHOWN = 10  # `solutions x` lists this many; `solutions x all` lists every one
@@ -82,7 +83,7 @@ def _plays_view(state: State, now: int, args: Sequence[str]) -> View:
     rows: list[tuple[str, ...]] = []
     if bout is not None and state.in_block:
         for i, name in enumerate(state.cfg.names):
-            p = bout.plays.get(i)
+            p = bout.plays.get(i) if bout.open else None  # a round played is put away until the next opens
             current = "—" if p is None else f"{'igs' if p.boosted else 'gs'} {p.card}"
             rows.append((name, current, " ".join(map(str, bout.hands[i]))))
     where = "" if bout is None else f": round {bout.round}, prize {bout.prizes[bout.round - 1]}"
@@ -370,6 +371,11 @@ def _stage(known: Mapping[str, JSON]) -> str:
 
 def _pairs(values: Mapping[str, JSON]) -> str:
     return " · ".join(f"{chat.safe(n)} ${v}" for n, v in values.items())
+
+
+def outcome(state: State) -> Outcome | None:
+    """The match's result once it is over: as the event that ended it (`MatchOver`) states it."""
+    return state.outcome
 
 
 def toolbar(state: State, now: int) -> Toolbar:

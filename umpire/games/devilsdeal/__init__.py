@@ -1,7 +1,8 @@
 """Devil's Deal: pools of cards, equal-sum refills and three-card poker with betting (a 2-player Death Match).
 
 This module is the registry entry (read without importing the game, so keep its imports to
-`umpire.games`); the game itself is in `game`.
+`umpire.games`); the game's record is assembled from the modules beside it, by the conventional names
+of its parts (`umpire.games.record`).
 """
 
 from umpire.games import Entry
@@ -15,8 +16,6 @@ ENTRIES = (
         seats=2,
         doc="docs/devils-deal.md",
         scenario="devils-deal",
-        module="umpire.games.devilsdeal.game",
-        attribute="GAME",
-        schema="umpire.games.devilsdeal.settings:SCHEMA",
+        package=__name__,
     ),
 )

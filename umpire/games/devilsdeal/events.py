@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from umpire.games.base import HOST, JSON, Audience, Event, Question
+from umpire.games.outcome import Outcome, decided
 
 Names = tuple[str, ...]  # cards, by name
 
@@ -417,6 +418,13 @@ class GameOver(Event):
     reason: str
     chips: Mapping[str, int]
     round: int
+
+    @property
+    def outcome(self) -> Outcome:
+        """One player lost (a loss condition, in the order a round reaches them): the other won."""
+        return decided(
+            winner=self.winner, loser=self.loser, reason=self.reason, standing=f"{self.chips[self.winner]} chips in round {self.round}"
+        )
 
 
 @dataclass(frozen=True, kw_only=True)

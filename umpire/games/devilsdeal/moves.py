@@ -329,3 +329,15 @@ MOVES: tuple[Move[State], ...] = (
         when=_pool_when,
     ),
 )
+
+
+STATUS_WORDS = (
+    "status",
+    "pool",
+    "my pool",
+    "cards",
+    "my cards",
+    "hand",
+    "my hand",
+)  # a player's own view, answered by the session (R-READ-4)
+MEANINGFUL = "|"  # between a division's piles: Discord's marks made of them are set aside only around a whole line (R-READ-1)

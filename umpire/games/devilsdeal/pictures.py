@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from umpire.games.devilsdeal.events import GameOver, Showdown
-from umpire.games.pictures import table_picture, warm
+from umpire.games.pictures import result_picture, table_picture, warm
 
 
 def showdown_picture(ev: Showdown) -> Callable[[], bytes]:
@@ -35,9 +35,9 @@ def showdown_picture(ev: Showdown) -> Callable[[], bytes]:
 
 
 def chips_picture(ev: GameOver) -> Callable[[], bytes]:
-    """The end of the Death Match: the winner and both stacks, as a table."""
-    rows = [(p, str(c)) for p, c in ev.chips.items()]
-    return table_picture(f"Devil's Deal: {ev.winner} wins (round {ev.round})", ("player", "chips"), rows)
+    """The end of the Death Match: its places (from the match's `Outcome`) and both stacks, as a table."""
+    cells = {p: (str(c),) for p, c in ev.chips.items()}
+    return result_picture(f"Devil's Deal: {ev.winner} wins (round {ev.round})", ev.outcome, ("chips",), cells)
 
 
 def warm_pictures() -> None:
@@ -56,4 +56,7 @@ def warm_pictures() -> None:
         )
         return draw(PokerTable(seats=seats, community=Card.parse("G6"), pot=11, title="Showdown", note="Hedger wins the pot of 11"))
 
-    warm(table, table_picture("Devil's Deal: Hedger wins (round 3)", ("player", "chips"), [("Hedger", "38"), ("Uri", "0")]))
+    warm(
+        table,
+        table_picture("Devil's Deal: Hedger wins (round 3)", ("place", "player", "chips"), [("1", "Hedger", "38"), ("2", "Uri", "0")]),
+    )

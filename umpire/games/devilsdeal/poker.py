@@ -7,7 +7,6 @@ from __future__ import annotations
 from umpire.core.clock import SECOND
 from umpire.core.errors import IllegalAction
 from umpire.core.evolve import replace  # dataclasses.replace, cheaper for the state records (replay hot spot)
-from umpire.core.sealed import Sealed
 from umpire.games.base import Event, dm
 from umpire.games.devilsdeal import cards as C
 from umpire.games.devilsdeal.commands import PickCards, Wager
@@ -42,6 +41,7 @@ from umpire.games.devilsdeal.state import (
     pools_json,
     set_seat,
 )
+from umpire.games.rounds import Simultaneous
 
 
 def can_pick(pool: tuple[int, ...], community: int) -> bool:
@@ -62,7 +62,7 @@ def start_poker(state: State, now: int) -> tuple[State, list[Event]]:
     cfg = state.cfg
     community = state.community
     assert community is not None
-    state = replace(state, picks=Sealed[tuple[int, int]].expecting((0, 1)))
+    state = replace(state, picks=Simultaneous[tuple[int, int]].of((0, 1)))
     due = deadline("pick", now, cfg.pick_ms, cfg.long_reminders)
     ev = PokerStarted(t=now, round=state.round, community=C.name(community), seconds=cfg.pick_ms // SECOND, until=due.due)
     unable = [i for i in range(2) if not can_pick(state.seats[i].pool, community)]
@@ -89,9 +89,9 @@ def pick_cmd(state: State, cmd: PickCards, now: int) -> tuple[State, list[Event]
         raise IllegalAction(f"the two private cards must be different cards ({C.name(cmd.first)} twice): a hand cannot hold duplicates")
     if community in (cmd.first, cmd.second):
         raise IllegalAction(f"{C.name(community)} is the community card: a hand cannot hold it twice")
-    previous = state.picks.get(cmd.seat)
-    picks = state.picks.submit(cmd.seat, (cmd.first, cmd.second))
+    picks, took = state.picks.take(cmd.seat, (cmd.first, cmd.second))
     state = replace(state, picks=picks)
+    previous = took.replaced
     first, second, shown = C.name(cmd.first), C.name(cmd.second), C.name(community)
     hand = describe((community, cmd.first, cmd.second))
     replaces = None if previous is None else tuple(C.name_list(previous))
@@ -106,11 +106,11 @@ def pick_cmd(state: State, cmd: PickCards, now: int) -> tuple[State, list[Event]
             second=second,
             community=shown,
             hand=hand,
-            final=picks.complete,
+            final=took.all_in,
             replaces=replaces,
         ),
     ]
-    if picks.complete:
+    if took.all_in:
         state, more = _ante(state, now)
         events += more
     return state, events
@@ -366,7 +366,7 @@ def _end_round(state: State, winner: int | None, now: int) -> tuple[State, list[
         hidden[name_of(state, i)] = 2 - len(shown)
     starter = winner if winner is not None else state.starter if cfg.tied_starter == "stays" else 1 - state.starter
     due = deadline("break", now, cfg.break_ms)
-    state = replace(state, starter=starter, step=Break(), deadline=due, picks=Sealed[tuple[int, int]](seats=()), community=None)
+    state = replace(state, starter=starter, step=Break(), deadline=due, picks=Simultaneous[tuple[int, int]].of(()), community=None)
     return state, [
         RoundOver(
             t=now,
@@ -393,4 +393,5 @@ def lose(state: State, losers: list[int], reasons: dict[int, str], short: str, n
         reason = reasons[loser]
     winner = 1 - loser
     state = replace(state, phase=Phase.OVER, step=None, deadline=None, winner=winner, result=f"{names[winner]} won: {reason}")
-    return state, [GameOver(t=now, winner=names[winner], loser=names[loser], reason=reason, chips=chips_json(state), round=state.round)]
+    over = GameOver(t=now, winner=names[winner], loser=names[loser], reason=reason, chips=chips_json(state), round=state.round)
+    return replace(state, outcome=over.outcome), [over]

@@ -9,15 +9,16 @@ from typing import TYPE_CHECKING
 from umpire.core.clock import SECOND, fmt_clock
 from umpire.core.deadline import Deadline
 from umpire.core.evolve import replace  # dataclasses.replace, cheaper for the state records (replay hot spot)
-from umpire.core.sealed import Sealed
 from umpire.core.streams import Streams
 from umpire.games.base import Setup
 from umpire.games.devilsdeal import cards as C
 from umpire.games.devilsdeal.divisions import Division
 from umpire.games.devilsdeal.settings import Config, configure
+from umpire.games.rounds import Simultaneous
 
 if TYPE_CHECKING:
     from umpire.games.devilsdeal.events import PublicPool
+    from umpire.games.outcome import Outcome
 
 
 class Phase(StrEnum):
@@ -86,7 +87,7 @@ class Take:
 
 @dataclass(frozen=True, kw_only=True)
 class Pick:
-    """Both players choose their private cards (sealed in `State.picks`)."""
+    """Both players choose their private cards at once (simultaneous actions, sealed in `State.picks`)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -132,7 +133,7 @@ class State:
     refills: tuple[int, int] = (0, 0)  # refills made this round, per seat
     aside: tuple[int, ...] = ()  # the set-aside cards of the refill being settled
     community: int | None = None
-    picks: Sealed[tuple[int, int]] = field(default_factory=lambda: Sealed(seats=()))  # the private cards (first, second) by seat
+    picks: Simultaneous[tuple[int, int]] = field(default_factory=lambda: Simultaneous.of(()))  # the private cards (first, second) by seat
     revealed: int = 0  # private cards revealed this round (0, 1 or 2 each)
     pot: int = 0  # chips in the pot from finished betting rounds and the ante
     put: tuple[int, int] = (0, 0)  # chips each player bet this round (refunded on a tie)
@@ -140,6 +141,7 @@ class State:
     log: tuple[CardEvent, ...] = ()
     winner: int | None = None
     result: str = ""
+    outcome: Outcome | None = None  # the result, as the event that ended the match states it
 
     @property
     def over(self) -> bool:

@@ -9,6 +9,7 @@ know now: everything public, and that seat's own pool, private cards and divisio
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from umpire.core import chat
 from umpire.core.clock import fmt_clock
@@ -20,6 +21,9 @@ from umpire.games.devilsdeal.hands import describe
 from umpire.games.devilsdeal.state import Ask, Bet, Break, Discard, Divide, Phase, Pick, State, Take, pools_json, waiting
 from umpire.games.facts import Fact
 from umpire.games.status import status_heading
+
+if TYPE_CHECKING:
+    from umpire.games.outcome import Outcome
 
 # ---------------------------------------------------------------- host views
 
@@ -324,3 +328,8 @@ def _step(state: State) -> dict[str, JSON] | None:
     if isinstance(step, Break):
         return {"step": "break"}
     return None if step is None else {"step": "pick"}
+
+
+def outcome(state: State) -> Outcome | None:
+    """The Death Match's result once it is over: as the event that ended it (`GameOver`) states it."""
+    return state.outcome

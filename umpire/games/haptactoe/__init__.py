@@ -1,7 +1,8 @@
 """Hap-Tac-Toe and its re-skin When Stars Align: one engine, two rule sets.
 
 This module is the registry entry (read without importing the game, so keep its imports to
-`umpire.games`); the game itself is in `game`.
+`umpire.games`); the game's record is assembled from the modules beside it, by the conventional names
+of its parts (`umpire.games.record`).
 """
 
 from umpire.games import Entry
@@ -15,9 +16,8 @@ ENTRIES = (
         seats=2,
         doc="docs/hap-tac-toe.md",
         scenario="hap-tac-toe",
-        module="umpire.games.haptactoe.game",
-        attribute="HAP_TAC_TOE",
-        schema="umpire.games.haptactoe.settings:HTT_SCHEMA",
+        package=__name__,
+        book="HTT",
     ),
     Entry(
         key="when-stars-align",
@@ -27,8 +27,7 @@ ENTRIES = (
         seats=2,
         doc="docs/hap-tac-toe.md",
         scenario="when-stars-align",
-        module="umpire.games.haptactoe.game",
-        attribute="WHEN_STARS_ALIGN",
-        schema="umpire.games.haptactoe.settings:WSA_SCHEMA",
+        package=__name__,
+        book="WSA",
     ),
 )

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from umpire.games.base import HOST, JSON, Audience, Event, jsonable
+from umpire.games.outcome import Outcome, Placing, decided
 
 Number = int | float
 
@@ -181,6 +182,19 @@ class MatchOver(Event):
     totals: Mapping[str, Number]
     final_scores: Mapping[str, Number]
 
+    @property
+    def outcome(self) -> Outcome:
+        """The higher final score won (or the chooser, on a tie)."""
+        loser = next(p for p in self.final_scores if p != self.winner)
+        return Outcome(
+            summary=f"{self.winner} won, {self.reason}",
+            winners=(self.winner,),
+            why=self.reason,
+            ranking=tuple(
+                Placing(player=p, place=i + 1, why=f"final score {fmt(self.final_scores[p])}") for i, p in enumerate((self.winner, loser))
+            ),
+        )
+
 
 @dataclass(frozen=True, kw_only=True)
 class TimedOut(Event):
@@ -191,6 +205,13 @@ class TimedOut(Event):
     reason: str
     loser: str
     totals: Mapping[str, Number]
+
+    @property
+    def outcome(self) -> Outcome:
+        """The mover whose reserve ran out lost, whatever the score."""
+        return decided(
+            winner=self.winner, loser=self.loser, reason=self.reason, standing=f"score {fmt(self.totals[self.winner])} when time ran out"
+        )
 
 
 @dataclass(frozen=True, kw_only=True)

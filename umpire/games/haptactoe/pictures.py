@@ -11,7 +11,7 @@ from typing import Literal
 
 from umpire.games.haptactoe.events import MatchOver, TurnEnded, fmt
 from umpire.games.haptactoe.settings import Config, Rulebook
-from umpire.games.pictures import table_picture, warm
+from umpire.games.pictures import result_picture, table_picture, warm
 
 COLUMNS = ("player", "points", "final score")
 ROUNDING = "final score: the points of both games, rounded up once (R-HTT-2)"
@@ -38,11 +38,11 @@ def board_picture(cfg: Config, ev: TurnEnded) -> Callable[[], bytes]:
 
 
 def match_picture(cfg: Config, ev: MatchOver) -> Callable[[], bytes]:
-    """The final table (each player's points over both games and final score) as a picture, drawn when copied;
-    where the final score is rounded (R-HTT-2) a note under the table says how."""
-    rows = [(p, fmt(ev.totals[p]), fmt(ev.final_scores[p])) for p in ev.totals]
+    """The result (its places, from the match's `Outcome`) with each player's points over both games and final score, as a
+    picture drawn when copied; where the final score is rounded (R-HTT-2) a note under the table says how."""
+    cells = {p: (fmt(ev.totals[p]), fmt(ev.final_scores[p])) for p in ev.totals}
     notes = (ROUNDING,) if cfg.rounding == "ceil" else ()
-    return table_picture(f"{cfg.book.title}: {ev.winner} wins", COLUMNS, rows, notes)
+    return result_picture(f"{cfg.book.title}: {ev.winner} wins", ev.outcome, COLUMNS[1:], cells, notes)
 
 
 def warm_pictures(book: Rulebook) -> None:
@@ -63,5 +63,5 @@ def warm_pictures(book: Rulebook) -> None:
             png = draw(HapBoard(cells=cells, variant=variant, claimed=claimed, last=next(iter(cells)), title=title))
         return png
 
-    rows = [("Hedger", "12", "13"), ("Uri", "-2.5", "-2.5")]
-    warm(boards, table_picture(f"{book.title}: Hedger wins", COLUMNS, rows, (ROUNDING,)))
+    rows = [("1", "Hedger", "12", "13"), ("2", "Uri", "-2.5", "-2.5")]
+    warm(boards, table_picture(f"{book.title}: Hedger wins", ("place", *COLUMNS), rows, (ROUNDING,)))

@@ -314,18 +314,14 @@ def _end_game(state: State, now: int, ended: TurnEnded) -> tuple[State, list[Eve
         winner = 0 if finals[0] > finals[1] else 1
         reason = f"{fmt(finals[winner])} to {fmt(finals[1 - winner])}"
     state = evolve(state, phase=Phase.OVER, turn=None, winner=winner, end_reason=f"{names[winner]} won, {reason}")
-    events: list[Event] = [
-        ended,
-        GameOver(t=now, game=2, game_scores=ended.game_scores),
-        MatchOver(
-            t=now,
-            winner=names[winner],
-            reason=reason,
-            totals=_scores(state),
-            final_scores={names[i]: number(finals[i]) for i in range(2)},
-        ),
-    ]
-    return state, events
+    result = MatchOver(
+        t=now,
+        winner=names[winner],
+        reason=reason,
+        totals=_scores(state),
+        final_scores={names[i]: number(finals[i]) for i in range(2)},
+    )
+    return evolve(state, outcome=result.outcome), [ended, GameOver(t=now, game=2, game_scores=ended.game_scores), result]
 
 
 # ---------------------------------------------------------------- time
@@ -363,16 +359,9 @@ def _time_out(state: State, turn: Turn, at: int) -> tuple[State, list[Event]]:
     if turn.placed is not None:
         board[turn.placed[1]] = None
     reason = f"{names[turn.seat]}'s reserve time ran out"
-    state = evolve(
-        state,
-        phase=Phase.OVER,
-        turn=None,
-        board=tuple(board),
-        reserve=(reserve[0], reserve[1]),
-        winner=winner,
-        end_reason=f"{names[winner]} won: {reason}",
-    )
-    return state, [TimedOut(t=at, winner=names[winner], reason=reason, loser=names[turn.seat], totals=_scores(state))]
+    state = evolve(state, phase=Phase.OVER, turn=None, board=tuple(board), reserve=(reserve[0], reserve[1]), winner=winner)
+    timed_out = TimedOut(t=at, winner=names[winner], reason=reason, loser=names[turn.seat], totals=_scores(state))
+    return evolve(state, end_reason=f"{names[winner]} won: {reason}", outcome=timed_out.outcome), [timed_out]
 
 
 # ---------------------------------------------------------------- the haps on the board

@@ -2,8 +2,9 @@
 
 Hap-Tac-Toe and When Stars Align are one engine: a `Rulebook` says what differs between them
 (pieces, the claim word, who chooses the first player, strikes or a penalty, how a move may be
-written). Every function here that depends on the rule book takes it first, so `game.py` builds
-one record per book from the same functions.
+written). Every function here that depends on the rule book takes it first, and each registry entry
+names its book (`HTT`, `WSA`), so one record per book is assembled from the same functions
+(`umpire.games.record`).
 """
 
 from __future__ import annotations
@@ -216,10 +217,13 @@ def validate(settings: Settings) -> list[tuple[str, str]]:
     return problems
 
 
-# What checking a scenario reads, one for each rule book (the registry entries name them, so
-# `umpire new` needs no more of the game than this module).
-HTT_SCHEMA = Schema(settings_for(HTT), validate)
-WSA_SCHEMA = Schema(settings_for(WSA), validate)
+# What checking a scenario reads, one for each rule book (so `umpire new` needs no more of the game than this module).
+_SCHEMAS = {book.key: Schema(settings_for(book), validate) for book in (HTT, WSA)}
+
+
+def schema_for(book: Rulebook) -> Schema:
+    """The `[rules]` of one rule book and their checks, as checking a scenario reads them."""
+    return _SCHEMAS[book.key]
 
 
 # ---------------------------------------------------------------- the configuration

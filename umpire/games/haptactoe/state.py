@@ -19,6 +19,7 @@ from umpire.games.haptactoe.settings import Config, Rulebook, configure
 
 if TYPE_CHECKING:
     from umpire.core.deadline import Deadline  # a turn's, made by the rules (the first prompt need not import it)
+    from umpire.games.outcome import Outcome
 
 CELLS = SIZE * SIZE
 
@@ -87,6 +88,7 @@ class State:
     turn: Turn | None = None
     winner: int | None = None
     end_reason: str = ""
+    outcome: Outcome | None = None  # the result, as the event that ended the match states it
 
     @property
     def over(self) -> bool:

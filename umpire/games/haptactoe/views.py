@@ -7,6 +7,7 @@ formats and the board's picture are imported by the functions that use them, whe
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from umpire.core import chat
 from umpire.core.clock import SECOND, fmt_clock
@@ -18,6 +19,9 @@ from umpire.games.haptactoe.pieces import square_name
 from umpire.games.haptactoe.settings import Rulebook
 from umpire.games.haptactoe.state import Phase, State, Verdict, board_json, live_free, live_reserve, public_board
 from umpire.games.status import status_heading
+
+if TYPE_CHECKING:
+    from umpire.games.outcome import Outcome
 
 # ---------------------------------------------------------------- what a seat may know
 
@@ -123,6 +127,11 @@ def _where(known: Mapping[str, JSON]) -> str:
 
 def _each(values: Mapping[str, JSON]) -> str:
     return " · ".join(f"{chat.safe(n)} {v}" for n, v in values.items())
+
+
+def outcome(state: State) -> Outcome | None:
+    """The match's result once it is over: as the event that ended it (`MatchOver`, `TimedOut`) states it."""
+    return state.outcome
 
 
 # ---------------------------------------------------------------- the host's

@@ -3,11 +3,12 @@
 Its folder has the layout every game has: `settings` (the scenario's rules and the house
 rulings), `state`, `commands` (text -> typed commands), `moves` (the table of what may be done, by
 whom and when), `rules` (pure; the phases beside it: `trades`, `deals`), `events`, `render`,
-`pictures`, `views`, `tools` (`umpire check row`) and `game` (the `Game` record); `cards` is the
-light module of what a card is, which `umpire check row` loads without the match's settings.
+`pictures`, `views` and `tools` (`umpire check row`); `cards` is the light module of what a card
+is, which `umpire check row` loads without the match's settings.
 
 This module is the registry entry (read without importing the game, so keep its imports to
-`umpire.games`); the game itself is in `game`.
+`umpire.games`); the game's record is assembled from the modules beside it, by the conventional names
+of its parts (`umpire.games.record`).
 """
 
 from umpire.games import Entry, PostChannel
@@ -33,9 +34,7 @@ ENTRY = Entry(
     seats=13,
     doc="docs/open-pass.md",
     scenario="open-pass-heaven-hell",
-    module="umpire.games.openpass.game",
-    attribute="GAME",
-    schema="umpire.games.openpass.settings:SCHEMA",
+    package=__name__,
     channels=CHANNELS,
 )
 ENTRIES = (ENTRY,)

@@ -183,6 +183,9 @@ def _results(state: State, now: int, events: Events) -> tuple[State, Events]:
                 ec=ec,
             )
         )
-    state = replace(state, players=tuple(players), phase=Phase.OVER, clock=None, ranking=tuple(order), tie_notes=notes)
-    events.append(Results(t=now, ranking=tuple(ranking), ties=notes))
+    results = Results(t=now, ranking=tuple(ranking), ties=notes)
+    state = replace(
+        state, players=tuple(players), phase=Phase.OVER, play_clock=None, ranking=tuple(order), tie_notes=notes, outcome=results.outcome
+    )
+    events.append(results)
     return state, events

@@ -20,6 +20,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from umpire.games.base import HOST, Audience, Event, Question
+from umpire.games.outcome import Outcome
+from umpire.games.outcome import Placing as Place
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -349,6 +351,12 @@ class Placing:
     ec: bool
 
 
+def _placed(p: Placing) -> str:
+    """What put a player where they are: their score (or that they did not play, R-OP-8) and what it won."""
+    prize = [f"+{p.tokens} Token{'s' if p.tokens != 1 else ''} of Life"] if p.tokens else []
+    return ", ".join([p.shown if p.played else "did not play", *prize, *(["EC"] if p.ec else [])])
+
+
 @dataclass(frozen=True, kw_only=True)
 class Results(Event):
     """The ranking, every row and score, Tokens of Life, ECs and broken ties (public)."""
@@ -357,6 +365,14 @@ class Results(Event):
     reveals = True  # every row, the opens and passes and the decks' cards that count
     ranking: tuple[Placing, ...]
     ties: tuple[str, ...]
+
+    @property
+    def outcome(self) -> Outcome:
+        """The ranking, ties broken by the seeded draw: the Main Match ranks everyone, and names no winner."""
+        return Outcome(
+            summary="Ranking: " + ", ".join(p.player for p in self.ranking),
+            ranking=tuple(Place(player=p.player, place=p.place, why=_placed(p)) for p in self.ranking),
+        )
 
     @property
     def is_generated(self) -> bool:

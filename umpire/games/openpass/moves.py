@@ -243,3 +243,13 @@ MOVES: tuple[Move[State], ...] = (
         complete=_players,
     ),
 )
+
+
+STATUS_WORDS = (
+    "status",
+    "cards",
+    "my cards",
+    "collection",
+    "my collection",
+)  # a player's own view, answered by the session (R-READ-4)
+MEANINGFUL = "+-x*×/−÷"  # the symbol cards and their spellings (`*` and `×` are the x card): Discord's marks made of them are set aside only around a whole line (R-READ-1)

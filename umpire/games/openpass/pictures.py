@@ -4,10 +4,10 @@ copies the post, so a session that never copies a picture pays nothing for it.""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
-from umpire.games.openpass.events import Placing
-from umpire.games.pictures import table_picture, table_pictures, warm
+from umpire.games.openpass.events import Placing, Results
+from umpire.games.pictures import result_pictures, table_picture, warm
 
 
 def row_picture(player: str, row: tuple[str, ...], reading: str, shown: str) -> Callable[[], bytes]:
@@ -27,11 +27,11 @@ def _prize(p: Placing) -> str:
     return ", ".join(x for x in (tokens, "EC" if p.ec else "") if x) or "—"
 
 
-def results_pictures(ranking: Sequence[Placing]) -> list[Callable[[], bytes]]:
-    """The ranking as a table picture (place, player, score or “did not play”, prize), in parts past
-    `ROWS_PER_PICTURE` players (`table_pictures`)."""
-    rows = [(str(p.place), p.player, p.shown if p.played else "did not play", _prize(p)) for p in ranking]
-    return table_pictures("Open, Pass — results", ("place", "player", "score", "prize"), rows)
+def results_pictures(ev: Results) -> list[Callable[[], bytes]]:
+    """The ranking (the match's `Outcome`) as a table picture: place, player, score (or “did not play”) and prize, in
+    parts past `ROWS_PER_PICTURE` players (`table_pictures`)."""
+    cells = {p.player: (p.shown if p.played else "did not play", _prize(p)) for p in ev.ranking}
+    return result_pictures("Open, Pass — results", ev.outcome, ("score", "prize"), cells)
 
 
 def warm_pictures() -> None:

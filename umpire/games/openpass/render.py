@@ -332,4 +332,4 @@ def _results(cfg: Config, ev: Results) -> list[Post]:
         lines += [_placing(p) for p in absent]
     lines += [f"⚖️ {chat.neutralise(t[0].upper() + t[1:])}." for t in ev.ties]
     posts = _chunks(lines)
-    return with_pictures(posts, results_pictures(ev.ranking), "🏆 **Open, Pass — results**")
+    return with_pictures(posts, results_pictures(ev), "🏆 **Open, Pass — results**")

@@ -21,7 +21,6 @@ from umpire.core.clock import MINUTE
 from umpire.core.deadline import Deadline, next_at
 from umpire.core.errors import IllegalAction
 from umpire.core.evolve import replace  # dataclasses.replace, cheaper for the state records (replay hot spot)
-from umpire.core.sealed import Sealed
 from umpire.games.base import HOST, PUBLIC, Event, dm
 from umpire.games.openpass import deals, trades
 from umpire.games.openpass.cards import KINDS
@@ -47,6 +46,7 @@ from umpire.games.openpass.events import (
 )
 from umpire.games.openpass.settings import Config
 from umpire.games.openpass.state import Deck, Phase, State, counts, listing
+from umpire.games.rounds import SealedRound, Simultaneous
 
 Events = list[Event]
 
@@ -59,8 +59,19 @@ def is_over(state: State) -> bool:
 # ---------------------------------------------------------------- time
 
 
-def _round_clock(cfg: Config, round_no: int, now: int) -> Deadline:
-    return Deadline(what=f"round {round_no}'s bidding", start=now, due=now + cfg.round_ms, reminders=cfg.round_reminders)
+def _bidding(state: State, round_no: int, now: int) -> SealedRound[tuple[int, ...]]:
+    """Deck-building round `round_no`, open at `now` to every player's sealed bid until its deadline (the host may close
+    it sooner); it stays open when everyone has bid, since a bid may be changed until it closes."""
+    cfg = state.cfg
+    return SealedRound[tuple[int, ...]].open(
+        number=round_no,
+        seats=range(len(state.players)),
+        now=now,
+        span=cfg.round_ms,
+        reminders=cfg.round_reminders,
+        what=f"round {round_no}'s bidding",
+        closes_all_in=False,
+    )
 
 
 def _play_clock(cfg: Config, now: int) -> Deadline:
@@ -76,28 +87,37 @@ def on_due(state: State, now: int) -> tuple[State, Events]:
     """A reminder (public, with who is still to act for the host), or the deadline passing:
     the round or the phase closes as the host's `close` would."""
     assert state.clock is not None, "nothing is due"
-    clock, step = state.clock.fire()
-    state = replace(state, clock=clock)
-    cfg = state.cfg
+    return _bidding_due(state, now) if state.phase is Phase.BUILDING else _playing_due(state, now)
+
+
+def _bidding_due(state: State, now: int) -> tuple[State, Events]:
+    deadline = state.bids.deadline
+    assert deadline is not None  # a round is open for bids while deck building
+    bids, tick = state.bids.tick()
+    state = replace(state, bids=bids)
+    if tick.passed:
+        state, events = close_round(state, now)
+        return state, [TimeUp(t=now, what=deadline.what), *events]
+    return state, _reminded(
+        state, RoundReminder(t=now, round=state.round, minutes_left=-(-tick.left // MINUTE)), tick.waiting, f"a bid in round {state.round}"
+    )
+
+
+def _playing_due(state: State, now: int) -> tuple[State, Events]:
+    assert state.play_clock is not None
+    clock, step = state.play_clock.fire()
+    state = replace(state, play_clock=clock)
     if step.passed:
-        up: Events = [TimeUp(t=now, what=clock.what)]
-        if state.phase is Phase.BUILDING:
-            state, evs = close_round(state, now)
-        else:
-            state, evs = close_playing(state, now)
-        return state, up + evs
-    minutes = -(-step.left // MINUTE)
-    if state.phase is Phase.BUILDING:
-        events: Events = [RoundReminder(t=now, round=state.round, minutes_left=minutes)]
-        waiting = tuple(cfg.names[s] for s in state.bids.waiting)
-        what = f"a bid in round {state.round}"
-    else:
-        events = [PlayReminder(t=now, minutes_left=minutes)]
-        waiting = tuple(cfg.names[s] for s, p in enumerate(state.players) if not p.finished)
-        what = "players to play"
-    if waiting:
-        events.append(StillWaiting(t=now, what=what, waiting=waiting))
-    return state, events
+        state, events = close_playing(state, now)
+        return state, [TimeUp(t=now, what=clock.what), *events]
+    waiting = tuple(s for s, p in enumerate(state.players) if not p.finished)
+    return state, _reminded(state, PlayReminder(t=now, minutes_left=-(-step.left // MINUTE)), waiting, "players to play")
+
+
+def _reminded(state: State, reminder: Event, waiting: tuple[int, ...], what: str) -> Events:
+    """The public reminder, and for the host who is still to act (when anyone is)."""
+    names = tuple(state.cfg.names[s] for s in waiting)
+    return [reminder, StillWaiting(t=reminder.t, what=what, waiting=names)] if names else [reminder]
 
 
 # ---------------------------------------------------------------- judging
@@ -111,7 +131,7 @@ def apply(state: State, cmd: Command, now: int) -> tuple[State, Events]:
 
 def _start(state: State, cmd: Start, now: int) -> tuple[State, Events]:
     """Round 1 of deck building opens, and its clock starts."""
-    state = replace(state, phase=Phase.BUILDING, clock=_round_clock(state.cfg, 1, now))
+    state = replace(state, phase=Phase.BUILDING, bids=_bidding(state, 1, now))
     return state, [_round_opened(state, now)]
 
 
@@ -126,8 +146,9 @@ def _bid(state: State, cmd: Bid, now: int) -> tuple[State, Events]:
     if len(cmd.packs) > cfg.bids:
         raise IllegalAction(f"a player bids on at most {cfg.bids} different packs")
     offered = cfg.offered(state.round)
-    before = state.bids.get(cmd.seat)
-    state = replace(state, bids=state.bids.submit(cmd.seat, cmd.packs))
+    bids, took = state.bids.take(cmd.seat, cmd.packs)
+    state = replace(state, bids=bids)
+    before = took.replaced
     who = cfg.names[cmd.seat]
     packs = tuple(offered[n - 1].name for n in cmd.packs)
     return state, [
@@ -196,12 +217,13 @@ def close_round(state: State, now: int) -> tuple[State, Events]:
         ),
         *receipts,
     ]
-    state = replace(state, players=tuple(players), bids=Sealed.expecting(range(len(players))))
+    state = replace(state, players=tuple(players))
     if state.round < cfg.rounds:
-        state = replace(state, round=state.round + 1, clock=_round_clock(cfg, state.round + 1, now))
+        state = replace(state, bids=_bidding(state, state.round + 1, now))
         events.append(_round_opened(state, now))
-    else:
-        state = replace(state, phase=Phase.PLAYING, clock=_play_clock(cfg, now))
+    else:  # deck building is over: the last round's bids are put away and its clock stopped
+        done = SealedRound[tuple[int, ...]](number=state.round, actions=Simultaneous.of(range(len(players))), deadline=None)
+        state = replace(state, bids=done, phase=Phase.PLAYING, play_clock=_play_clock(cfg, now))
         events.append(PlayingOpened(t=now, deck_size=cfg.deck_size, dealers=cfg.dealers))
     return state, events
 

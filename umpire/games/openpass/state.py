@@ -14,6 +14,8 @@ from umpire.core.sealed import Sealed
 from umpire.core.streams import Streams
 from umpire.games.base import Setup
 from umpire.games.openpass.settings import KINDS, Config, configure
+from umpire.games.outcome import Outcome
+from umpire.games.rounds import SealedRound, Simultaneous
 
 
 class Phase(StrEnum):
@@ -103,20 +105,30 @@ class State:
     streams: Streams  # the seed's: what it deals is drawn at the moment of use, never read from the configuration
     players: tuple[Player, ...]
     phase: Phase = Phase.WAITING
-    round: int = 1
-    bids: Sealed[tuple[int, ...]]  # this round's bids: pack numbers as offered this round
+    bids: SealedRound[tuple[int, ...]]  # this deck-building round's bids (pack numbers as offered) and its deadline
     decks: Sealed[Deck]
     dealers: Sealed[str]
-    clock: Deadline | None = None  # the bidding round's or the playing phase's deadline
+    play_clock: Deadline | None = None  # the playing phase's deadline
     trades: tuple[Trade, ...] = ()
     next_trade: int = 1
     ranking: tuple[int, ...] = ()
     tie_notes: tuple[str, ...] = ()
+    outcome: Outcome | None = None  # the result, as the event that ended the match states it
 
     @property
     def over(self) -> bool:
         """Whether the match has ended."""
         return self.phase is Phase.OVER
+
+    @property
+    def round(self) -> int:
+        """The deck-building round under way, or the last one (1 before the host's `start`)."""
+        return self.bids.number
+
+    @property
+    def clock(self) -> Deadline | None:
+        """The deadline running: the bidding round's while deck building, the playing phase's after it."""
+        return self.bids.deadline if self.phase is Phase.BUILDING else self.play_clock
 
     def locked(self, seat: int) -> Counter[str]:
         """The cards of `seat` that are in their submitted deck (they cannot be traded away)."""
@@ -136,7 +148,7 @@ def initial(cfg: Config, streams: Streams) -> State:
         cfg=cfg,
         streams=streams,
         players=tuple(Player(cards=start) for _ in seats),
-        bids=Sealed.expecting(seats),
+        bids=SealedRound(number=1, actions=Simultaneous.of(seats), deadline=None),  # opened by the host's `start`
         decks=Sealed.expecting(seats),
         dealers=Sealed.expecting(seats),
     )

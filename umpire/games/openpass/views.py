@@ -21,6 +21,7 @@ from umpire.games.openpass import ENTRY
 from umpire.games.openpass.cards import KINDS
 from umpire.games.openpass.settings import Reveal
 from umpire.games.openpass.state import Phase, State, listing
+from umpire.games.outcome import Outcome
 from umpire.games.status import status_heading
 
 # ---------------------------------------------------------------- views
@@ -278,6 +279,11 @@ def _closes(known: Mapping[str, JSON]) -> str:
 def _spaced(cards: Sequence[str]) -> str:
     """Cards as one code span, so that `-` or `/` cannot be misread; “none” when there are none."""
     return f"`{' '.join(cards)}`" if cards else "none"
+
+
+def outcome(state: State) -> Outcome | None:
+    """The match's result once it is over: as the event that ended it (`Results`) states it."""
+    return state.outcome
 
 
 def toolbar(state: State, now: int) -> Toolbar:
