@@ -52,7 +52,7 @@ def _where(s: State) -> str:
 def toolbar(state: State, now: int) -> Toolbar:
     """The round's time left first, then where the auction is."""
     running = state.bids is not None and state.outcome is None
-    return Toolbar(clock=f"{fmt_clock(state.bids.left(now))} left" if running else "", where=f"Number Auction · {_where(state)}")
+    return Toolbar(clock=f"{fmt_clock(state.bids.left(now))} left" if running else "", where=_where(state))
 
 
 def _status(state: State, now: int, args: Sequence[str]) -> View:
