@@ -25,7 +25,7 @@ from umpire.core.streams import Streams
 from umpire.games.base import JSON, Event, Game, Post, PublicSetup, Setup, dm
 from umpire.scenario import Scenario
 from umpire.session import entries as E
-from umpire.session import fairness, wording
+from umpire.session import fairness, shown, wording
 from umpire.session.burst import Saved
 from umpire.session.delivery import Outbox
 from umpire.session.events import Commitment
@@ -110,6 +110,8 @@ class Engine:
         self.last_deferred: Deferred | None = None  # the last replayed ruling's posts not yet in words
         self._pending: list[Deferred] = []  # replayed rulings that may have made public posts since `last_public` was set
         self._due: dict[int, tuple[Any, int | None]] = {}  # the rules' next_due of the last few states, by the state's id
+        self.shows = False  # the journal records what each entry showed everyone (`shown`, session/shown.py)
+        self.facts_held: list[tuple[Any, dict[str, JSON]]] = []  # the public facts of the last few states (`shown`)
 
     def due(self, state: Any) -> int | None:
         """When the rules next act on their own in `state` (`Game.next_due`, pure): asked of the same few states at
@@ -145,6 +147,8 @@ class Engine:
         n = self.entries + 1
         ruling = self.evaluate(entry, n)
         data = line_data(ruling)
+        if self.writer is not None:
+            shown.record(self, ruling, data)
         if self.writer is None:
             self.finish(ruling, line_hash=None, prev=None)
             return self.commit(ruling)
@@ -194,6 +198,9 @@ class Engine:
         try:
             self.check_time(entry)
             ruling = self.evaluate(entry, n)
+            differs = shown.check(self, ruling, data)
+            if differs is not None:
+                raise JournalMismatch("", 0, differs)
             prev = data.get("prev")
             self.finish(ruling, line_hash=line_hash, prev=prev if isinstance(prev, str) else None, replaying=True)
         except JournalMismatch as exc:

@@ -1,0 +1,198 @@
+"""What an entry showed everyone, written in the clear in its journal line (`shown`), so a report page is a pure function
+of the published journal.
+
+A sealed entry's input is a digest in the published journal, so the rules cannot be replayed past it; but what the
+entry announced was public, and the page shows it. So each line written since records, in its `shown` member:
+
+* `game`: the JSON (`Event.to_json`) of each public event the game made, in order;
+* `session`: likewise the session's own public events (an undo's correction, the reveal, the players' entropy); the
+  journal's final hash is left out, as it is the hash of this very line (of the line before, for a reveal), which a
+  reader has anyway;
+* `facts`: what everyone may know of each player after it (the game's declared `Fact`s, as a subset of
+  `knowledge(None)`), only when the entry changed it;
+* `over` (and `outcome`, the typed result, when it becomes true): only when the entry ended the match or took its end
+  back.
+
+An entry that showed nothing and changed none of that has no `shown`. The header holds `facts` at the start. The chain
+covers `shown` as it covers the rest of the line, and a replay checks it (`check`): what the rules make must be what
+the line says, so `replay`, `resume` and `verify` of the host's journal refuse a line whose `shown` was edited, and
+the published journal's `shown` are the host's. A journal written before (no `shown` anywhere, no `facts` in the
+header) replays as it always did.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from umpire.core.settings import Settings
+from umpire.games.base import JSON, Game
+from umpire.games.eventjson import jsonable
+from umpire.games.facts import Fact
+
+if TYPE_CHECKING:
+    from umpire.scenario import Scenario
+    from umpire.session import Session
+    from umpire.session.engine import Engine
+    from umpire.session.ruling import Ruling
+
+MEMBER = "shown"  # the entry's member (and the header's `facts`) described above
+HEADER_FACTS = "facts"
+
+
+def subset(knowledge: dict[str, JSON], players: Sequence[str], facts: Sequence[Fact]) -> dict[str, JSON]:
+    """The part of `knowledge(None)` the declared facts read, in the same shape (`Fact.values` reads it alike).
+
+    >>> f = (Fact(key="players.money", label="Money"), Fact(key="chips", label="Chips"))
+    >>> subset({"players": {"A": {"money": 3, "x": 1}}, "chips": {"A": 2, "B": 1}, "secret": 9}, ("A", "B"), f)
+    {'players': {'A': {'money': 3}}, 'chips': {'A': 2, 'B': 1}}
+    """
+    out: dict[str, Any] = {}
+    for fact in facts:
+        head, _, sub = fact.key.partition(".")
+        for player, value in fact.values(knowledge, players).items():
+            per = out.setdefault(head, {})
+            if sub:
+                per.setdefault(player, {})[sub] = value
+            else:
+                per[player] = value
+    return out
+
+
+def facts_of(game: Game[Any, Any], settings: dict[str, Any], state: Any, players: Sequence[str]) -> dict[str, JSON]:
+    """The public facts of `state`, as `shown` and the header record them."""
+    declared = game.facts(Settings(settings))
+    if not declared:
+        return {}
+    return subset(game.knowledge(state, None), players, declared)
+
+
+def _facts(engine: Engine, state: Any) -> dict[str, JSON]:
+    """`facts_of` a state, the last few kept (an entry asks of the state before and after it)."""
+    held = engine.facts_held
+    for s, f in held:
+        if s is state:
+            return f
+    got = facts_of(engine.game, engine.scenario.settings, state, engine.names)
+    held.append((state, got))
+    if len(held) > 4:
+        del held[0]
+    return got
+
+
+def made(engine: Engine, ruling: Ruling) -> dict[str, JSON] | None:
+    """What `ruling` showed everyone, as its line's `shown` records it; None when nothing.
+
+    Asked before the journal's final hash is added to the ruling's notes (`Engine.finish`)."""
+    names = engine.names
+    out: dict[str, JSON] = {}
+    game = [e.to_json(names) for e in ruling.events if e.audience.public]
+    session = [e.to_json(names) for e in ruling.notes if e.audience.public and e.kind != "final_hash"]
+    if game:
+        out["game"] = game
+    if session:
+        out["session"] = session
+    before, after = engine.state, ruling.state
+    if after is not before:
+        now = _facts(engine, after)
+        if now != _facts(engine, before):
+            out["facts"] = now
+        over = bool(engine.game.is_over(after))
+        if over != bool(engine.game.is_over(before)):
+            out["over"] = over
+            if over:
+                outcome = engine.game.outcome(after)
+                out["outcome"] = None if outcome is None else jsonable(outcome)
+    return out or None
+
+
+def record(engine: Engine, ruling: Ruling, data: dict[str, JSON]) -> None:
+    """Add `shown` to a line about to be written (before `wall` and `prev`)."""
+    got = made(engine, ruling)
+    if got is not None:
+        data[MEMBER] = got
+    engine.shows = True
+
+
+def check(engine: Engine, ruling: Ruling, data: dict[str, JSON]) -> str | None:
+    """On replay: why the line's `shown` is not what the ruling showed, or None when it is (or the journal records none).
+
+    A journal records `shown` from its first line that has one (or from the start, when its header holds `facts`): a
+    line after that which lacks it must have shown nothing."""
+    recorded = data.get(MEMBER)
+    if recorded is None and not engine.shows:
+        return None
+    engine.shows = True
+    got = made(engine, ruling)
+    if recorded == got:
+        return None
+    if recorded is None:
+        return f"the line records nothing shown (no “{MEMBER}”), but the ruling showed {_what(got)}"
+    if got is None:
+        return f"the line's “{MEMBER}” records {_what(recorded)}, but the ruling showed nothing"
+    return f"the line's “{MEMBER}” records {_what(recorded)}, but the ruling showed {_what(got)}"
+
+
+def _what(shown: Any) -> str:
+    """What a `shown` holds, in a few words (for a refusal)."""
+    if not isinstance(shown, dict):
+        return repr(shown)[:80]
+    parts = []
+    for key in ("game", "session"):
+        events = shown.get(key)
+        if isinstance(events, list):
+            kinds = [str(e.get("event")) if isinstance(e, dict) else "?" for e in events]
+            parts.append(f"{key} events {kinds}")
+    parts += [f"{key} {shown[key]!r}"[:120] for key in ("facts", "over", "outcome") if key in shown]
+    return "; ".join(parts) or "nothing"
+
+
+def check_start(engine: Engine, header: dict[str, JSON]) -> str | None:
+    """On replay: why the header's `facts` are not the start's, or None (or none recorded: an older journal)."""
+    recorded = header.get(HEADER_FACTS)
+    if recorded is None:
+        return None
+    engine.shows = True
+    got = _facts(engine, engine.state)
+    if recorded != got:
+        return f"the header's “{HEADER_FACTS}” are {recorded!r}, but the game starts with {got!r}"
+    return None
+
+
+def events_of(shown: Any, key: str) -> list[Any]:
+    """The list of event JSONs under `key` of a line's `shown` (empty when none)."""
+    if not isinstance(shown, dict):
+        return []
+    got = shown.get(key)
+    return got if isinstance(got, list) else []
+
+
+def start_facts(scenario: Scenario, seed: str) -> dict[str, JSON]:
+    """The public facts at the start of a game on `seed`, for a new journal's header."""
+    from umpire.core.streams import Streams
+    from umpire.games.base import Setup
+
+    game = scenario.game
+    setup = Setup(roster=scenario.roster, settings=Settings(scenario.settings), streams=Streams(seed))
+    return facts_of(game, scenario.settings, game.start(setup), tuple(p.name for p in scenario.roster))
+
+
+def header_checked(engine: Engine, header: dict[str, JSON], path: str) -> None:
+    """Raise JournalError (line 1) when the header's `facts` are not the game's at the start (`check_start`)."""
+    from umpire.core.journal import JournalError
+
+    differs = check_start(engine, header)
+    if differs is not None:
+        raise JournalError(path, 1, differs)
+
+
+def checked(cls: type[Session], header: dict[str, JSON], path: str | Path) -> Callable[..., Session]:
+    """`cls`, whose session made from a journal's header is checked against its `facts` (`header_checked`) once made."""
+
+    def make(**kwargs: Any) -> Session:
+        session = cls(**kwargs)
+        header_checked(session.engine, header, str(path))
+        return session
+
+    return make
