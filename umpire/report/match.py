@@ -180,6 +180,13 @@ def collect(path: str | Path) -> Match:
         last_hash=loaded.last_hash,
         entries=loaded.count,
     )
+    published = checker.publish(path, loaded, revealed=revealed)
+    if published.data is not None:
+        from umpire.report.rebuild import match_of  # the page made from the published journal alone, when it records what it showed
+
+        rebuilt = match_of(published.data, published)
+        if rebuilt is not None:
+            return rebuilt
     return Match(
         title=session.title(),
         game=session.game.title,
@@ -191,7 +198,7 @@ def collect(path: str | Path) -> Match:
         samples=samples,
         fairness=fairness,
         over=session.game.is_over(session.state),
-        published=checker.publish(path, loaded, revealed=revealed),
+        published=published,
     )
 
 
