@@ -179,6 +179,9 @@ def verify(path: str | Path, *, posted: str | None = None, final_hash: str | Non
         inner = Path(tmp) / f"{Path(path).name}.journal.jsonl"
         inner.write_bytes(page)
         rep = check(inner, posted=posted, final_hash=final_hash, shown_as=str(path), watch=watch)
+    from umpire.verify_page import check_page  # and what the page shows is what that journal makes
+
+    check_page(rep, path, page)
     rep.notes.insert(0, f"the journal was read out of the page {path}, which embeds it ({len(page):,} bytes)")
     return rep
 

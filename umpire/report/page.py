@@ -184,11 +184,13 @@ def _with_pictures(views: dict[tuple[int, int], PostView], drawn: Drawn, budget:
 def _verified(data: bytes, name: str, commitment: str, final_hash: str | None) -> list[str]:
     """What `umpire verify` says of the published journal, given the values this page shows."""
     from umpire.verify import check
+    from umpire.verify_page import page_line
 
     with tempfile.TemporaryDirectory(prefix="umpire-report-") as tmp:
         inner = Path(tmp) / "journal.jsonl"
         inner.write_bytes(data)
         rep = check(inner, posted=commitment, final_hash=final_hash, shown_as=name)
+    rep.checks.append(page_line(data))  # what verify adds of the page itself (umpire/verify_page.py), as it says it of this one
     return rep.lines()
 
 
@@ -199,8 +201,8 @@ def environment() -> Environment:
     return env
 
 
-def render(match: Match, *, file_name: str, journal_name: str) -> str:
-    """The page's HTML, under LIMIT bytes (pictures thinned until it is)."""
+def render(match: Match, *, file_name: str, journal_name: str, version: str = __version__) -> str:
+    """The page's HTML, under LIMIT bytes (pictures thinned until it is); `version`: the umpire it says wrote it."""
     pub = match.published
     f = match.fairness
     base: dict[str, Any] = {
@@ -210,6 +212,7 @@ def render(match: Match, *, file_name: str, journal_name: str) -> str:
         "result": result(match),
         "table": table(match.knowledge, match.players, match.facts, match.outcome),
         "charts": [plots.chart(s, f"plot{i}") for i, s in enumerate(plots.series(match.samples, match.players, match.facts))],
+        "version": version,
     }
     if pub.data is not None:
         base["journal_uri"] = embedded.data_uri(pub.data)

@@ -27,6 +27,7 @@ from umpire.games.eventjson import fields_from_json, read_event
 from umpire.games.outcome import Outcome
 from umpire.report import publish
 from umpire.report.match import Fairness, Item, Match, _labelled, _withdraw
+from umpire.report.match import Post as PagePost
 from umpire.scenario import ScenarioError
 from umpire.scenario import parse as parse_scenario
 from umpire.session import shown
@@ -57,7 +58,7 @@ class _Reader:
         except (ValueError, TypeError) as exc:
             raise journal.JournalError(self.where, n + 1, f"entry {n}: a recorded public event cannot be read ({exc})") from exc
 
-    def posts(self, ev: Event, *, own: bool) -> list[Post]:
+    def posts(self, ev: Event, *, own: bool) -> list[PagePost]:
         """An event's public posts with text, its pictures labelled as the report draws them (match.py)."""
         try:
             made = self.render_session.render(None, ev) if own else self.game.announce(self.public, ev)
@@ -66,7 +67,7 @@ class _Reader:
             made = [Post(text=f"({who} could not put its “{ev.kind}” event into words: {type(exc).__name__})")]
         if not ev.audience.public:
             return []
-        return [Post(text=p.text, image=_labelled(p.image, self.players) if p.image is not None else None) for p in made if p.text]
+        return [PagePost(text=p.text, image=_labelled(p.image, self.players) if p.image is not None else None) for p in made if p.text]
 
 
 def _title(scenario_title: str, game_title: str) -> str:
@@ -143,7 +144,7 @@ def _collect(loaded: journal.Loaded, entries: Any, published: publish.Published,
     facts: dict[str, JSON] = h[shown.HEADER_FACTS]
     samples: list[tuple[int, dict[str, JSON]]] = [(0, facts)]
     now, over, outcome = 0, False, None
-    revealed, seed, salt, entropy, game_seed, final_hash = False, None, None, None, None, None
+    seen = _Seen()
     for entry, own in entries:
         n, t = int(entry["n"]), int(entry["t"])
         now = _now(entry, now)
@@ -158,20 +159,12 @@ def _collect(loaded: journal.Loaded, entries: Any, published: publish.Published,
             if over and entry.get("kind") in ("input", "clock"):  # the ruling that ended the match posts the journal's hash to it
                 events.append((FinalHash(t=now, final_hash=own, commitment=commitment), True))
         if entry.get("kind") == "reveal":
-            revealed = True
+            seen.revealed = True
             prev = entry.get("prev")
             if isinstance(prev, str):
                 events.append((FinalHash(t=now, final_hash=prev, commitment=commitment), True))
-        for ev, mine in events:
-            kind = ev.kind
-            if kind == "seed_revealed":
-                seed, salt = getattr(ev, "seed", None), getattr(ev, "salt", None)
-            elif kind == "entropy":
-                entropy = getattr(ev, "words", None)
-            elif kind == "game_seed":
-                game_seed = getattr(ev, "game_seed", None)
-            elif kind == "final_hash" and ev.audience.public:
-                final_hash = getattr(ev, "final_hash", None)
+        for ev, _ in events:
+            seen.see(ev)
         if entry.get("kind") == "undo":
             _withdraw(items, entry, t)
         posts = [p for ev, mine in events for p in reader.posts(ev, own=mine)]
@@ -180,17 +173,7 @@ def _collect(loaded: journal.Loaded, entries: Any, published: publish.Published,
         samples.append((now, facts))
     if items and not items[0].posts:
         items.pop(0)
-    fairness = Fairness(
-        commitment=commitment,
-        revealed=revealed,
-        seed=seed if revealed else None,
-        salt=salt if revealed else None,
-        entropy=entropy,
-        game_seed=game_seed if revealed else None,
-        final_hash=final_hash,
-        last_hash=loaded.last_hash,
-        entries=loaded.count,
-    )
+    fairness = seen.fairness(commitment, loaded)
     return Match(
         title=_title(scenario.title, game.title),
         game=game.title,
@@ -214,3 +197,42 @@ def _outcome(data: Any, n: int, where: str) -> Outcome | None:
         return Outcome(**fields_from_json(Outcome, data))
     except (ValueError, TypeError) as exc:
         raise journal.JournalError(where, n + 1, f"entry {n}: the recorded result cannot be read ({exc})") from exc
+
+
+class _Seen:
+    """The fairness values the session's own events made public: the revealed seed and salt, the players' words,
+    the game's seed and the last final hash posted."""
+
+    def __init__(self) -> None:
+        self.revealed = False
+        self.seed: str | None = None
+        self.salt: str | None = None
+        self.entropy: str | None = None
+        self.game_seed: str | None = None
+        self.final_hash: str | None = None
+
+    def see(self, ev: Event) -> None:
+        kind = ev.kind
+        if kind == "seed_revealed":
+            self.seed, self.salt = getattr(ev, "seed", None), getattr(ev, "salt", None)
+        elif kind == "entropy":
+            self.entropy = getattr(ev, "words", None)
+        elif kind == "game_seed":
+            self.game_seed = getattr(ev, "game_seed", None)
+        elif kind == "final_hash" and ev.audience.public:
+            self.final_hash = getattr(ev, "final_hash", None)
+
+    def fairness(self, commitment: str, loaded: journal.Loaded) -> Fairness:
+        """The values a player checks the match with, as the page shows them."""
+        shown_secret = self.revealed
+        return Fairness(
+            commitment=commitment,
+            revealed=self.revealed,
+            seed=self.seed if shown_secret else None,
+            salt=self.salt if shown_secret else None,
+            entropy=self.entropy,
+            game_seed=self.game_seed if shown_secret else None,
+            final_hash=self.final_hash,
+            last_hash=loaded.last_hash,
+            entries=loaded.count,
+        )
