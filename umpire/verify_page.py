@@ -196,7 +196,7 @@ def _names(page: _Tokens) -> tuple[str, str, str]:
 
 
 @functools.lru_cache(maxsize=4)
-def _rebuilt(data_sha: str, data: bytes, where: str, file_name: str, journal_name: str, version: str) -> str | None:
+def _rebuilt(data_sha: str, data: bytes, file_name: str, journal_name: str, version: str) -> str | None:
     """The page its journal makes (None: a journal written before lines recorded what they showed). Kept for a few
     journals: checking several copies of one page draws its pictures once."""
     from umpire.report import publish
@@ -206,7 +206,7 @@ def _rebuilt(data_sha: str, data: bytes, where: str, file_name: str, journal_nam
     lines = [line for line in data.split(b"\n")[1:] if line]
     sealed = sum(1 for line in lines if b'"sealed":"' in line)
     published = publish.Published(data=data, entries=len(lines), sealed=sealed)
-    match = match_of(data, published, where=where)
+    match = match_of(data, published, where="the journal embedded in the page")
     if match is None:
         return None
     return render(match, file_name=file_name, journal_name=journal_name, version=version)
@@ -286,7 +286,7 @@ def check_page(rep: Report, path: str | Path, data: bytes) -> None:
     page = _tokens(text)
     file_name, journal_name, version = _names(page)
     try:
-        made = _rebuilt(hashlib.sha256(data).hexdigest(), data, str(path), file_name, journal_name, version)
+        made = _rebuilt(hashlib.sha256(data).hexdigest(), data, file_name, journal_name, version)
     except JournalError as exc:
         rep.checks.append((FAILED, "the page's text, standings, plots and pictures are what its embedded journal makes"))
         rep.problems.append(f"the page cannot be made again from its journal: {exc.reason}")
