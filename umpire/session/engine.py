@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from types import ModuleType
 from typing import Any
 
-from umpire.core import journal, journal_writer
+from umpire.core import journal, journal_writer, redaction
 from umpire.core.clock import fmt_stamp
 from umpire.core.errors import IllegalAction, UmpireError
 from umpire.core.settings import Settings
@@ -192,7 +192,11 @@ class Engine:
         return out
 
     def replay(self, data: dict[str, JSON], path: str, *, line_hash: str | None = None) -> list[Output]:
-        """Apply one journal entry exactly as the live session did (`line_hash`: the hash of its line, if known)."""
+        """Apply one journal entry exactly as the live session did (`line_hash`: the hash of its line; when not given,
+        that of the line as umpire writes the entry, so a ruling that ended the game posts its final hash, and an undo
+        of it says the hash is void, as they did live: its line's `shown` says so)."""
+        if line_hash is None:
+            line_hash = redaction.entry_hash(redaction.compact(data), data)
         entry = E.read(data, path)
         n = int(data["n"])
         try:
@@ -385,6 +389,8 @@ class Engine:
         what = entry.line if isinstance(entry, E.Input) and entry.line else f"the clock ruling at {fmt_stamp(entry.t)}"
         deferred = ruling.deferred
         unworded = None if deferred is None else Unworded.of(deferred)
+        if not self.announce:
+            unworded = Unworded.of_ruling(ruling)
         game = tuple(first_line(o.text) for o in ruling.public if not _hash_post(o))
         said = Said(what=what, withdrawn=game, hashed=len(game) < len(ruling.public), unworded=unworded)
         last = self.history[-1].said if self.history else None

@@ -160,6 +160,13 @@ class Unworded:
         events = deferred.public_events
         return cls(game_events=deferred.game_events, events=events) if events else None
 
+    @classmethod
+    def of_ruling(cls, ruling: Ruling) -> Unworded | None:
+        """What names the public posts of a ruling put into no words at all (a replay that announces nothing, as `verify`'s):
+        an undo of it still names them in its correction, as the journal's `shown` records it (session/shown.py)."""
+        events = tuple((k, ev) for k, ev in enumerate((*ruling.events, *ruling.notes)) if ev.audience.public)
+        return cls(game_events=len(ruling.events), events=events) if events else None
+
     def alike(self, other: Unworded | None) -> bool:
         """Whether `other` words the same posts: equal events (a submission sent again)."""
         return other is not None and other.game_events == self.game_events and other.events == self.events
