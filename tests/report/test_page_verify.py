@@ -247,4 +247,7 @@ def test_a_page_with_an_element_added_fails_saying_it_no_longer_lines_up(pages: 
     at = page.html.index('<section id="timeline"')
     changed = page.html[:at] + "<p>Uri was robbed.</p>" + page.html[at:]
     problems = failed(verify(page, edited(page, tmp_path, changed)))
-    assert problems[-1] == "✗ the page was changed: from there on the page does not line up with the one its journal makes (something was added or taken out)"
+    assert (
+        problems[-1]
+        == "✗ the page was changed: from there on the page does not line up with the one its journal makes (something was added or taken out)"
+    )

@@ -41,7 +41,7 @@ def copy(src: Path, tmp_path: Path) -> Path:
 
 
 def replay(path: Path) -> None:
-    session, _, steps = Session.stream(path, announce=False)
+    _session, _, steps = Session.stream(path, announce=False)
     for _ in steps:
         pass
 
@@ -75,7 +75,9 @@ def test_shown_holds_only_public_events_and_declared_public_facts(journals: dict
     assert seen
 
 
-def test_an_edited_shown_with_the_chain_recomputed_is_refused_by_the_replay_naming_its_entry(journals: dict[str, Path], tmp_path: Path) -> None:
+def test_an_edited_shown_with_the_chain_recomputed_is_refused_by_the_replay_naming_its_entry(
+    journals: dict[str, Path], tmp_path: Path
+) -> None:
     path = copy(journals["hap-tac-toe"], tmp_path)
     lines = lines_of(path)
     i = first_with(path, "facts")
@@ -86,7 +88,9 @@ def test_an_edited_shown_with_the_chain_recomputed_is_refused_by_the_replay_nami
     write_lines(path, rechain(lines))
     with pytest.raises(journal.JournalError) as exc:
         replay(path)
-    assert exc.value.line == i and f"the line's “{shown.MEMBER}” records" in exc.value.reason and "but the ruling showed" in exc.value.reason
+    assert (
+        exc.value.line == i and f"the line's “{shown.MEMBER}” records" in exc.value.reason and "but the ruling showed" in exc.value.reason
+    )
     rep = check(path)
     assert not rep.ok and any(p.startswith(f"entry {i - 1}: the line's “{shown.MEMBER}” records") for p in rep.problems)
 
@@ -110,7 +114,12 @@ def test_a_shown_added_to_a_line_that_showed_nothing_is_refused_by_the_replay(jo
     i = next(k for k, raw in enumerate(lines[1:], start=2) if k > 3 and shown.MEMBER not in json.loads(raw))
     entry = json.loads(lines[i - 1])
     fake = {"type": "event", "event": "first_chosen", "t": entry["t"], "audience": "public", "first": "Uri", "chooser": "Hedger"}
-    entry = {**{k: v for k, v in entry.items() if k not in ("wall", "prev")}, shown.MEMBER: {"game": [fake]}, "wall": entry["wall"], "prev": ""}
+    entry = {
+        **{k: v for k, v in entry.items() if k not in ("wall", "prev")},
+        shown.MEMBER: {"game": [fake]},
+        "wall": entry["wall"],
+        "prev": "",
+    }
     lines[i - 1] = json.dumps(entry, ensure_ascii=False, separators=(",", ":")).encode()
     write_lines(path, rechain(lines))
     with pytest.raises(journal.JournalError) as exc:
