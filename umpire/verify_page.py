@@ -48,11 +48,14 @@ def page_line(data: bytes) -> tuple[str, str]:
     """The line `umpire verify PAGE.html` gives the page's content when it matches, for a page embedding `data`."""
     from umpire.report.rebuild import records_shown
 
+    lines = data.split(b"\n", 2)
     try:
-        header = json.loads(data.split(b"\n", 1)[0])
+        first = json.loads(lines[1]) if len(lines) > 1 and lines[1] else None
     except (ValueError, UnicodeDecodeError):
         return OPEN, PAGE_OPEN
-    return (PROVED, PAGE_PROVED) if isinstance(header, dict) and records_shown(header) else (OPEN, PAGE_OPEN)
+    if first is not None and not isinstance(first, dict):
+        return OPEN, PAGE_OPEN
+    return (PROVED, PAGE_PROVED) if records_shown(first) else (OPEN, PAGE_OPEN)
 
 
 Token = tuple[Any, ...]

@@ -1,6 +1,6 @@
 """Each journal line records what it showed everyone (`shown`, umpire/session/shown.py), and only that: the replay of the
-host's journal checks it, so an edited `shown` (chain recomputed or not) is refused naming its entry, as is an edited
-`facts` in the header; it never holds an event for less than everyone, nor a fact the game does not declare public."""
+host's journal checks it, so an edited `shown` (chain recomputed or not) is refused naming its entry, the facts at the start
+on the first line included; it never holds an event for less than everyone, nor a fact the game does not declare public."""
 
 from __future__ import annotations
 
@@ -47,9 +47,9 @@ def replay(path: Path) -> None:
 
 
 def first_with(path: Path, want: str) -> int:
-    """The line (1-based) of the first entry whose `shown` holds `want`."""
+    """The line (1-based) of the first entry after the first whose `shown` holds `want`."""
     for i, raw in enumerate(lines_of(path)[1:], start=2):
-        if isinstance(json.loads(raw).get(shown.MEMBER), dict) and want in json.loads(raw)[shown.MEMBER]:
+        if i > 2 and isinstance(json.loads(raw).get(shown.MEMBER), dict) and want in json.loads(raw)[shown.MEMBER]:
             return i
     raise AssertionError(f"no entry shows {want}")
 
@@ -60,14 +60,14 @@ def test_shown_holds_only_public_events_and_declared_public_facts(journals: dict
     header = json.loads(lines[0])
     scenario = parse_scenario(header["scenario_toml"], name)
     declared = {f.key.partition(".")[0] for f in scenario.game.facts(Settings(scenario.settings))}
-    assert set(header[shown.HEADER_FACTS]) <= declared
+    assert set(json.loads(lines[1])[shown.MEMBER]["start"]) <= declared  # the first line records the facts at the start
     seen = 0
     for raw in lines[1:]:
         record: Any = json.loads(raw).get(shown.MEMBER)
         if record is None:
             continue
         seen += 1
-        assert set(record) <= {"game", "session", "facts", "over", "outcome"}
+        assert set(record) <= {"game", "session", "facts", "over", "outcome", "start"}
         for event in record.get("game", []) + record.get("session", []):
             assert event["audience"] == "public" and "to" not in event
             assert event["event"] != "final_hash"  # the hash of this very line: the reader has it
@@ -127,16 +127,20 @@ def test_a_shown_added_to_a_line_that_showed_nothing_is_refused_by_the_replay(jo
     assert exc.value.line == i and "but the ruling showed nothing" in exc.value.reason
 
 
-def test_edited_start_facts_in_the_header_are_refused_naming_line_1(journals: dict[str, Path], tmp_path: Path) -> None:
+def test_edited_start_facts_on_the_first_line_are_refused_naming_it(journals: dict[str, Path], tmp_path: Path) -> None:
     path = copy(journals["hap-tac-toe"], tmp_path)
     lines = lines_of(path)
-    header = json.loads(lines[0])
-    header[shown.HEADER_FACTS]["scores"]["Uri"] = 3
-    lines[0] = json.dumps(header, ensure_ascii=False, separators=(",", ":")).encode()
+    first = json.loads(lines[1])
+    first[shown.MEMBER]["start"]["scores"]["Uri"] = 3
+    lines[1] = json.dumps(first, ensure_ascii=False, separators=(",", ":")).encode()
     write_lines(path, rechain(lines))
     with pytest.raises(journal.JournalError) as exc:
         replay(path)
-    assert exc.value.line == 1 and f"the header's “{shown.HEADER_FACTS}” are" in exc.value.reason
+    assert (
+        exc.value.line == 2
+        and f"the line's “{shown.MEMBER}” records" in exc.value.reason
+        and "start {'scores': {'Hedger': 0, 'Uri': 3}" in exc.value.reason
+    )
 
 
 @pytest.mark.parametrize("name", [s.stem for s in SCRIPTS])

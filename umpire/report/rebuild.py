@@ -5,15 +5,16 @@ Each line of a journal written since umpire records what it showed everyone (`sh
 its public events, the public facts when they changed, and the match's end with its result. So the page is a
 pure function of the journal it embeds: every post is put into words again from its event and the game's public
 context (as in chat), the standings and plots are read from the recorded facts, and the fairness values from the
-header and the session's own events (the revealed seed among them). Nothing is replayed and no seed is needed,
+header and the session's own events (the revealed seed among them), the facts at the start from the first line. Nothing is replayed and no seed is needed,
 so this reads a journal whose inputs are sealed as well as one that has revealed everything.
 
-A journal written before (no `facts` in its header) cannot be read this way: `match_of` returns None and the
+A journal written before (no `shown` with `start` on its first line) cannot be read this way: `match_of` returns None and the
 report is collected by replaying the host's journal as before (match.py).
 """
 
 from __future__ import annotations
 
+import itertools
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -33,9 +34,12 @@ from umpire.scenario import parse as parse_scenario
 from umpire.session import shown
 
 
-def records_shown(header: dict[str, Any]) -> bool:
-    """Whether a journal records what each entry showed everyone (its header holds the facts at the start)."""
-    return isinstance(header.get(shown.HEADER_FACTS), dict)
+def records_shown(first: dict[str, Any] | None) -> bool:
+    """Whether a journal records what each entry showed everyone, from its first entry (None: it has none) on."""
+    if first is None:
+        return True
+    record = first.get(shown.MEMBER)
+    return isinstance(record, dict) and isinstance(record.get("start"), dict)
 
 
 class _Reader:
@@ -113,11 +117,12 @@ def match_of(data: bytes, published: publish.Published, *, where: str = "the pub
         path = Path(tmp) / "published.journal.jsonl"
         path.write_bytes(data)
         loaded, entries = journal.scan(path, strict=False)
-        if not records_shown(loaded.header):
+        first = next(entries, None)
+        if not records_shown(first[0] if first is not None else None):
             for _ in entries:
                 pass
             return None
-        return _collect(loaded, entries, published, where)
+        return _collect(loaded, itertools.chain([first] if first is not None else [], entries), published, where)
 
 
 def _collect(loaded: journal.Loaded, entries: Any, published: publish.Published, where: str) -> Match:
@@ -141,7 +146,7 @@ def _collect(loaded: journal.Loaded, entries: Any, published: publish.Published,
 
         start.append(EntropyWanted(t=0))
     items = [Item(n=0, t=0, what="before the game", posts=[p for ev in start for p in reader.posts(ev, own=True)])]
-    facts: dict[str, JSON] = h[shown.HEADER_FACTS]
+    facts: dict[str, JSON] = {}
     samples: list[tuple[int, dict[str, JSON]]] = [(0, facts)]
     now, over, outcome = 0, False, None
     seen = _Seen()
@@ -151,6 +156,9 @@ def _collect(loaded: journal.Loaded, entries: Any, published: publish.Published,
         record = entry.get(shown.MEMBER)
         events = [(reader.event(d, n, own=False), False) for d in shown.events_of(record, "game")]
         events += [(reader.event(d, n, own=True), True) for d in shown.events_of(record, "session")]
+        if isinstance(record, dict) and "start" in record:
+            facts = record["start"]
+            samples[0] = (0, facts)
         if isinstance(record, dict) and "facts" in record:
             facts = record["facts"]
         if isinstance(record, dict) and "over" in record:

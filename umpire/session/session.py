@@ -27,7 +27,7 @@ from umpire.games.base import JSON, Event, Game, Post, View
 from umpire.scenario import Scenario, ScenarioError
 from umpire.scenario import parse as parse_scenario
 from umpire.session import entries as E
-from umpire.session import fairness, seed_words, shown, wording
+from umpire.session import fairness, seed_words, wording
 from umpire.session.delivery import Dm, DmId, DmStatus, Outbox
 from umpire.session.engine import Engine, wall
 from umpire.session.history import Step
@@ -54,8 +54,10 @@ class Session:
         journal_path: str | None = None,
         announce: bool = True,
     ) -> None:
-        self.scenario, self.seed_source, self.journal_path = scenario, seed_source, journal_path
+        self.scenario = scenario
         self.seed, self.salt = seed, salt
+        self.seed_source = seed_source
+        self.journal_path = journal_path
         self.fair = fair if fair is not None else fairness.Fairness()
         self.engine = Engine(scenario=scenario, seed=seed, salt=salt, fair=self.fair, writer=writer, announce=announce)
         self.width: int = 80  # the host's terminal width, for help and rules (the REPL sets it)
@@ -180,7 +182,6 @@ class Session:
                     "key_file": fairness.key_path(Path(journal_path).name).name,
                     "player_entropy": player_entropy,
                     "commitment": committed,
-                    shown.HEADER_FACTS: shown.start_facts(scenario, seed),
                     "started": wall(),
                 },
             )
@@ -266,7 +267,7 @@ class Session:
             raise journal.JournalError(str(path), 1, "the stored scenario does not match its SHA-256 (the header was edited)")
         source = h.get("seed_source")
         secret = secret if secret is not None else fairness.secret_of(path, h)
-        return shown.checked(cls, h, path)(
+        return cls(
             scenario=scenario,
             seed=secret.seed,
             salt=secret.salt,

@@ -11,19 +11,19 @@ entry announced was public, and the page shows it. So each line written since re
 * `facts`: what everyone may know of each player after it (the game's declared `Fact`s, as a subset of
   `knowledge(None)`), only when the entry changed it;
 * `over` (and `outcome`, the typed result, when it becomes true): only when the entry ended the match or took its end
-  back.
+  back;
+* `start`, on the first line only: the facts at the start, before it.
 
-An entry that showed nothing and changed none of that has no `shown`. The header holds `facts` at the start. The chain
+An entry that showed nothing and changed none of that has no `shown` (the first always has one). The chain
 covers `shown` as it covers the rest of the line, and a replay checks it (`check`): what the rules make must be what
 the line says, so `replay`, `resume` and `verify` of the host's journal refuse a line whose `shown` was edited, and
-the published journal's `shown` are the host's. A journal written before (no `shown` anywhere, no `facts` in the
-header) replays as it always did.
+the published journal's `shown` are the host's. A journal written before (no `shown` anywhere) replays as it always
+did, and one resumed today records `shown` from its next line on (without `start`: its report is made by replay).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from pathlib import Path
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from umpire.core.settings import Settings
@@ -32,13 +32,10 @@ from umpire.games.eventjson import jsonable
 from umpire.games.facts import Fact
 
 if TYPE_CHECKING:
-    from umpire.scenario import Scenario
-    from umpire.session import Session
     from umpire.session.engine import Engine
     from umpire.session.ruling import Ruling
 
-MEMBER = "shown"  # the entry's member (and the header's `facts`) described above
-HEADER_FACTS = "facts"
+MEMBER = "shown"  # the entry's member described above
 
 
 def subset(knowledge: dict[str, JSON], players: Sequence[str], facts: Sequence[Fact]) -> dict[str, JSON]:
@@ -61,7 +58,7 @@ def subset(knowledge: dict[str, JSON], players: Sequence[str], facts: Sequence[F
 
 
 def facts_of(game: Game[Any, Any], settings: dict[str, Any], state: Any, players: Sequence[str]) -> dict[str, JSON]:
-    """The public facts of `state`, as `shown` and the header record them."""
+    """The public facts of `state`, as `shown` records them."""
     declared = game.facts(Settings(settings))
     if not declared:
         return {}
@@ -94,6 +91,8 @@ def made(engine: Engine, ruling: Ruling) -> dict[str, JSON] | None:
     if session:
         out["session"] = session
     before, after = engine.state, ruling.state
+    if ruling.n == 1:  # the first line records the facts at the start too
+        out["start"] = _facts(engine, before)
     if after is not before:
         now = _facts(engine, after)
         if now != _facts(engine, before):
@@ -118,8 +117,8 @@ def record(engine: Engine, ruling: Ruling, data: dict[str, JSON]) -> None:
 def check(engine: Engine, ruling: Ruling, data: dict[str, JSON]) -> str | None:
     """On replay: why the line's `shown` is not what the ruling showed, or None when it is (or the journal records none).
 
-    A journal records `shown` from its first line that has one (or from the start, when its header holds `facts`): a
-    line after that which lacks it must have shown nothing."""
+    A journal records `shown` from its first line that has one (its first line, when it was written since): a line
+    after that which lacks it must have shown nothing."""
     recorded = data.get(MEMBER)
     if recorded is None and not engine.shows:
         return None
@@ -144,20 +143,8 @@ def _what(shown: Any) -> str:
         if isinstance(events, list):
             kinds = [str(e.get("event")) if isinstance(e, dict) else "?" for e in events]
             parts.append(f"{key} events {kinds}")
-    parts += [f"{key} {shown[key]!r}"[:120] for key in ("facts", "over", "outcome") if key in shown]
+    parts += [f"{key} {shown[key]!r}"[:120] for key in ("start", "facts", "over", "outcome") if key in shown]
     return "; ".join(parts) or "nothing"
-
-
-def check_start(engine: Engine, header: dict[str, JSON]) -> str | None:
-    """On replay: why the header's `facts` are not the start's, or None (or none recorded: an older journal)."""
-    recorded = header.get(HEADER_FACTS)
-    if recorded is None:
-        return None
-    engine.shows = True
-    got = _facts(engine, engine.state)
-    if recorded != got:
-        return f"the header's “{HEADER_FACTS}” are {recorded!r}, but the game starts with {got!r}"
-    return None
 
 
 def events_of(shown: Any, key: str) -> list[Any]:
@@ -166,33 +153,3 @@ def events_of(shown: Any, key: str) -> list[Any]:
         return []
     got = shown.get(key)
     return got if isinstance(got, list) else []
-
-
-def start_facts(scenario: Scenario, seed: str) -> dict[str, JSON]:
-    """The public facts at the start of a game on `seed`, for a new journal's header."""
-    from umpire.core.streams import Streams
-    from umpire.games.base import Setup
-
-    game = scenario.game
-    setup = Setup(roster=scenario.roster, settings=Settings(scenario.settings), streams=Streams(seed))
-    return facts_of(game, scenario.settings, game.start(setup), tuple(p.name for p in scenario.roster))
-
-
-def header_checked(engine: Engine, header: dict[str, JSON], path: str) -> None:
-    """Raise JournalError (line 1) when the header's `facts` are not the game's at the start (`check_start`)."""
-    from umpire.core.journal import JournalError
-
-    differs = check_start(engine, header)
-    if differs is not None:
-        raise JournalError(path, 1, differs)
-
-
-def checked(cls: type[Session], header: dict[str, JSON], path: str | Path) -> Callable[..., Session]:
-    """`cls`, whose session made from a journal's header is checked against its `facts` (`header_checked`) once made."""
-
-    def make(**kwargs: Any) -> Session:
-        session = cls(**kwargs)
-        header_checked(session.engine, header, str(path))
-        return session
-
-    return make
