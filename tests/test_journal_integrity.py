@@ -411,9 +411,11 @@ def test_verify_re_derives_the_mixed_seed_and_every_generated_item_from_the_jour
     # the recorded prize order is the mixed seed's, not the bare seed's: change the entropy and the replay disagrees
     lines = lines_of(j)
     lines[1] = lines[1].replace(b'"words":["maple","12"]', b'"words":["maple","13"]')
+    lines[1] = lines[1].replace(b'{"player":"Uri","word":"12"}', b'{"player":"Uri","word":"13"}')  # and what it `shown`, to match
     write_lines(j, rechain(lines))
     res = verify(str(j))
-    assert res.exit_code == 1 and "but the seed gives" in res.stdout
+    # entry 2 announced the prize order the mixed seed gave: what its line records it showed is not what the replay makes
+    assert res.exit_code == 1 and "entry 2: the line's “shown” records" in res.stdout and "but the ruling showed" in res.stdout
 
 
 def test_the_final_hash_from_the_reveal_covers_everything_before_the_reveal(tmp_path, htt):
