@@ -311,7 +311,9 @@ def test_move_reminder_fires_on_tick_when_the_clock_passes_it_and_is_journaled(s
     clock.advance(0.2)
     shell.tick()
     assert "⏳ **Hedger**: 10 s left on this move." in out.getvalue()
-    assert entries(session)[-1] | {"wall": None, "prev": None} == {"n": 3, "kind": "clock", "t": 50000, "wall": None, "prev": None}
+    last = entries(session)[-1]
+    assert last | {"wall": None, "prev": None} == {"n": 3, "kind": "clock", "t": 50000, "shown": last["shown"], "wall": None, "prev": None}
+    assert [e["event"] for e in last["shown"]["game"]] == ["move_reminder"]  # and it records the reminder it posted
 
 
 def test_reserve_running_out_ends_the_match_on_tick(session, clock):

@@ -195,8 +195,6 @@ class Engine:
         """Apply one journal entry exactly as the live session did (`line_hash`: the hash of its line; when not given,
         that of the line as umpire writes the entry, so a ruling that ended the game posts its final hash, and an undo
         of it says the hash is void, as they did live: its line's `shown` says so)."""
-        if line_hash is None:
-            line_hash = redaction.entry_hash(redaction.compact(data), data)
         entry = E.read(data, path)
         n = int(data["n"])
         try:
@@ -205,6 +203,8 @@ class Engine:
             differs = shown.check(self, ruling, data)
             if differs is not None:
                 raise JournalMismatch("", 0, differs)
+            if line_hash is None and entry.ruling and self.game.is_over(ruling.state) and not self.game.is_over(self.state):
+                line_hash = redaction.entry_hash(redaction.compact(data), data)  # the line as umpire writes it (verify's replay gives none)
             prev = data.get("prev")
             self.finish(ruling, line_hash=line_hash, prev=prev if isinstance(prev, str) else None, replaying=True)
         except JournalMismatch as exc:
