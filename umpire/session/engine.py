@@ -23,6 +23,7 @@ from umpire.core.errors import IllegalAction, UmpireError
 from umpire.core.settings import Settings
 from umpire.core.streams import Streams
 from umpire.games.base import JSON, Event, Game, Post, PublicSetup, Setup, dm
+from umpire.games.facts import Fact
 from umpire.scenario import Scenario
 from umpire.session import entries as E
 from umpire.session import fairness, shown, wording
@@ -111,7 +112,9 @@ class Engine:
         self._pending: list[Deferred] = []  # replayed rulings that may have made public posts since `last_public` was set
         self._due: dict[int, tuple[Any, int | None]] = {}  # the rules' next_due of the last few states, by the state's id
         self.shows = False  # the journal records what each entry showed everyone (`shown`, session/shown.py)
+        self.check_shown = not announce  # a replay compares each line's `shown` with what its ruling showed: verify's, the report's
         self.facts_held: list[tuple[Any, dict[str, JSON]]] = []  # the public facts of the last few states (`shown`)
+        self.declared: tuple[Fact, ...] | None = None  # the game's public facts under its settings, once asked for
 
     def due(self, state: Any) -> int | None:
         """When the rules next act on their own in `state` (`Game.next_due`, pure): asked of the same few states at
@@ -200,7 +203,7 @@ class Engine:
         try:
             self.check_time(entry)
             ruling = self.evaluate(entry, n)
-            differs = shown.check(self, ruling, data)
+            differs = shown.check(self, ruling, data) if self.check_shown else None
             if differs is not None:
                 raise JournalMismatch("", 0, differs)
             if line_hash is None and entry.ruling and self.game.is_over(ruling.state) and not self.game.is_over(self.state):

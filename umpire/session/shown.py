@@ -15,9 +15,10 @@ entry announced was public, and the page shows it. So each line written since re
 * `start`, on the first line only: the facts at the start, before it.
 
 An entry that showed nothing and changed none of that has no `shown` (the first always has one). The chain
-covers `shown` as it covers the rest of the line, and a replay checks it (`check`): what the rules make must be what
-the line says, so `replay`, `resume` and `verify` of the host's journal refuse a line whose `shown` was edited, and
-the published journal's `shown` are the host's. A journal written before (no `shown` anywhere) replays as it always
+covers `shown` as it covers the rest of the line, and `verify`'s replay checks it (`check`), as does the replay
+`umpire report` makes: what the rules make must be what the line says, so a line whose `shown` was edited is refused,
+and the published journal's `shown` are the host's (`replay` and `resume` take them as written, as they take
+`generated`). A journal written before (no `shown` anywhere) replays as it always
 did, and one resumed today records `shown` from its next line on (without `start`: its report is made by replay).
 """
 
@@ -57,9 +58,8 @@ def subset(knowledge: dict[str, JSON], players: Sequence[str], facts: Sequence[F
     return out
 
 
-def facts_of(game: Game[Any, Any], settings: dict[str, Any], state: Any, players: Sequence[str]) -> dict[str, JSON]:
-    """The public facts of `state`, as `shown` records them."""
-    declared = game.facts(Settings(settings))
+def facts_of(game: Game[Any, Any], declared: Sequence[Fact], state: Any, players: Sequence[str]) -> dict[str, JSON]:
+    """The public facts of `state` (`declared`: the game's facts under its settings), as `shown` records them."""
     if not declared:
         return {}
     return subset(game.knowledge(state, None), players, declared)
@@ -71,7 +71,9 @@ def _facts(engine: Engine, state: Any) -> dict[str, JSON]:
     for s, f in held:
         if s is state:
             return f
-    got = facts_of(engine.game, engine.scenario.settings, state, engine.names)
+    if engine.declared is None:
+        engine.declared = engine.game.facts(Settings(engine.scenario.settings))
+    got = facts_of(engine.game, engine.declared, state, engine.names)
     held.append((state, got))
     if len(held) > 4:
         del held[0]
