@@ -47,14 +47,20 @@ def subset(knowledge: dict[str, JSON], players: Sequence[str], facts: Sequence[F
     {'players': {'A': {'money': 3}}, 'chips': {'A': 2, 'B': 1}}
     """
     out: dict[str, Any] = {}
-    for fact in facts:
+    for fact in facts:  # as `Fact.values` reads each player's value, written out: a replay asks at every ruling
         head, _, sub = fact.key.partition(".")
-        for player, value in fact.values(knowledge, players).items():
-            per = out.setdefault(head, {})
+        per = knowledge.get(head)
+        if not isinstance(per, dict):
+            continue
+        for player in players:
+            if player not in per:
+                continue
+            value = per[player]
             if sub:
-                per.setdefault(player, {})[sub] = value
+                if isinstance(value, dict) and sub in value:
+                    out.setdefault(head, {}).setdefault(player, {})[sub] = value[sub]
             else:
-                per[player] = value
+                out.setdefault(head, {})[player] = value
     return out
 
 
