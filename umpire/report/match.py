@@ -24,7 +24,7 @@ from umpire.games.base import JSON
 from umpire.games.facts import Fact
 from umpire.games.outcome import Outcome
 from umpire.report import publish
-from umpire.session import Output, OutputKind, Session, opened
+from umpire.session import Output, OutputKind, Session, opened, shown
 
 
 @dataclass(kw_only=True)
@@ -142,7 +142,7 @@ def collect(path: str | Path) -> Match:
     """Replay the host's journal and keep what the public may see. Raises JournalError when it cannot be replayed."""
     loaded, entries = journal.scan(path)
     session = Session.from_header(loaded, path)
-    session.engine.check_shown = True  # the page is made from what the lines record they showed: the rules must have shown it
+    shown.checking(session)  # the page is made from what the lines record they showed: the rules must have shown it
     where = str(path)
     items: list[Item] = [
         Item(n=0, t=0, what="before the game", posts=_public_posts(session.commitment_outputs(), session.scenario.roster.players))

@@ -46,11 +46,8 @@ class _Reader:
     """Puts one journal's recorded public events into posts, as the game and the session word them."""
 
     def __init__(self, game: Game[Any, Any], public: Any, names: tuple[str, ...], players: Sequence[Player], where: str) -> None:
-        from umpire.session import events as session_events
-
         self.game, self.public, self.names, self.players, self.where = game, public, names, players, where
-        self.session_kinds: tuple[type[Event], ...] = tuple(session_events.EVENTS)
-        self.render_session = session_events.RENDER
+        self.session_kinds = shown.own_kinds()
 
     def event(self, data: Any, n: int, *, own: bool) -> Event:
         """The event a recorded JSON is (the game's, or with `own` the session's); JournalError naming the entry if none."""
@@ -65,7 +62,7 @@ class _Reader:
     def posts(self, ev: Event, *, own: bool) -> list[PagePost]:
         """An event's public posts with text, its pictures labelled as the report draws them (match.py)."""
         try:
-            made = self.render_session.render(None, ev) if own else self.game.announce(self.public, ev)
+            made = shown.own_posts(ev) if own else self.game.announce(self.public, ev)
         except Exception as exc:  # as a replay does (session/wording.py): the journal is the truth, the post says what failed
             who = "the session" if own else self.game.key
             made = [Post(text=f"({who} could not put its “{ev.kind}” event into words: {type(exc).__name__})")]
@@ -126,9 +123,6 @@ def match_of(data: bytes, published: publish.Published, *, where: str = "the pub
 
 
 def _collect(loaded: journal.Loaded, entries: Any, published: publish.Published, where: str) -> Match:
-    from umpire.session import events as session_events
-    from umpire.session.play_events import FinalHash
-
     h = loaded.header
     try:
         scenario = parse_scenario(str(h["scenario_toml"]), f"{where} (the scenario stored in its header)")
@@ -140,11 +134,7 @@ def _collect(loaded: journal.Loaded, entries: Any, published: publish.Published,
     players = scenario.roster.players
     reader = _Reader(game, game.public(PublicSetup(roster=scenario.roster, settings=settings)), names, players, where)
     commitment = str(h["commitment"])
-    start: list[Event] = [session_events.Commitment(t=0, sha256=commitment)]
-    if h.get("player_entropy") is True:
-        from umpire.session.fairness import EntropyWanted
-
-        start.append(EntropyWanted(t=0))
+    start = shown.before_the_game(commitment, entropy_wanted=h.get("player_entropy") is True)
     items = [Item(n=0, t=0, what="before the game", posts=[p for ev in start for p in reader.posts(ev, own=True)])]
     facts: dict[str, JSON] = {}
     samples: list[tuple[int, dict[str, JSON]]] = [(0, facts)]
@@ -165,12 +155,12 @@ def _collect(loaded: journal.Loaded, entries: Any, published: publish.Published,
             over = record["over"] is True
             outcome = _outcome(record.get("outcome"), n, where) if over else None
             if over and entry.get("kind") in ("input", "clock"):  # the ruling that ended the match posts the journal's hash to it
-                events.append((FinalHash(t=now, final_hash=own, commitment=commitment), True))
+                events.append((shown.final_hash(now, own, commitment), True))
         if entry.get("kind") == "reveal":
             seen.revealed = True
             prev = entry.get("prev")
             if isinstance(prev, str):
-                events.append((FinalHash(t=now, final_hash=prev, commitment=commitment), True))
+                events.append((shown.final_hash(now, prev, commitment), True))
         for ev, _ in events:
             seen.see(ev)
         if entry.get("kind") == "undo":

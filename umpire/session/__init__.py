@@ -12,6 +12,7 @@ Its parts, each in its own module:
 * `events` — the session's own events and their posts (`play_events`: those of a game under way);
 * `outputs` — what comes back to a front end, each output naming its audience;
 * `live` — the live check;
+* `shown` — what each journal line showed everyone, which a report page is made from;
 * `session` — `Session`, the interface itself (docs/writing-a-front-end.md).
 
 The host's commands (`HOST_COMMANDS`, `HostCommand`, `host_command`) are imported when first asked
@@ -55,6 +56,7 @@ __all__ = [
     "opened",
     "recallable",
     "refusal",
+    "shown",
     "together",
     "warm_up",
 ]

@@ -28,11 +28,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from umpire.core.settings import Settings
-from umpire.games.base import JSON, Game
+from umpire.games.base import JSON, Event, Game, Post
 from umpire.games.eventjson import jsonable
 from umpire.games.facts import Fact
 
 if TYPE_CHECKING:
+    from umpire.session import Session
     from umpire.session.engine import Engine
     from umpire.session.ruling import Ruling
 
@@ -161,3 +162,45 @@ def events_of(shown: Any, key: str) -> list[Any]:
         return []
     got = shown.get(key)
     return got if isinstance(got, list) else []
+
+
+# ---------------------------------------------------------------- for a report (umpire/report/rebuild.py), which is a front end
+
+
+def checking(session: Session) -> None:
+    """Have `session`'s replay compare each line's `shown` with what its ruling showed (as `verify`'s does)."""
+    session.engine.check_shown = True
+
+
+def own_kinds() -> tuple[type[Event], ...]:
+    """Every kind of the session's own events, for reading a line's `session` events back."""
+    from umpire.session import events
+
+    return tuple(events.EVENTS)
+
+
+def own_posts(ev: Event) -> list[Post]:
+    """The posts of one of the session's own events, as the session words them (its renderers take no context)."""
+    from umpire.session.events import RENDER
+
+    return RENDER.render(None, ev)
+
+
+def before_the_game(commitment: str, *, entropy_wanted: bool) -> list[Event]:
+    """The session's posts before the game, as a journal's header records them: the commitment, and the request for the
+    players' entropy when the game waits for it (`Engine.commitment`)."""
+    from umpire.session.events import Commitment
+    from umpire.session.fairness import EntropyWanted
+
+    out: list[Event] = [Commitment(t=0, sha256=commitment)]
+    if entropy_wanted:
+        out.append(EntropyWanted(t=0))
+    return out
+
+
+def final_hash(t: int, line_hash: str, commitment: str) -> Event:
+    """The journal's final hash as the session posts it (with a ruling that ended the match: its line's; with the reveal:
+    the line's before it), which `shown` leaves out."""
+    from umpire.session.play_events import FinalHash
+
+    return FinalHash(t=t, final_hash=line_hash, commitment=commitment)
