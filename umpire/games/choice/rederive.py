@@ -15,7 +15,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from umpire.core.streams import Streams
 from umpire.games.base import Event, Setup
 from umpire.games.choice.events import ExprSetOpened, GhBoard, PuzzleDealt, RoundStarted, ShopOpened
 from umpire.games.choice.expressions import puzzle_sets
@@ -57,7 +56,9 @@ def rederive(setup: Setup, event: Event) -> Outcome:
         number = (event.block - SHOP_FIRST_BLOCK) * SETS_PER_BLOCK + event.set
         sets = puzzle_sets(seed, (BLOCKS - 1) * SETS_PER_BLOCK, cfg.per_set, cfg.min_solutions, cfg.max_target)
         dealt = tuple(PuzzleDealt(number=i + 1, ops=p.ops, target=p.target, text=p.text()) for i, p in enumerate(sets[number - 1]))
-        return seeded(event, f"expressions/set{number}", {"expr_set": number, "puzzles": replace(event, puzzles=dealt).payload()["puzzles"]})
+        return seeded(
+            event, f"expressions/set{number}", {"expr_set": number, "puzzles": replace(event, puzzles=dealt).payload()["puzzles"]}
+        )
     raise LookupError(f"The Choice is Yours declares no re-derivation of a {event.kind} item")
 
 
