@@ -310,3 +310,77 @@ def test_an_item_whose_public_facts_no_match_has_fails_naming_its_entry(matches:
         )
         for p in rep.problems
     ), rep.problems
+
+
+# ---------------------------------------------------------------- the game's seed, and what cannot be re-derived
+
+
+def published_copy(journal: Path, out: Path, *, in_clear: Callable[[dict[str, Any]], bool] = lambda e: False) -> Path:
+    """The journal as `umpire report` publishes it (each sealed payload its digest); an entry `in_clear` picks has its
+    sealed generated items moved into the clear first (as a host who published them would), and the chain made to hold."""
+    lines = journal.read_bytes().rstrip(b"\n").split(b"\n")
+    out_lines = [lines[0]]
+    for raw in lines[1:]:
+        entry = json.loads(raw)
+        sealed = entry.get("sealed")
+        if isinstance(sealed, dict) and "generated" in sealed and in_clear(entry):
+            entry = {k: v for k, v in entry.items() if k != "prev"}
+            entry["generated"] = sealed.pop("generated")
+            entry["prev"] = ""
+        out_lines.append(redaction.compact(redaction.redacted(entry)))
+    out.write_bytes(b"\n".join(rechained(out_lines)) + b"\n")
+    return out
+
+
+def test_words_mixed_in_after_the_first_sealed_entry_make_the_seed_the_items_after_them_are_re_derived_from(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A bot's game: each player's word is a sealed `heard` entry, so the rules stop at entry 1, before the words are mixed.
+    draws = (f"{i:032x}" for i in itertools.count(7))
+    monkeypatch.setattr("umpire.session.session.secrets.token_hex", lambda n: next(draws))
+    s = Session.create(scenario("choice-is-yours"), journal_path=tmp_path / "bot.jsonl", player_entropy=True)
+    monkeypatch.undo()
+    s.commitment_outputs()
+    s.submit(0, ["apple"], source="discord:1/1")
+    s.submit(1, ["pear"], source="discord:1/2")
+    for line in ["start", "@ 0:05", "p1: gs 5", "p2: gs 6", "@ 1:05", "p1: gs 9", "p2: gs 2", "@ 2:05", "reveal anyway"]:
+        s.feed(line)
+    s.close()
+    assert s.journal_path is not None
+    full = entries(Path(s.journal_path))
+    assert [e["kind"] for e in full[:3]] == ["heard", "heard", "entropy"] and isinstance(full[0].get("sealed"), dict)
+    rep = check(published_copy(Path(s.journal_path), tmp_path / "published.jsonl"))
+    prizes = sum(len(e.get("generated", [])) for e in full)
+    assert prizes == 3 and rep.ok, rep.lines()
+    assert f"✓ {prizes} generated items announced in entries 1–{rep.last_entry} re-derived from the seed alone" in "\n".join(rep.lines())
+
+
+def test_an_item_whose_draw_depends_on_a_sealed_move_is_named_as_not_re_derivable_with_why(matches: dict[str, Live], tmp_path: Path) -> None:
+    live = matches["open-pass"]
+    dealt = lambda e: any("card" in g and "opened" in g for g in e["sealed"]["generated"])  # noqa: E731
+    rep = check(published_copy(live.journal, tmp_path / "op.jsonl", in_clear=dealt), posted=live.commitment)
+    cards = [ev for ev in live.private if ev.kind == "card_dealt"]
+    first = cards[0].payload()
+    assert rep.ok and len(cards) > 5
+    limit = next(text for text in rep.limits if "depend on a sealed input" in text)
+    assert limit.startswith(f"{len(cards)} generated items in entries ")
+    assert (
+        f"(card_dealt): {first['player']}'s card 1 of {first['of']} comes from their dealer's shuffle of their deck, and the deck "
+        "and the dealer are sealed moves"
+    ) in limit
+    assert limit.endswith(f"; and {len(cards) - 5} more")
+
+
+def test_the_host_s_full_journal_re_derives_alone_as_it_replays_every_item_public_or_sealed(matches: dict[str, Live]) -> None:
+    from umpire.verify_rederive import Rederiving
+
+    for key, live in matches.items():
+        s = Session.stream(live.journal)[0]
+        alone = Rederiving(s)
+        for entry in entries(live.journal):
+            opened = dict(entry, **{k: v for k, v in (entry.get("sealed") or {}).items() if k == "generated"})
+            alone.step(opened)
+        unprovable = sum(1 for ev in live.private if ev.kind == "card_dealt")
+        assert not alone.bad, (key, alone.bad[:3])
+        assert alone.items + len(alone.unprovable) == len(live.public) + len(live.private), key
+        assert len(alone.unprovable) == unprovable, key

@@ -21,7 +21,9 @@ class Replay:
     """The replay half of verify: each entry re-applied as it is read, every generated item re-derived.
 
     It stops at the first entry the rules do not reproduce; the rest of the journal is still
-    read for the other checks. Nothing is announced: only what the seed generates is compared.
+    read for the other checks. At a published journal's first sealed entry the rules stop but the
+    generated items do not: from there each is re-derived from the seed alone (`Rederiving`).
+    Nothing is announced: only what the seed generates is compared.
     """
 
     def __init__(self, loaded: journal.Loaded, path: str | Path, secret: fairness.Secret | None) -> None:
