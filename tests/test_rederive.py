@@ -15,7 +15,7 @@ import json
 import re
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +24,11 @@ import pytest
 from tests.testgames import scenario_path
 from tests.transcript_support import TRANSCRIPTS
 from umpire.core import redaction
-from umpire.games.base import Event
+from umpire.games import get, keys
+from umpire.games.base import Event, no_rederivation
+from umpire.games.choice.events import RoundStarted
+from umpire.games.later import Later
+from umpire.games.rederive import generated_kinds
 from umpire.report import write
 from umpire.report.embedded import journal_of_page
 from umpire.scenario import Scenario, parse
@@ -148,6 +152,7 @@ MATCHES: dict[str, tuple[str, Callable[[Host], None]]] = {
     "when-stars-align": ("when-stars-align", scripted("when-stars-align")),
     "open-pass": ("open-pass-heaven-hell", scripted("open-pass-match", "@ 99:00:00")),  # time runs out for who has not played
     "devils-deal": ("devils-deal", devils),
+    "number-auction": ("number-auction", scripted("number-auction")),  # the tests' own game, on the shared building blocks
 }
 
 
@@ -187,7 +192,7 @@ def test_verify_of_a_live_matchs_page_re_derives_every_generated_item_its_public
     assert f"✓ {len(after)} generated items announced in entries {first_sealed}–{rep.last_entry} re-derived from the seed alone" in (
         "\n".join(rep.lines())
     )
-    if key in ("choice-is-yours", "devils-deal", "open-pass"):
+    if key in ("choice-is-yours", "devils-deal", "open-pass", "number-auction"):
         assert after, f"{key}: no generated item after entry {first_sealed}: nothing was checked in the second mode"
 
 
@@ -199,6 +204,7 @@ def test_the_live_matches_announce_every_kind_of_public_item_their_games_generat
     assert set(kinds["open-pass"]) == {"results"}  # the deals and pity cards went to one player or the host
     assert {ev.kind for ev in matches["open-pass"].private} == {"card_dealt", "round_record"}
     assert not kinds["hap-tac-toe"] and not kinds["when-stars-align"]  # games of pure skill draw nothing
+    assert kinds["number-auction"]["number_auction_round"] == 5
 
 
 @pytest.mark.parametrize("key", list(MATCHES))
@@ -355,9 +361,11 @@ def test_words_mixed_in_after_the_first_sealed_entry_make_the_seed_the_items_aft
     assert f"✓ {prizes} generated items announced in entries 1–{rep.last_entry} re-derived from the seed alone" in "\n".join(rep.lines())
 
 
-def test_an_item_whose_draw_depends_on_a_sealed_move_is_named_as_not_re_derivable_with_why(matches: dict[str, Live], tmp_path: Path) -> None:
+def test_an_item_whose_draw_depends_on_a_sealed_move_is_named_as_not_re_derivable_with_why(
+    matches: dict[str, Live], tmp_path: Path
+) -> None:
     live = matches["open-pass"]
-    dealt = lambda e: any("card" in g and "opened" in g for g in e["sealed"]["generated"])  # noqa: E731
+    dealt = lambda e: any("card" in g and "opened" in g for g in e["sealed"]["generated"])
     rep = check(published_copy(live.journal, tmp_path / "op.jsonl", in_clear=dealt), posted=live.commitment)
     cards = [ev for ev in live.private if ev.kind == "card_dealt"]
     first = cards[0].payload()
@@ -384,3 +392,26 @@ def test_the_host_s_full_journal_re_derives_alone_as_it_replays_every_item_publi
         assert not alone.bad, (key, alone.bad[:3])
         assert alone.items + len(alone.unprovable) == len(live.public) + len(live.private), key
         assert len(alone.unprovable) == unprovable, key
+
+
+# ---------------------------------------------------------------- each game declares how its items are re-derived
+
+
+@pytest.mark.parametrize("key", sorted(keys()))
+def test_every_game_that_draws_declares_how_each_kind_of_generated_item_is_re_derived_and_each_kind_has_its_own_fields(
+    key: str,
+) -> None:
+    game = get(key)
+    assert game is not None
+    kinds = generated_kinds(game.events)
+    rederive = game.rederive.resolve() if isinstance(game.rederive, Later) else game.rederive
+    assert (rederive is no_rederivation) == (not kinds), f"{key}: draws {[k.kind for k in kinds]} but its rederive is {rederive}"
+    shapes = Counter(frozenset(k.json_keys.get(f.name, f.name) for f in fields(k) if f.name not in ("t", "audience")) for k in kinds)
+    assert all(n == 1 for n in shapes.values()), f"{key}: two generated kinds have the same fields, so an item could be either"
+
+
+def test_a_game_that_draws_nothing_re_derives_no_item_and_says_so() -> None:
+    game = get("hap-tac-toe")
+    assert game is not None
+    with pytest.raises(LookupError, match="the game declares no re-derivation of a round_started item"):
+        game.rederive(None, RoundStarted(t=0, block=1, round=1, prize=3, deadline=0))
