@@ -382,12 +382,12 @@ class Game(Generic[S, C]):
     (emphasis, spoiler and code marks, a trailing emoji, end punctuation: `umpire.session.reading`, R-READ-1); a mark
     made of one of these characters is set aside only where it wraps the whole line, and never inside it."""
     warm_pictures: Callable[[], None] = no_pictures
-    rederive: Callable[[Setup, Event], Any] = no_rederivation
-    """A generated item re-derived from the seed alone: its stream and seeded fields, or why it cannot be
-    (`umpire.games.rederive`); `umpire verify` checks a published journal's items past a sealed entry with it."""
     """Draws one picture of each kind the game posts and throws them away, so that the first real
     picture of a session finds its fonts, glyphs and shapes ready (see `umpire.games.pictures.warm`).
     A front end that posts pictures runs it once, in the background, soon after it starts."""
+    rederive: Callable[[Setup, Event], Any] = no_rederivation
+    """A generated item re-derived from the seed alone: its stream and seeded fields, or why it cannot be
+    (`umpire.games.rederive`); `umpire verify` checks a published journal's items past a sealed entry with it."""
 
     _by_name: dict[str, Move[S]] = field(init=False, repr=False)
 
