@@ -10,11 +10,12 @@ published journal, with the chain made to hold again, fails naming its entry.
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import json
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
@@ -156,18 +157,35 @@ MATCHES: dict[str, tuple[str, Callable[[Host], None]]] = {
 }
 
 
-@pytest.fixture(scope="module")
-def matches(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Live]:
-    out: dict[str, Live] = {}
-    with pytest.MonkeyPatch.context() as mp:
-        for key, (name, play) in MATCHES.items():
-            folder = tmp_path_factory.mktemp(key)
-            h = Host(scenario(name), folder / f"{key}.jsonl", mp)
+class Matches(Mapping[str, Live]):
+    """Each match played and reported when a test first asks for it (so no one test pays for them all), then kept."""
+
+    def __init__(self, folders: pytest.TempPathFactory) -> None:
+        self.folders = folders
+        self.made: dict[str, Live] = {}
+
+    def __getitem__(self, key: str) -> Live:
+        if key not in self.made:
+            name, play = MATCHES[key]
+            folder = self.folders.mktemp(key)
+            with pytest.MonkeyPatch.context() as mp:
+                h = Host(scenario(name), folder / f"{key}.jsonl", mp)
             if key == "devils-deal":
                 assert h.feed("start") and h.feed("p2: first p1")
             play(h)
-            out[key] = h.done(key, folder)
-    return out
+            self.made[key] = h.done(key, folder)
+        return self.made[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(MATCHES)
+
+    def __len__(self) -> int:
+        return len(MATCHES)
+
+
+@pytest.fixture(scope="module")
+def matches(tmp_path_factory: pytest.TempPathFactory) -> Matches:
+    return Matches(tmp_path_factory)
 
 
 def payloads(items: list[Any]) -> Counter[str]:
@@ -175,9 +193,7 @@ def payloads(items: list[Any]) -> Counter[str]:
 
 
 @pytest.mark.parametrize("key", list(MATCHES))
-def test_verify_of_a_live_matchs_page_re_derives_every_generated_item_its_public_posts_announced(
-    matches: dict[str, Live], key: str
-) -> None:
+def test_verify_of_a_live_matchs_page_re_derives_every_generated_item_its_public_posts_announced(matches: Matches, key: str) -> None:
     live = matches[key]
     rep = verify(live.page, posted=live.commitment, final_hash=live.final_hash)
     assert rep.ok, rep.lines()
@@ -196,7 +212,7 @@ def test_verify_of_a_live_matchs_page_re_derives_every_generated_item_its_public
         assert after, f"{key}: no generated item after entry {first_sealed}: nothing was checked in the second mode"
 
 
-def test_the_live_matches_announce_every_kind_of_public_item_their_games_generate(matches: dict[str, Live]) -> None:
+def test_the_live_matches_announce_every_kind_of_public_item_their_games_generate(matches: Matches) -> None:
     kinds = {key: Counter(ev.kind for ev in live.public) for key, live in matches.items()}
     assert set(kinds["choice-is-yours"]) == {"round_started", "shop_opened", "gh_board", "expr_set"}
     assert kinds["choice-is-yours"]["round_started"] >= 40 and kinds["choice-is-yours"]["shop_opened"] == 15
@@ -208,7 +224,7 @@ def test_the_live_matches_announce_every_kind_of_public_item_their_games_generat
 
 
 @pytest.mark.parametrize("key", list(MATCHES))
-def test_the_host_s_full_journal_still_replays_by_the_rules_and_gets_the_top_verdict(matches: dict[str, Live], key: str) -> None:
+def test_the_host_s_full_journal_still_replays_by_the_rules_and_gets_the_top_verdict(matches: Matches, key: str) -> None:
     live = matches[key]
     rep = check(live.journal, posted=live.commitment, final_hash=live.final_hash)
     assert rep.verdict == VERIFIED, rep.lines()
@@ -216,7 +232,7 @@ def test_the_host_s_full_journal_still_replays_by_the_rules_and_gets_the_top_ver
 
 
 @pytest.mark.parametrize("key", list(MATCHES))
-def test_a_page_s_verdict_leaves_open_only_the_rules_of_the_sealed_entries(matches: dict[str, Live], key: str) -> None:
+def test_a_page_s_verdict_leaves_open_only_the_rules_of_the_sealed_entries(matches: Matches, key: str) -> None:
     live = matches[key]
     rep = verify(live.page, posted=live.commitment, final_hash=live.final_hash)
     assert rep.verdict == AS_FAR_AS_IT_GOES
@@ -233,15 +249,9 @@ def rechained(lines: list[bytes]) -> list[bytes]:
     for raw in lines[1:]:
         entry = json.loads(raw)
         prev_raw = out[-1]
-        entry["prev"] = redaction.entry_hash(prev_raw, json.loads(prev_raw)) if len(out) > 1 else _hash(prev_raw)
+        entry["prev"] = redaction.entry_hash(prev_raw, json.loads(prev_raw)) if len(out) > 1 else hashlib.sha256(prev_raw).hexdigest()
         out.append(redaction.compact(entry))
     return out
-
-
-def _hash(raw: bytes) -> str:
-    import hashlib
-
-    return hashlib.sha256(raw).hexdigest()
 
 
 def tampered(live: Live, tmp_path: Path, kind_fields: set[str], change: Callable[[dict[str, Any]], None]) -> tuple[Report, int]:
@@ -286,7 +296,7 @@ TAMPERS: list[tuple[str, set[str], Callable[[dict[str, Any]], None], str]] = [
     ("key", "fields", "change", "says"), TAMPERS, ids=[f"{t[0]}-{'-'.join(sorted(t[1]))}-{i}" for i, t in enumerate(TAMPERS)]
 )
 def test_a_generated_item_tampered_with_past_the_first_sealed_entry_fails_verify_naming_its_entry(
-    matches: dict[str, Live], tmp_path: Path, key: str, fields: set[str], change: Callable[[dict[str, Any]], None], says: str
+    matches: Matches, tmp_path: Path, key: str, fields: set[str], change: Callable[[dict[str, Any]], None], says: str
 ) -> None:
     rep, n = tampered(matches[key], tmp_path, fields, change)
     assert rep.verdict == NOT_VERIFIED
@@ -294,7 +304,7 @@ def test_a_generated_item_tampered_with_past_the_first_sealed_entry_fails_verify
     assert any(re.match(rf"entry {n}[:,]", p) and says in p for p in rep.problems), rep.problems
 
 
-def test_an_item_the_game_never_makes_past_the_first_sealed_entry_fails_naming_its_entry(matches: dict[str, Live], tmp_path: Path) -> None:
+def test_an_item_the_game_never_makes_past_the_first_sealed_entry_fails_naming_its_entry(matches: Matches, tmp_path: Path) -> None:
     rep, n = tampered(matches["choice-is-yours"], tmp_path, {"prices", "shop"}, lambda g: g.update(bonus=1))
     assert rep.verdict == NOT_VERIFIED
     assert any(
@@ -307,7 +317,7 @@ def test_an_item_the_game_never_makes_past_the_first_sealed_entry_fails_naming_i
     ), rep.problems
 
 
-def test_an_item_whose_public_facts_no_match_has_fails_naming_its_entry(matches: dict[str, Live], tmp_path: Path) -> None:
+def test_an_item_whose_public_facts_no_match_has_fails_naming_its_entry(matches: Matches, tmp_path: Path) -> None:
     rep, n = tampered(matches["choice-is-yours"], tmp_path, {"prize", "round"}, lambda g: g.update(round=10))
     assert any(
         re.fullmatch(
@@ -361,9 +371,7 @@ def test_words_mixed_in_after_the_first_sealed_entry_make_the_seed_the_items_aft
     assert f"✓ {prizes} generated items announced in entries 1–{rep.last_entry} re-derived from the seed alone" in "\n".join(rep.lines())
 
 
-def test_an_item_whose_draw_depends_on_a_sealed_move_is_named_as_not_re_derivable_with_why(
-    matches: dict[str, Live], tmp_path: Path
-) -> None:
+def test_an_item_whose_draw_depends_on_a_sealed_move_is_named_as_not_re_derivable_with_why(matches: Matches, tmp_path: Path) -> None:
     live = matches["open-pass"]
     dealt = lambda e: any("card" in g and "opened" in g for g in e["sealed"]["generated"])
     rep = check(published_copy(live.journal, tmp_path / "op.jsonl", in_clear=dealt), posted=live.commitment)
@@ -379,7 +387,7 @@ def test_an_item_whose_draw_depends_on_a_sealed_move_is_named_as_not_re_derivabl
     assert limit.endswith(f"; and {len(cards) - 5} more")
 
 
-def test_the_host_s_full_journal_re_derives_alone_as_it_replays_every_item_public_or_sealed(matches: dict[str, Live]) -> None:
+def test_the_host_s_full_journal_re_derives_alone_as_it_replays_every_item_public_or_sealed(matches: Matches) -> None:
     from umpire.verify_rederive import Rederiving
 
     for key, live in matches.items():
@@ -415,3 +423,18 @@ def test_a_game_that_draws_nothing_re_derives_no_item_and_says_so() -> None:
     assert game is not None
     with pytest.raises(LookupError, match="the game declares no re-derivation of a round_started item"):
         game.rederive(None, RoundStarted(t=0, block=1, round=1, prize=3, deadline=0))
+
+
+def test_umpire_verify_of_the_page_alone_says_how_many_items_it_re_derived_past_the_first_sealed_entry(matches: Matches) -> None:
+    from typer.testing import CliRunner
+
+    from umpire.cli import app, journal_cmds  # noqa: F401 - registers the commands
+
+    live = matches["choice-is-yours"]
+    res = CliRunner().invoke(app, ["verify", str(live.page), "--commitment", live.commitment, "--final-hash", live.final_hash])
+    assert res.exit_code == 0, res.output
+    published = entries(live.published(live.page.parent))
+    first = next(e["n"] for e in published if isinstance(e.get("sealed"), str))
+    after = sum(len(e.get("generated", [])) for e in published if e["n"] >= first)
+    assert f"✓ {after} generated items announced in entries {first}–{published[-1]['n']} re-derived from the seed alone" in res.stdout
+    assert res.stdout.rstrip().endswith(AS_FAR_AS_IT_GOES)
