@@ -36,7 +36,6 @@ class Rederiving:
         self.seed = session.fair.game_seed or session.seed  # the seed the game draws from (mixed, if the words are in)
         self.kinds = generated_kinds(self.game.events)
         self._setup: Setup | None = None
-        self.entries = 0  # the entries read in this mode
         self.sealed = 0  # of them, those whose private payload is a digest only
         self.items = 0  # generated items re-derived and found as the seed gives them
         self.unprovable: list[str] = []  # each item whose draw depends on a sealed input, and why
@@ -50,7 +49,6 @@ class Rederiving:
 
     def step(self, entry: dict[str, Any]) -> None:
         """Read one entry: mix in the players' words, count a sealed payload, re-derive each generated item in the clear."""
-        self.entries += 1
         n = entry.get("n")
         if entry.get("kind") == "entropy":
             self._mix(n, entry)
