@@ -12,6 +12,7 @@ from umpire.core.streams import Streams
 from umpire.games import roundplay
 from umpire.games.base import Event, Move, Resolve, Setup
 from umpire.games.outcome import Outcome, rank
+from umpire.games.rederive import Rederived, seeded
 from umpire.games.resources import Purse
 from umpire.games.roundplay import Act, HostWord, warm_pictures  # noqa: F401 (the game's warm-up: the result table's)
 from umpire.games.rounds import SealedRound, highest_unmatched
@@ -155,3 +156,21 @@ def on_due(state: State, now: int) -> tuple[State, list[Event]]:
     if tick.passed:
         return _close(replace(state, bids=bids), now, by_host=False)
     return replace(state, bids=bids), roundplay.reminder(bids, tick, state.names, now=now)
+
+
+def rederive(setup: Setup, event: Event) -> Rederived:
+    """A round's prize (`prize N`), or the order the final draw (`final draw`, a shuffle of the seats) gave players
+    tied on points and coins: those the result says the same of (`why`), in the draw's order (umpire.games.rederive)."""
+    if isinstance(event, RoundOpened):
+        name = f"prize {event.round}"
+        return seeded(event, name, {"prize": PRIZES[0] + setup.streams.stream(name).below(PRIZES[1] - PRIZES[0] + 1)})
+    if isinstance(event, roundplay.Result):
+        names = [p.name for p in setup.roster]
+        if sorted(p.player for p in event.ranking) != sorted(names):
+            raise ValueError("its ranking does not place every player once")
+        drawn = {seat: i for i, seat in enumerate(setup.streams.stream("final draw").shuffled(range(len(names))))}
+        first = {p.why: i for i, p in reversed(list(enumerate(event.ranking)))}  # where each group of equals begins
+        order = sorted(event.ranking, key=lambda p: (first[p.why], drawn[names.index(p.player)]))
+        recorded = {"ranking": [p.player for p in event.ranking]}
+        return Rederived(stream="final draw", recorded=recorded, derived={"ranking": [p.player for p in order]})
+    raise LookupError(f"the Number Auction declares no re-derivation of a {event.kind} item")
