@@ -34,8 +34,8 @@ def scenario_of(text: str, data: Mapping[str, Any], where: str) -> Scenario:
     for as many seats as `[game] seats` says, aliases p1…)."""
     from umpire.kit.game import make
     from umpire.kit.schema import KitError, Reader
-    from umpire.scenario import Scenario, ScenarioError, _players
     from umpire.kit.where import line_of
+    from umpire.scenario import Scenario, ScenarioError, _players
 
     try:
         kit = read_kit(text, data, where)
@@ -53,9 +53,14 @@ def scenario_of(text: str, data: Mapping[str, Any], where: str) -> Scenario:
 
     roster = _players(players, game, fail)
     title = data.get("title", kit.title)
-    for key, kind in (("title", str), ("seed", (int, str)), ("player_entropy", bool), ("pictures", bool)):
-        if key in data and (not isinstance(data[key], kind) or isinstance(data[key], bool) and kind != bool):
-            raise ScenarioError(str(reader.fail((key,), f"expected {'true or false' if kind is bool else 'text' if kind is str else 'a whole number or text'}")))
+    expected = {"title": "text", "seed": "a whole number or text", "player_entropy": "true or false", "pictures": "true or false"}
+    for key, want in expected.items():
+        value = data.get(key)
+        fits = {"text": isinstance(value, str), "true or false": isinstance(value, bool)}.get(
+            want, isinstance(value, int | str) and not isinstance(value, bool)
+        )
+        if key in data and not fits:
+            raise ScenarioError(str(reader.fail((key,), f"expected {want}, got {value!r}")))
     seed = data.get("seed")
     return Scenario(
         path=where,

@@ -35,7 +35,9 @@ def outcome_of(state: State) -> tuple[Outcome, bool]:
     winners = tuple(p.player for p in ranking if p.place == 1)
     summary = fill(kit.posts["result"], {"winners": " and ".join(winners), "title": kit.title}, plain=True)
     gone = tuple(
-        Elimination(player=names[s], why=f"out in round {state.out[s]}") for s in sorted(range(len(names)), key=lambda s: state.out[s]) if state.out[s]
+        Elimination(player=names[s], why=f"out in round {state.out[s]}")
+        for s in sorted(range(len(names)), key=lambda s: state.out[s])
+        if state.out[s]
     )
     why = ranking[0].why if len(winners) == 1 else ""
     over = Outcome(summary=summary, winners=winners, why=why, ranking=ranking, eliminated=gone)

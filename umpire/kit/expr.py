@@ -76,7 +76,15 @@ _NODES = (
     ast.Or,
     *_OPERATORS,
 )
-_SYMBOLS = {ast.Pow: "**", ast.Div: "/", ast.BitAnd: "&", ast.BitOr: "|", ast.BitXor: "^", ast.LShift: "<<", ast.RShift: ">>"}
+_SYMBOLS: dict[type[ast.AST], str] = {
+    ast.Pow: "**",
+    ast.Div: "/",
+    ast.BitAnd: "&",
+    ast.BitOr: "|",
+    ast.BitXor: "^",
+    ast.LShift: "<<",
+    ast.RShift: ">>",
+}
 
 
 @dataclass(frozen=True)
@@ -105,10 +113,10 @@ class Expr:
 
 def compile_expr(text: Any, *, allowed: Collection[str]) -> Expr:
     """Check `text` as an expression over the names `allowed`; ExprError says what is wrong."""
-    if isinstance(text, bool) or isinstance(text, int):
+    if isinstance(text, bool | int):
         text = str(int(text))
     if not isinstance(text, str):
-        raise ExprError(f"expected an expression in quotes, e.g. \"coins - bid\", got {type(text).__name__}")
+        raise ExprError(f'expected an expression in quotes, e.g. "coins - bid", got {type(text).__name__}')
     if not text.strip():
         raise ExprError("the expression is empty")
     if len(text) > MAX_CHARS:
@@ -117,7 +125,7 @@ def compile_expr(text: Any, *, allowed: Collection[str]) -> Expr:
     try:
         tree = evaluator.parse(text.strip())
     except SyntaxError:
-        raise ExprError(f"“{text}” is not an expression (e.g. \"coins - bid\" or \"lives <= 0\")") from None
+        raise ExprError(f'“{text}” is not an expression (e.g. "coins - bid" or "lives <= 0")') from None
     nodes = list(ast.walk(tree))
     if len(nodes) > MAX_NODES:
         raise ExprError(f"“{text}” is too long an expression ({len(nodes)} parts; at most {MAX_NODES})")
@@ -131,7 +139,9 @@ def _check_node(node: ast.AST, text: str, allowed: Collection[str], names: set[s
     if type(node) in _SYMBOLS:
         raise ExprError(f"“{_SYMBOLS[type(node)]}” is not allowed (use + - * // % and comparisons)")
     if not isinstance(node, _NODES):
-        raise ExprError(f"“{text}” uses something a kit expression cannot: only whole numbers, names, + - * // %, comparisons, and/or/not, min/max/abs")
+        raise ExprError(
+            f"“{text}” uses something a kit expression cannot: only whole numbers, names, + - * // %, comparisons, and/or/not, min/max/abs"
+        )
     if isinstance(node, ast.Constant) and (not isinstance(node.value, int) or isinstance(node.value, bool)):
         raise ExprError(f"“{text}”: only whole numbers may be written in an expression, not {node.value!r}")
     if isinstance(node, ast.Call):

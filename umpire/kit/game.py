@@ -36,7 +36,11 @@ _TIES = {
     "draw": "a tie is broken by the seed's draw",
     "earliest": "a tie goes to whoever sent theirs first",
 }
-_REVEAL = {"all": "every word sent is revealed", "winner": "only the picked players' words are revealed", "nothing": "nothing sent is revealed"}
+_REVEAL = {
+    "all": "every word sent is revealed",
+    "winner": "only the picked players' words are revealed",
+    "nothing": "nothing sent is revealed",
+}
 
 
 def _moves(kit: Kit) -> tuple[Move[State], ...]:
@@ -76,12 +80,24 @@ def _moves(kit: Kit) -> tuple[Move[State], ...]:
         kinds.setdefault(r.kind, r)
     out: list[Move[State]] = []
     for kind, r in kinds.items():
-        does = {"bid": "Seal a bid for this round (your last one counts).", "pick": "Seal your pick (your last one counts).", "vote": "Seal your vote (your last one counts)."}[kind]
+        does = {
+            "bid": "Seal a bid for this round (your last one counts).",
+            "pick": "Seal your pick (your last one counts).",
+            "vote": "Seal your vote (your last one counts).",
+        }[kind]
         form = HelpItem(syntax=verb_form(r), what=does, example=f"p1: {example(r)}", who="player")
         out.append(Move(name=kind, words=(kind,), forms=(form,), when=playing(kind), complete=complete, sealed=True))
     start_form = HelpItem(syntax="start", what="Start the match: round 1 opens.", example="start", who="host")
     close_form = HelpItem(syntax="close", what="Close the round now, as if its time had run out.", example="close", who="host")
-    out.append(Move(name="start", who="host", words=("start",), forms=(start_form,), when=lambda s, a: "the match has already started" if s.open is not None else None))
+    out.append(
+        Move(
+            name="start",
+            who="host",
+            words=("start",),
+            forms=(start_form,),
+            when=lambda s, a: "the match has already started" if s.open is not None else None,
+        )
+    )
     out.append(Move(name="close", who="host", words=("close",), forms=(close_form,), when=in_play))
     return tuple(out)
 
@@ -101,8 +117,14 @@ def rulings(kit: Kit, settings: Settings) -> list[str]:
         span = f"round {number}" if n == 1 else f"rounds {number}–{number + n - 1}"
         number += n
         draws = f"; the seed draws {', '.join(r.draws)} as it opens" if r.draws else ""
-        rule = "a payoff table scores each pair drawn by the seed" if r.resolve == "pairs" else f"{_WHAT[r.resolve]} is picked ({_TIES[r.ties]})"
-        effects = "; ".join(f"{who}: {k} becomes {e.text}" for who, part in (("picked", r.picked), ("each", r.each)) for k, e in part.items())
+        rule = (
+            "a payoff table scores each pair drawn by the seed"
+            if r.resolve == "pairs"
+            else f"{_WHAT[r.resolve]} is picked ({_TIES[r.ties]})"
+        )
+        effects = "; ".join(
+            f"{who}: {k} becomes {e.text}" for who, part in (("picked", r.picked), ("each", r.each)) for k, e in part.items()
+        )
         out.append(
             f"R-KIT-{i + 2}: {span}: each player still in sends “{verb_form(r)}” privately within {r.seconds} s (the last one counts){draws}; "
             f"{rule}; {_REVEAL[r.reveal]}{'; ' + effects if effects else ''}."
@@ -111,7 +133,9 @@ def rulings(kit: Kit, settings: Settings) -> list[str]:
     end += ["the match ends when one player is left"] if kit.last_standing else []
     score = ", then ".join(e.text for e in kit.score) or "nothing"
     draw = "; players still level are placed by the seed's draw" if kit.draw else "; players still level share their place"
-    out.append(f"R-KIT-{len(groups) + 2}: {'; '.join(end) + '; ' if end else ''}the result ranks players still in first, then by {score}{draw}.")
+    out.append(
+        f"R-KIT-{len(groups) + 2}: {'; '.join(end) + '; ' if end else ''}the result ranks players still in first, then by {score}{draw}."
+    )
     return out
 
 

@@ -7,9 +7,9 @@ most or fewest chosen, or a payoff table between pairs; with the round's rule fo
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from umpire.games.rounds import highest_unmatched, lowest_unmatched
 
@@ -47,13 +47,14 @@ def resolve(r: Round, sent: Mapping[int, str], state: State, seats: Sequence[int
 
 def _counted(r: Round, sent: Mapping[int, str], state: State, seats: Sequence[int]) -> Resolution:
     """Most or fewest: votes for players (every player still in counts, with 0 votes), or the options picked."""
+    tally: dict[Any, int]  # by seat (votes) or by option (picks)
+    votes: dict[int, int] = {}
     if r.kind == "vote":
         counts = Counter(state.names.index(v) for v in sent.values())
-        tally = {s: counts.get(s, 0) for s in seats}
-        votes = dict(tally)
+        votes = {s: counts.get(s, 0) for s in seats}
+        tally = votes
     else:
         tally = dict(Counter(sent.values()))  # options by how many picked them (fewest: among those picked)
-        votes = {}
     if not tally or (r.kind == "vote" and not sent):
         return Resolution(picked=(), votes=votes)
     best = (max if r.resolve == "most" else min)(tally.values())
@@ -66,10 +67,9 @@ def _counted(r: Round, sent: Mapping[int, str], state: State, seats: Sequence[in
     return Resolution(picked=got.picked, votes=votes, drawn=got.drawn)
 
 
-def _ties(r: Round, tied: tuple[int, ...] | tuple[str, ...], state: State, players: object) -> Resolution:
-    """The players behind the one key that won (a seat, or an option), or the round's rule among several tied."""
-    take = players  # key -> the seats it stands for
-    assert callable(take)
+def _ties(r: Round, tied: tuple[Any, ...], state: State, take: Callable[[Any], tuple[int, ...]]) -> Resolution:
+    """The players behind the one key that won (a seat, or an option: `take` gives the seats it stands for), or the
+    round's rule among several tied."""
     if len(tied) == 1:
         return Resolution(picked=tuple(sorted(take(tied[0]))))
     if r.ties == "nobody":

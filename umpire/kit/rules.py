@@ -102,7 +102,9 @@ def parse(state: State, actor: int | None, text: str, resolve_name: Resolve) -> 
         if [w.casefold() for w in words] in (["start"], ["close"]):
             return HostWord(move=verb)
         if verb in ("bid", "pick", "vote"):
-            raise InvalidCommand(f"the host's words here are “start” and “close”; a player's {verb} comes with their name: “p1: {example(r)}”")
+            raise InvalidCommand(
+                f"the host's words here are “start” and “close”; a player's {verb} comes with their name: “p1: {example(r)}”"
+            )
         raise InvalidCommand("unknown host command (type “help” for the list)")
     if verb != r.kind:
         raise InvalidCommand(f"a player sends “{verb_form(r)}” in this round, e.g. “{example(r)}”")
@@ -182,9 +184,7 @@ def _open_round(state: State, now: int, events: list[Event]) -> tuple[State, lis
     span, reminders = r.seconds * SECOND, tuple(x * SECOND for x in r.reminders)
     opened = SealedRound[str].open(number=number, seats=seats, now=now, span=span, reminders=reminders)
     names = state.names
-    ev = RoundOpened(
-        t=now, round=number, items=dict(items), pairs=tuple((names[a], names[b]) for a, b in pairs), resting=resting
-    )
+    ev = RoundOpened(t=now, round=number, items=dict(items), pairs=tuple((names[a], names[b]) for a, b in pairs), resting=resting)
     return replace(state, open=opened, order=(), items=items, pairs=pairs), [*events, ev]
 
 

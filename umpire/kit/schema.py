@@ -100,7 +100,9 @@ class Reader:
                     raise self.fail((*path, key), f"unknown key (expected one of {', '.join(known)})")
         return value
 
-    def integer(self, t: Mapping[str, Any], key: str, path: tuple[str | int, ...], *, low: int, high: int, default: int | None = None) -> int:
+    def integer(
+        self, t: Mapping[str, Any], key: str, path: tuple[str | int, ...], *, low: int, high: int, default: int | None = None
+    ) -> int:
         value = t.get(key, default)
         if value is None:
             raise self.fail((*path, key), f"missing: expected a whole number from {low} to {high}")
@@ -108,20 +110,27 @@ class Reader:
             raise self.fail((*path, key), f"expected a whole number from {low} to {high}, got {value!r}")
         return value
 
-    def text_of(self, t: Mapping[str, Any], key: str, path: tuple[str | int, ...], *, default: str | None = None, longest: int = 200) -> str:
+    def text_of(
+        self, t: Mapping[str, Any], key: str, path: tuple[str | int, ...], *, default: str | None = None, longest: int = 200
+    ) -> str:
         value = t.get(key, default)
         if not isinstance(value, str) or not value.strip() or len(value) > longest:
             raise self.fail((*path, key), f"expected text of 1 to {longest} characters, got {value!r}")
         return value
 
-    def choice(self, t: Mapping[str, Any], key: str, path: tuple[str | int, ...], options: tuple[str, ...], default: str | None = None) -> str:
+    def choice(
+        self, t: Mapping[str, Any], key: str, path: tuple[str | int, ...], options: tuple[str, ...], default: str | None = None
+    ) -> str:
         value = t.get(key, default)
         if value not in options:
             raise self.fail((*path, key), f"expected one of {', '.join(options)}, got {value!r}")
         return str(value)
 
     def pair(self, value: Any, path: tuple[str | int, ...], *, low: int, high: int) -> tuple[int, int]:
-        if not (isinstance(value, list) and len(value) == 2 and all(type(v) is int and low <= v <= high for v in value)) or value[0] > value[1]:
+        if (
+            not (isinstance(value, list) and len(value) == 2 and all(type(v) is int and low <= v <= high for v in value))
+            or value[0] > value[1]
+        ):
             raise self.fail(path, f"expected [least, most], two whole numbers from {low} to {high}, got {value!r}")
         return value[0], value[1]
 
@@ -133,7 +142,9 @@ class Reader:
 
 
 def _kind(value: Any) -> str:
-    return {bool: "true/false", int: "a number", float: "a number", str: "text", list: "a list", dict: "a table"}.get(type(value), type(value).__name__)
+    return {bool: "true/false", int: "a number", float: "a number", str: "text", list: "a list", dict: "a table"}.get(
+        type(value), type(value).__name__
+    )
 
 
 TOP = ("game", "resources", "items", "rounds", "end", "posts", "players", "seed", "player_entropy", "pictures", "title")
@@ -146,7 +157,9 @@ def read(text: str, data: Mapping[str, Any], where: str) -> Kit:
     game = r.table(data.get("game"), ("game",), ("name", "title", "summary", "players", "seats"))
     name = game.get("name")
     if not isinstance(name, str) or not re.fullmatch(r"[a-z][a-z0-9-]{0,39}", name):
-        raise r.fail(("game", "name"), f"expected a short name of lower-case letters, digits and hyphens (e.g. \"number-auction\"), got {name!r}")
+        raise r.fail(
+            ("game", "name"), f'expected a short name of lower-case letters, digits and hyphens (e.g. "number-auction"), got {name!r}'
+        )
     title = r.text_of(game, "title", ("game",), default=name, longest=80)
     summary = r.text_of(game, "summary", ("game",), default=title, longest=200)
     players = r.pair(game.get("players"), ("game", "players"), low=2, high=30)
@@ -165,7 +178,7 @@ def read(text: str, data: Mapping[str, Any], where: str) -> Kit:
     end = r.table(data.get("end", {}), ("end",), ("score", "draw", "eliminate", "last_standing"))
     score_raw = end.get("score", [])
     if not isinstance(score_raw, list) or len(score_raw) > 5:
-        raise r.fail(("end", "score"), "expected a list of up to 5 expressions, best first (e.g. [\"points\", \"coins\"])")
+        raise r.fail(("end", "score"), 'expected a list of up to 5 expressions, best first (e.g. ["points", "coins"])')
     score = tuple(r.expr(s, ("end", "score"), set(resources)) for s in score_raw)
     draw = end.get("draw", True)
     if not isinstance(draw, bool):
@@ -220,8 +233,10 @@ def _items(r: Reader, raw: Any, taken: set[str]) -> dict[str, Item]:
             raise r.fail(path, "an item's name is a short lower-case word, not a resource's name or one of the reserved names")
         spec = r.table(value, path, ("range", "deck", "list"))
         if len(spec) != 1:
-            raise r.fail(path, "expected exactly one of range = [least, most], deck = [...] (shuffled by the seed) or list = [...] (in order)")
-        (how, v), = spec.items()
+            raise r.fail(
+                path, "expected exactly one of range = [least, most], deck = [...] (shuffled by the seed) or list = [...] (in order)"
+            )
+        ((how, v),) = spec.items()
         if how == "range":
             low, high = r.pair(v, (*path, how), low=0, high=1_000_000)
             out[key] = Item(name=key, low=low, high=high)
@@ -232,7 +247,23 @@ def _items(r: Reader, raw: Any, taken: set[str]) -> dict[str, Item]:
     return out
 
 
-ROUND_KEYS = ("repeat", "kind", "numbers", "words", "most", "seconds", "reminders", "draw", "resolve", "ties", "reveal", "self_vote", "payoff", "picked", "each")
+ROUND_KEYS = (
+    "repeat",
+    "kind",
+    "numbers",
+    "words",
+    "most",
+    "seconds",
+    "reminders",
+    "draw",
+    "resolve",
+    "ties",
+    "reveal",
+    "self_vote",
+    "payoff",
+    "picked",
+    "each",
+)
 
 
 def _round(r: Reader, raw: Any, i: int, resources: Mapping[str, int], items: Mapping[str, Item]) -> tuple[Round, int]:
@@ -244,13 +275,17 @@ def _round(r: Reader, raw: Any, i: int, resources: Mapping[str, int], items: Map
     words: tuple[str, ...] = ()
     if kind == "pick":
         if ("numbers" in t) == ("words" in t):
-            raise r.fail((*path, "kind"), "a pick round needs numbers = [least, most] or words = [\"…\", …] (one of the two)")
+            raise r.fail((*path, "kind"), 'a pick round needs numbers = [least, most] or words = ["…", …] (one of the two)')
         if "numbers" in t:
             numbers = r.pair(t["numbers"], (*path, "numbers"), low=0, high=1_000_000)
         else:
             w = t["words"]
-            if not isinstance(w, list) or not 2 <= len(w) <= 12 or not all(isinstance(x, str) and re.fullmatch(r"[a-z][a-z-]{0,19}", x) for x in w):
-                raise r.fail((*path, "words"), "expected 2 to 12 lower-case words, e.g. [\"cooperate\", \"betray\"]")
+            if (
+                not isinstance(w, list)
+                or not 2 <= len(w) <= 12
+                or not all(isinstance(x, str) and re.fullmatch(r"[a-z][a-z-]{0,19}", x) for x in w)
+            ):
+                raise r.fail((*path, "words"), 'expected 2 to 12 lower-case words, e.g. ["cooperate", "betray"]')
             if len(set(w)) != len(w):
                 raise r.fail((*path, "words"), "a word is listed twice")
             words = tuple(w)
@@ -259,7 +294,7 @@ def _round(r: Reader, raw: Any, i: int, resources: Mapping[str, int], items: Map
     names = set(resources) | set(items) | {"round", "alive"}
     most = r.expr(t["most"], (*path, "most"), names) if "most" in t else None
     if kind == "bid" and most is None:
-        raise r.fail((*path, "most"), "a bid round needs `most`: the most a player may bid, e.g. \"coins\"")
+        raise r.fail((*path, "most"), 'a bid round needs `most`: the most a player may bid, e.g. "coins"')
     seconds = r.integer(t, "seconds", path, low=10, high=7 * 24 * 3600, default=120)
     rem = t.get("reminders", [])
     if not isinstance(rem, list) or len(rem) > 5 or not all(type(x) is int and 0 < x < seconds for x in rem):
@@ -267,9 +302,11 @@ def _round(r: Reader, raw: Any, i: int, resources: Mapping[str, int], items: Map
     draws_raw = t.get("draw", [])
     draws = (draws_raw,) if isinstance(draws_raw, str) else draws_raw
     if not isinstance(draws, list | tuple) or not all(isinstance(d, str) and d in items for d in draws):
-        raise r.fail((*path, "draw"), f"expected the name of an item (or a list of them) from [items]: {', '.join(items) or 'none defined'}")
+        raise r.fail(
+            (*path, "draw"), f"expected the name of an item (or a list of them) from [items]: {', '.join(items) or 'none defined'}"
+        )
     resolve = r.choice(t, "resolve", path, RESOLVE)
-    if resolve in ("highest", "lowest", "highest-unique", "lowest-unique") and kind == "vote" or resolve == "pairs" and kind != "pick":
+    if (resolve in ("highest", "lowest", "highest-unique", "lowest-unique") and kind == "vote") or (resolve == "pairs" and kind != "pick"):
         raise r.fail((*path, "resolve"), f"“{resolve}” does not go with a {kind} round")
     if kind == "pick" and words and resolve not in ("most", "fewest", "pairs"):
         raise r.fail((*path, "resolve"), "a pick among words is resolved by most, fewest or pairs")
@@ -279,7 +316,7 @@ def _round(r: Reader, raw: Any, i: int, resources: Mapping[str, int], items: Map
     effects = {}
     for part in ("picked", "each"):
         e = r.table(t.get(part, {}), (*path, part))
-        for key, value in e.items():
+        for key in e:
             if key not in resources:
                 raise r.fail((*path, part, key), f"not a resource (resources: {', '.join(resources) or 'none'})")
         effects[part] = {key: r.expr(value, (*path, part, key), offered) for key, value in e.items()}
@@ -316,7 +353,7 @@ def _payoff(r: Reader, t: Mapping[str, Any], path: tuple[str | int, ...], words:
     for key, value in table.items():
         pair = tuple(key.split())
         if len(pair) != 2 or not all(w in words for w in pair):
-            raise r.fail((*path, "payoff", key), f"expected two of the round's words, e.g. \"{words[0]} {words[-1]}\"")
+            raise r.fail((*path, "payoff", key), f'expected two of the round\'s words, e.g. "{words[0]} {words[-1]}"')
         out[(pair[0], pair[1])] = _either(r, value, (*path, "payoff", key))
     missing = [f"{a} {b}" for a in words for b in words if (a, b) not in out]
     if missing:

@@ -74,10 +74,14 @@ def _status(state: State, now: int, args: Sequence[str]) -> View:
 
     rows = tuple((n, *(str(v[s]) for v in state.values), mark(s)) for s, n in enumerate(state.names))
     chat_text = "\n".join(
-        f"{chat.safe(n)}: " + ", ".join(f"{k} {v[s]}" for k, v in zip(kit.resources, state.values, strict=True)) + (" (out)" if state.out[s] else "")
+        f"{chat.safe(n)}: "
+        + ", ".join(f"{k} {v[s]}" for k, v in zip(kit.resources, state.values, strict=True))
+        + (" (out)" if state.out[s] else "")
         for s, n in enumerate(state.names)
     )
     return View(title=f"{kit.title} — {_where(state)}", columns=("player", *kit.resources, "this round"), rows=rows, chat=chat_text)
 
 
-VIEWS: tuple[ViewDef[State], ...] = (ViewDef(name="status", what="Everyone's resources; who has sent a word in the open round.", build=_status),)
+VIEWS: tuple[ViewDef[State], ...] = (
+    ViewDef(name="status", what="Everyone's resources; who has sent a word in the open round.", build=_status),
+)
