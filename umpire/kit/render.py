@@ -59,9 +59,9 @@ def _closed(c: Context, ev: RoundClosed) -> str:
     kit, r = c.kit, c.kit.schedule[ev.round - 1]
     common = {"round": ev.round, "rounds": kit.rounds, **ev.items}
     lines = ["The host closed the round."] if ev.by_host else []
-    sent = listing(ev.sent) if ev.sent or ev.reveal == "all" else "sealed"
+    sent = listing(ev.sent, joint=" → " if r.kind == "vote" else " ") if ev.sent or ev.reveal == "all" else "sealed"
     lines.append(fill(kit.posts["closed"], {**common, "sent": sent}))
-    if ev.votes:
+    if any(ev.votes.values()):
         lines.append(f"Votes: {listing({p: n for p, n in ev.votes.items() if n}).text}")
     word = {"bid": "bid", "vote": "vote"}.get(r.kind, "pick")
     for player in ev.picked:

@@ -53,7 +53,8 @@ def _where(s: State) -> str:
     if s.outcome is not None:
         return f"over: {s.outcome.summary}"
     drawn = "".join(f", {k} {v}" for k, v in s.items)
-    return f"round {s.number}/{s.kit.rounds}{drawn} · {len(s.open.waiting)} to {s.round.kind}"
+    of = "" if s.kit.last_standing else f"/{s.kit.rounds}"
+    return f"round {s.number}{of}{drawn} · {len(s.open.waiting)} to {s.round.kind}"
 
 
 def toolbar(state: State, now: int) -> Toolbar:

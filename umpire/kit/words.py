@@ -116,10 +116,10 @@ class Raw:
         self.text = text
 
 
-def listing(values: Mapping[str, object], *, plain: bool = False) -> Raw:
-    """“Hedger 5 · Uri 3”, each name and value made safe (`plain`: as they are)."""
+def listing(values: Mapping[str, object], *, plain: bool = False, joint: str = " ") -> Raw:
+    """“Hedger 5 · Uri 3” (`joint` between a name and its value), each made safe (`plain`: as they are)."""
     made = (lambda x: x) if plain else chat.safe
-    return Raw(" · ".join(f"{made(k)} {made(str(v))}" for k, v in values.items()) or "none")
+    return Raw(" · ".join(f"{made(k)}{joint}{made(str(v))}" for k, v in values.items()) or "none")
 
 
 Lookup = Callable[[str], object]
