@@ -9,6 +9,7 @@ text, so `verify`, `replay`, `resume` and `report` work from the journal alone.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -47,9 +48,10 @@ def scenario_of(text: str, data: Mapping[str, Any], where: str) -> Scenario:
     if players is None:
         players = [{"name": f"Player {i + 1}", "aliases": [f"p{i + 1}"]} for i in range(kit.seats)]
 
-    def fail(key: str, msg: str) -> ScenarioError:
-        head = key.split("[")[0].split(".")[0]
-        return ScenarioError(f"{where}: line {line_of(text, (head,))}: {key}: {msg}")
+    def fail(key: str, msg: str) -> ScenarioError:  # the scenario's own checks of the players: "players[1].name"
+        m = re.fullmatch(r"players\[(\d+)\](?:\.(\w+))?", key)
+        path: tuple[str | int, ...] = ("players",) if m is None else ("players", int(m.group(1)), *(m.group(2) or "",)[: bool(m.group(2))])
+        return ScenarioError(f"{where}: line {line_of(text, path)}: {key}: {msg}")
 
     roster = _players(players, game, fail)
     title = data.get("title", kit.title)
