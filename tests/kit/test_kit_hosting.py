@@ -118,3 +118,21 @@ def test_a_kit_game_plays_a_whole_match_through_the_bot(fake: Any, tmp_path: Pat
     assert not any("Your bid" in text for text in public)
     lines = [json.loads(x) for x in (tmp_path / "bot.jsonl").read_text(encoding="utf-8").splitlines()]
     assert lines[0]["game"] == "kit-number-auction"
+
+
+def test_umpire_new_on_a_kit_file_writes_a_match_file_with_the_players_given(tmp_path: Path) -> None:
+    done = umpire("new", str(KITS / "majority.toml"), "--players", "Ann,Bo,Cy", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    written = load(tmp_path / "majority-match.toml")
+    assert [p.name for p in written.roster] == ["Ann", "Bo", "Cy"] and written.key == "kit-majority"
+    too_few = umpire("new", str(KITS / "majority.toml"), "--players", "Ann,Bo", "-o", "x.toml", cwd=tmp_path)
+    assert too_few.returncode == 2 and "Majority needs 3–12 players, --players names 2" in too_few.stderr
+    assert not (tmp_path / "x.toml").exists()
+
+
+def test_the_result_of_a_kit_match_carries_its_standings_picture(tmp_path: Path) -> None:
+    session = Session.create(load(NA), journal_path=None, seed="7", salt=derive_salt("7"))
+    for line in MATCH:
+        session.feed(line)
+    (post,) = [p for _, p in session.last_public_posts if p.text.startswith("🏆")]
+    assert post.image is not None and post.image()[:8] == b"\x89PNG\r\n\x1a\n"
