@@ -43,5 +43,9 @@ def match_text(kit_text: str, names: list[str]) -> str:
     lines = [without_players(kit_text).rstrip("\n"), "", "# The players of this match, by seat."]
     for i, name in enumerate(names):
         alias = f"p{i + 1}"
-        lines += ["[[players]]", f"name = {json.dumps(name, ensure_ascii=False)}", f"aliases = {json.dumps([] if alias in taken else [alias])}"]
+        lines += [
+            "[[players]]",
+            f"name = {json.dumps(name, ensure_ascii=False)}",
+            f"aliases = {json.dumps([] if alias in taken else [alias])}",
+        ]
     return "\n".join(lines) + "\n"

@@ -41,7 +41,7 @@ def resolve(r: Round, sent: Mapping[int, str], state: State, seats: Sequence[int
         if not numbers:
             return Resolution(picked=())
         top = (max if r.resolve == "highest" else min)(numbers.values())
-        return _ties(r, tuple(s for s in sorted(numbers) if numbers[s] == top), state, lambda s: (s,))
+        return _ties(r, tuple(s for s in sorted(numbers) if numbers[s] == top), state, lambda s: (s,), lambda s: (s,))
     return _counted(r, sent, state, seats)
 
 
@@ -63,11 +63,17 @@ def _counted(r: Round, sent: Mapping[int, str], state: State, seats: Sequence[in
     def players(key: int | str) -> tuple[int, ...]:
         return (key,) if isinstance(key, int) else tuple(s for s in sorted(sent) if sent[s] == key)
 
-    got = _ties(r, tied, state, players)
+    def senders(key: int | str) -> tuple[int, ...]:  # who sent the word that put `key` there
+        word = state.names[key] if isinstance(key, int) else key
+        return tuple(s for s in sorted(sent) if sent[s] == word)
+
+    got = _ties(r, tied, state, players, senders)
     return Resolution(picked=got.picked, votes=votes, drawn=got.drawn)
 
 
-def _ties(r: Round, tied: tuple[Any, ...], state: State, take: Callable[[Any], tuple[int, ...]]) -> Resolution:
+def _ties(
+    r: Round, tied: tuple[Any, ...], state: State, take: Callable[[Any], tuple[int, ...]], senders: Callable[[Any], tuple[int, ...]]
+) -> Resolution:
     """The players behind the one key that won (a seat, or an option: `take` gives the seats it stands for), or the
     round's rule among several tied."""
     if len(tied) == 1:
@@ -79,7 +85,8 @@ def _ties(r: Round, tied: tuple[Any, ...], state: State, take: Callable[[Any], t
     if r.ties == "draw":
         one = state.streams.stream(f"tie {state.number}").choice(list(tied))
         return Resolution(picked=tuple(sorted(take(one))), drawn=True)
-    first = min(tied, key=lambda k: min(state.order.index(s) for s in take(k)))  # earliest: whoever sent first
+    last = len(state.order)  # earliest: the one whose word was sent first (a vote's target: its first vote)
+    first = min(tied, key=lambda k: min((state.order.index(s) for s in senders(k) if s in state.order), default=last))
     return Resolution(picked=tuple(sorted(take(first))))
 
 

@@ -181,6 +181,7 @@ def _open_round(state: State, now: int, events: list[Event]) -> tuple[State, lis
         drawn = state.streams.stream(f"pairs {number}").shuffled(seats)
         pairs = tuple((drawn[i], drawn[i + 1]) for i in range(0, len(drawn) - 1, 2))
         resting = state.names[drawn[-1]] if len(drawn) % 2 else None
+        seats = tuple(sorted(s for pair in pairs for s in pair))  # the odd one out sends nothing this round
     span, reminders = r.seconds * SECOND, tuple(x * SECOND for x in r.reminders)
     opened = SealedRound[str].open(number=number, seats=seats, now=now, span=span, reminders=reminders)
     names = state.names
