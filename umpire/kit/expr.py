@@ -100,7 +100,7 @@ class Expr:
         evaluator = SimpleEval(operators=_OPERATORS, functions=_FUNCTIONS, names=dict(names))
         try:
             got = evaluator.eval(self.text, previously_parsed=self._tree)
-        except InvalidExpression as exc:  # a name the place offers was not given: the engine's bug, said plainly
+        except (InvalidExpression, TypeError, ValueError, ArithmeticError) as exc:  # checked away when read; said plainly
             raise ExprError(f"“{self.text}”: {exc}") from None
         if not isinstance(got, int):
             raise ExprError(f"“{self.text}” gave {got!r}, not a whole number")
@@ -147,6 +147,9 @@ def _check_node(node: ast.AST, text: str, allowed: Collection[str], names: set[s
     if isinstance(node, ast.Call):
         if not isinstance(node.func, ast.Name) or node.func.id not in _FUNCTIONS or node.keywords:
             raise ExprError(f"“{text}”: the only functions are min, max and abs")
+        few = 1 if node.func.id == "abs" else 2
+        if len(node.args) < few or (few == 1 and len(node.args) > 1) or any(isinstance(a, ast.Starred) for a in node.args):
+            raise ExprError(f"“{text}”: abs takes one value, min and max two or more (e.g. min(coins, 5))")
         names.discard(node.func.id)
         return
     if isinstance(node, ast.Name) and node.id not in _FUNCTIONS:

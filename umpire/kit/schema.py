@@ -291,7 +291,13 @@ def _round(r: Reader, raw: Any, i: int, resources: Mapping[str, int], items: Map
             words = tuple(w)
     elif "numbers" in t or "words" in t:
         raise r.fail((*path, "numbers" if "numbers" in t else "words"), f"only a pick round has options; this is a {kind} round")
-    names = set(resources) | set(items) | {"round", "alive"}
+    draws_raw = t.get("draw", [])
+    draws = (draws_raw,) if isinstance(draws_raw, str) else draws_raw
+    if not isinstance(draws, list | tuple) or not all(isinstance(d, str) and d in items for d in draws) or len(set(draws)) != len(draws):
+        raise r.fail(
+            (*path, "draw"), f"expected the name of an item (or a list of them) from [items]: {', '.join(items) or 'none defined'}"
+        )
+    names = set(resources) | set(draws) | {"round", "alive"}  # what the round drew is known in it, nothing else drawn
     most = r.expr(t["most"], (*path, "most"), names) if "most" in t else None
     if kind == "bid" and most is None:
         raise r.fail((*path, "most"), 'a bid round needs `most`: the most a player may bid, e.g. "coins"')
@@ -299,12 +305,6 @@ def _round(r: Reader, raw: Any, i: int, resources: Mapping[str, int], items: Map
     rem = t.get("reminders", [])
     if not isinstance(rem, list) or len(rem) > 5 or not all(type(x) is int and 0 < x < seconds for x in rem):
         raise r.fail((*path, "reminders"), f"expected up to 5 whole numbers of seconds left, each under the round's {seconds}")
-    draws_raw = t.get("draw", [])
-    draws = (draws_raw,) if isinstance(draws_raw, str) else draws_raw
-    if not isinstance(draws, list | tuple) or not all(isinstance(d, str) and d in items for d in draws):
-        raise r.fail(
-            (*path, "draw"), f"expected the name of an item (or a list of them) from [items]: {', '.join(items) or 'none defined'}"
-        )
     resolve = r.choice(t, "resolve", path, RESOLVE)
     if (resolve in ("highest", "lowest", "highest-unique", "lowest-unique") and kind == "vote") or (resolve == "pairs" and kind != "pick"):
         raise r.fail((*path, "resolve"), f"“{resolve}” does not go with a {kind} round")
