@@ -162,3 +162,41 @@ def test_a_mistake_in_a_kit_file_is_refused_naming_its_line_its_key_and_what_was
     with pytest.raises(ScenarioError) as caught:
         parse(changed, "test.toml")
     assert str(caught.value) == f"test.toml: line {line}: {refusal}"
+
+
+def test_a_kit_games_event_kinds_are_its_own_beside_every_registered_game_and_the_session() -> None:
+    from umpire.games import registry
+    from umpire.kit.events import RoundClosed, RoundOpened
+    from umpire.session.events import EVENTS as SESSION_EVENTS
+
+    taken = {cls.kind: cls for cls in SESSION_EVENTS} | {cls.kind: cls for game in registry().values() for cls in game.events}
+    for cls in (RoundOpened, RoundClosed):
+        assert taken.get(cls.kind, cls) is cls, f"“{cls.kind}” is also {taken[cls.kind].__module__}.{taken[cls.kind].__name__}"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_kit_games_events_read_back_from_their_json(name: str) -> None:
+    from tests.kit.support import kit_game
+    from umpire.games.eventjson import read_event
+    from umpire.kit.check import Findings, Match
+
+    game = kit_game(name)
+
+    match = Match(game, game.entry.players[0] + 1, "json")
+    seen: list[object] = []
+    original = match.events
+
+    def keep(events: list[object], found: Findings, where: str) -> None:
+        seen.extend(events)
+        original(events, found, where)  # type: ignore[arg-type]
+
+    match.events = keep  # type: ignore[method-assign]
+    found = Findings()
+    match.play((None, "start"), found)
+    for seat in range(game.entry.players[0] + 1):
+        for move in match.game.allowed(match.state, seat):  # none for a player who sits the round out
+            match.play((seat, f"{move.words[0]} {move.suggest(match.state, seat, [move.words[0]])[-1]}"), found)
+    match.play((None, "close"), found)
+    assert {type(e).__name__ for e in seen} >= {"RoundOpened", "RoundClosed"}
+    for ev in seen:
+        assert read_event(ev.to_json(match.names), game.events, match.names) == ev  # type: ignore[attr-defined]
