@@ -65,6 +65,8 @@ def test_a_kit_game_plays_a_whole_match_in_batch_mode_and_verify_and_report_work
     assert verified.returncode == 0, verified.stdout + verified.stderr
     assert "generated items re-derived from the seed" in verified.stdout
     assert "✓ replayed 21 entries; 5 generated items re-derived from the seed" in verified.stdout  # the five prizes
+    replayed = umpire("replay", str(tmp_path / "na.jsonl"), cwd=tmp_path / "elsewhere")
+    assert replayed.returncode == 0 and RESULT in replayed.stdout
     reported = umpire("report", str(tmp_path / "na.jsonl"), cwd=tmp_path / "elsewhere")
     assert reported.returncode == 0, reported.stderr
     page = (tmp_path / "na.html").read_text(encoding="utf-8")
@@ -136,3 +138,16 @@ def test_the_result_of_a_kit_match_carries_its_standings_picture(tmp_path: Path)
         session.feed(line)
     (post,) = [p for _, p in session.last_public_posts if p.text.startswith("🏆")]
     assert post.image is not None and post.image()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_kit_post_never_mentions_anyone_and_shows_a_players_name_as_text(tmp_path: Path) -> None:
+    text = NA.read_text(encoding="utf-8").replace("**Round {round} of {rounds}:", "@everyone <@123> **Round {round} of {rounds}:")
+    text = text.replace('name = "Uri"', 'name = "Uri *the* <@here>"')
+    path = tmp_path / "loud.toml"
+    path.write_text(text, encoding="utf-8")
+    session = Session.create(load(path), journal_path=None, seed="7", salt=derive_salt("7"))
+    posts = [o.text for line in ("start", "p1: bid 1", "p2: bid 2", "p3: bid 3", "p4: bid 3") for o in session.feed(line)]
+    opening = next(p for p in posts if "Round 1 of 5" in p)
+    assert "@\u200beveryone <\u200b@123> **Round 1 of 5:" in opening
+    reveal = next(p for p in posts if p.startswith("**Round 1 bids:**"))
+    assert "Uri \\*the\\* <@\u200bhere> 2" in reveal and "🏷️ **Uri \\*the\\* <@\u200bhere>** wins 7 points for 2 coins." in reveal
