@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tests.kit.support import KITS, ROOT, kit_text
 from umpire.games import roundplay
@@ -200,3 +202,21 @@ def test_a_kit_games_events_read_back_from_their_json(name: str) -> None:
     assert {type(e).__name__ for e in seen} >= {"RoundOpened", "RoundClosed"}
     for ev in seen:
         assert read_event(ev.to_json(match.names), game.events, match.names) == ev  # type: ignore[attr-defined]
+
+
+VALUES = ('"x"', "0", "-1", "99999999", "true", "[]", "[1]", '["a", "b"]', "{}", "{ range = [1, 2] }", "1.5", '"coins - bid"', '"{bid}"')
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_any_kit_file_with_a_line_changed_is_hosted_or_refused_with_its_line_never_a_traceback(data: st.DataObject) -> None:
+    lines = kit_text(data.draw(st.sampled_from(NAMES))).splitlines()
+    i = data.draw(st.integers(0, len(lines) - 1))
+    if "=" in lines[i] and data.draw(st.booleans()):
+        lines[i] = lines[i].split("=")[0] + "= " + data.draw(st.sampled_from(VALUES))
+    else:
+        del lines[i]
+    try:
+        parse("\n".join(lines) + "\n", "fuzz.toml")
+    except ScenarioError as exc:
+        assert str(exc).startswith("fuzz.toml: ")
