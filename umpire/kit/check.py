@@ -137,6 +137,7 @@ def _script(game: Game[Any, Any], players: int, seed: str, rng: random.Random, f
                 if words:
                     lines.append((seat, rng.choice(words)))
                     match.play(lines[-1], found)
+        _shown(game, match, rng.randrange(players), found, f"seed {seed!r}: round {number}")
         closing: Line = rng.choice(((None, "close"), (None, "due")))
         for _ in range(limit):
             if game.is_over(match.state) or getattr(match.state, "number", 0) != number:
@@ -153,15 +154,23 @@ def _script(game: Game[Any, Any], players: int, seed: str, rng: random.Random, f
             found.note(found.stuck, f"seed {seed!r}: the match ran past its last round")
             return lines, match
     found.results += 1
-    try:
-        game.outcome(match.state)
-        game.toolbar(match.state, match.now)
-        game.final(match.state, match.now)
-        for view in game.view_defs:
-            view.build(match.state, match.now, [])
-    except Exception as exc:
-        found.note(found.wordless, f"seed {seed!r}: the end cannot be shown ({type(exc).__name__}: {exc})")
+    if game.outcome(match.state) is None:
+        found.note(found.wordless, f"seed {seed!r}: the match is over but has no result")
+    _shown(game, match, rng.randrange(players), found, f"seed {seed!r}: the end")
     return lines, match
+
+
+def _shown(game: Game[Any, Any], match: Match, seat: int, found: Findings, where: str) -> None:
+    """What the host and a player are shown now (the toolbar, `final`, the views, the player's own status) must be made."""
+    state, now = match.state, match.now
+    try:
+        game.toolbar(state, now)
+        game.final(state, now)
+        for view in game.view_defs:
+            view.build(state, now, [])
+        game.own_status(game.knowledge(state, seat), match.names[seat])
+    except Exception as exc:
+        found.note(found.wordless, f"{where}: the state cannot be shown ({type(exc).__name__}: {exc})")
 
 
 def _twin(game: Game[Any, Any], players: int, seed: str, lines: list[Line], rng: random.Random, found: Findings, first: Match) -> None:
