@@ -151,3 +151,29 @@ def test_a_kit_post_never_mentions_anyone_and_shows_a_players_name_as_text(tmp_p
     assert "@\u200beveryone <\u200b@123> **Round 1 of 5:" in opening
     reveal = next(p for p in posts if p.startswith("**Round 1 bids:**"))
     assert "Uri \\*the\\* <@\u200bhere> 2" in reveal and "🏷️ **Uri \\*the\\* <@\u200bhere>** wins 7 points for 2 coins." in reveal
+
+
+@pytest.mark.skipif(importlib.util.find_spec("discord") is None, reason="the bot's tests need discord.py (the test extra)")
+def test_a_pick_among_words_with_buttons_is_asked_privately_and_a_tap_is_the_pick(fake: Any, tmp_path: Path) -> None:
+    from tests.discord.support import Hosted, Table
+
+    names = ["Player 1", "Player 2", "Player 3", "Player 4"]
+    table = Table(fake, names, dm_seats=(1,))
+    session = Session.create(load(KITS / "dilemma.toml"), journal_path=tmp_path / "bot.jsonl", seed="3", salt="0" * 32)
+
+    def play(h: Hosted) -> None:
+        h.type("start")
+        h.settle()
+        h.taps(0, "pick betray")
+        h.taps(1, "pick cooperate")
+        h.says(2, "pick betray")
+        h.taps(3, "pick betray")
+        h.settle()
+
+    Hosted(fake, table, session, table.ids()).run(play)
+    assert "🔒 Your pick of **cooperate** in round 1: sealed." in [m.content for m in table.private_messages(1)]
+    assert any(
+        m.content.startswith("**Round 1:** Player 1 betray · Player 2 cooperate · Player 3 betray · Player 4 betray.")
+        for m in table.public()
+    )
+    assert session.knowledge(None)["points"] == {"Player 1": 1, "Player 2": 0, "Player 3": 1, "Player 4": 5}

@@ -204,3 +204,19 @@ def test_before_the_start_a_word_is_refused_and_after_the_end_too() -> None:
     assert refused(s, "close") == "the match has not started yet; the host starts it with “start”"
     feed(s, "start", "close")
     assert refused(s, "p1: bid 1") == "the match is over"
+
+
+def test_buttons_are_for_a_pick_among_words_and_ask_each_player_in_the_round_privately() -> None:
+    from umpire.scenario import ScenarioError
+
+    with pytest.raises(ScenarioError) as caught:
+        kit('kind = "pick"\nnumbers = [1, 3]\nbuttons = true\nresolve = "lowest-unique"')
+    assert str(caught.value).endswith("rounds[1].buttons: buttons are for a pick among words (words = [...]): a number or a name is typed")
+    text = HEAD.format(seats=3) + "[[rounds]]\nbuttons = true\n" + PAIRS + '[end]\nscore = ["points"]\n'
+    s = Session.create(parse(text, "t.toml"), journal_path=None, seed="1", salt=derive_salt("1"))
+    outs = feed(s, "start")
+    asked = [o for o in outs if o.event is not None and o.event["event"] == "kit_asked"]
+    (opened,) = [o.event for o in outs if o.event is not None and o.event["event"] == "kit_round"]
+    assert {o.event["to"] for o in asked} == set(opened["pairs"][0])  # the two paired players; the odd one out is not asked
+    assert all(o.event["answers"] == ["pick cooperate", "pick betray"] and o.event["player"] == o.event["to"] for o in asked)
+    assert asked[0].text == "Round 1: your pick — send “pick cooperate” or “pick betray” (the last one you send counts)."

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from umpire.games import roundplay
-from umpire.games.base import Event
+from umpire.games.base import Event, Question
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -46,4 +46,19 @@ class RoundClosed(Event):
         return self.drawn
 
 
-EVENTS: tuple[type[Event], ...] = (RoundOpened, RoundClosed, *roundplay.EVENTS)
+@dataclass(frozen=True, kw_only=True)
+class PickAsked(Event):
+    """A round's question to one player, privately, with its few answers: a front end may offer them as buttons."""
+
+    kind = "kit_asked"
+    round: int
+    player: str
+    answers: tuple[str, ...]  # each as the player would type it: "pick cooperate"
+
+    @property
+    def question(self) -> Question:
+        """The player's pick, one of the round's words."""
+        return Question(player=self.player, answers=self.answers)
+
+
+EVENTS: tuple[type[Event], ...] = (RoundOpened, RoundClosed, PickAsked, *roundplay.EVENTS)

@@ -8,7 +8,7 @@ from umpire.core import chat
 from umpire.core.clock import fmt_clock
 from umpire.games import roundplay
 from umpire.games.base import PublicSetup, Renderers
-from umpire.kit.events import RoundClosed, RoundOpened
+from umpire.kit.events import PickAsked, RoundClosed, RoundOpened
 from umpire.kit.rules import example, verb_form
 from umpire.kit.schema import Kit
 from umpire.kit.words import fill, listing
@@ -75,3 +75,9 @@ def _closed(c: Context, ev: RoundClosed) -> str:
         lines.append(f"{chat.safe(name.capitalize())}: {listing(values).text}")
     lines += [f"❌ {chat.safe(p)} is out." for p in ev.eliminated]
     return "\n".join(lines)
+
+
+@RENDER.on(PickAsked)
+def _asked(c: Context, ev: PickAsked) -> str:
+    either = " or ".join(f"“{a}”" for a in ev.answers)
+    return f"Round {ev.round}: your pick — send {either} (the last one you send counts)."

@@ -15,11 +15,11 @@ from umpire.core.errors import IllegalAction, InvalidCommand
 from umpire.core.evolve import replace
 from umpire.core.streams import Streams
 from umpire.games import roundplay
-from umpire.games.base import Event, Resolve, Setup
+from umpire.games.base import Event, Resolve, Setup, dm
 from umpire.games.outcome import Elimination, Outcome
 from umpire.games.roundplay import HostWord
 from umpire.games.rounds import SealedRound
-from umpire.kit.events import RoundClosed, RoundOpened
+from umpire.kit.events import PickAsked, RoundClosed, RoundOpened
 from umpire.kit.resolve import Resolution, resolve
 from umpire.kit.schema import Kit, Round
 
@@ -186,7 +186,11 @@ def _open_round(state: State, now: int, events: list[Event]) -> tuple[State, lis
     opened = SealedRound[str].open(number=number, seats=seats, now=now, span=span, reminders=reminders)
     names = state.names
     ev = RoundOpened(t=now, round=number, items=dict(items), pairs=tuple((names[a], names[b]) for a, b in pairs), resting=resting)
-    return replace(state, open=opened, order=(), items=items, pairs=pairs), [*events, ev]
+    asked: list[Event] = []
+    if r.buttons:
+        answers = tuple(f"pick {w}" for w in r.words)
+        asked = [PickAsked(t=now, audience=dm(s), round=number, player=names[s], answers=answers) for s in seats]
+    return replace(state, open=opened, order=(), items=items, pairs=pairs), [*events, ev, *asked]
 
 
 def _close(state: State, now: int, *, by_host: bool) -> tuple[State, list[Event]]:

@@ -51,6 +51,7 @@ class Round:
     ties: str
     reveal: str
     self_vote: bool
+    buttons: bool  # a pick among words: each player is asked privately, with the words as buttons where the bot hosts it
     payoff: Mapping[tuple[str, str], tuple[int, int]]
     picked: Mapping[str, Expr]  # what the players the rule picks get (resource: new value)
     each: Mapping[str, Expr]  # what every player in the round gets
@@ -260,6 +261,7 @@ ROUND_KEYS = (
     "ties",
     "reveal",
     "self_vote",
+    "buttons",
     "payoff",
     "picked",
     "each",
@@ -333,11 +335,19 @@ def _round(r: Reader, raw: Any, i: int, resources: Mapping[str, int], items: Map
         ties=r.choice(t, "ties", path, TIES, "nobody" if resolve.endswith("unique") or resolve in ("highest", "lowest") else "all"),
         reveal=r.choice(t, "reveal", path, REVEAL, "all"),
         self_vote=_flag(r, t, "self_vote", path, default=False),
+        buttons=_buttons(r, t, path, words),
         payoff=payoff,
         picked=effects["picked"],
         each=effects["each"],
     )
     return one, repeat
+
+
+def _buttons(r: Reader, t: Mapping[str, Any], path: tuple[str | int, ...], words: tuple[str, ...]) -> bool:
+    on = _flag(r, t, "buttons", path, default=False)
+    if on and not words:
+        raise r.fail((*path, "buttons"), "buttons are for a pick among words (words = [...]): a number or a name is typed")
+    return on
 
 
 def _flag(r: Reader, t: Mapping[str, Any], key: str, path: tuple[str | int, ...], *, default: bool) -> bool:
