@@ -220,3 +220,29 @@ def test_buttons_are_for_a_pick_among_words_and_ask_each_player_in_the_round_pri
     assert {o.event["to"] for o in asked} == set(opened["pairs"][0])  # the two paired players; the odd one out is not asked
     assert all(o.event["answers"] == ["pick cooperate", "pick betray"] and o.event["player"] == o.event["to"] for o in asked)
     assert asked[0].text == "Round 1: your pick — send “pick cooperate” or “pick betray” (the last one you send counts)."
+
+
+@pytest.mark.parametrize(("bids", "reached"), [((3, 3, 0), True), ((2, 2, 1), False)])
+def test_a_threshold_round_picks_everyone_in_it_when_the_numbers_sent_reach_the_threshold(bids: tuple[int, ...], reached: bool) -> None:
+    s = kit('kind = "bid"\nmost = "coins"\nresolve = "threshold"\nthreshold = "alive * 2"\n[rounds.picked]\npoints = "points + 2"', seats=3)
+    ev = closed(feed(s, *(f"p{i + 1}: bid {b}" for i, b in enumerate(bids))))
+    assert ev["picked"] == (["Player 1", "Player 2", "Player 3"] if reached else [])
+    assert set(ev["resources"]["points"].values()) == {2 if reached else 0}
+
+
+def test_a_split_tie_picks_everyone_level_and_picked_says_how_many_to_share_the_prize() -> None:
+    s = kit(
+        'kind = "bid"\nmost = "coins"\ndraw = "prize"\nresolve = "highest"\nties = "split"\n[rounds.picked]\npoints = "points + prize * 10 // picked"'
+    )
+    prize = s.knowledge(None)["items"]["prize"]
+    ev = closed(feed(s, "p1: bid 5", "p2: bid 5", "p3: bid 1", "p4: bid 0"))
+    assert ev["picked"] == ["Player 1", "Player 2"]
+    assert ev["resources"]["points"] == {"Player 1": prize * 5, "Player 2": prize * 5, "Player 3": 0, "Player 4": 0}
+
+
+def test_a_threshold_is_only_for_a_threshold_round() -> None:
+    from umpire.scenario import ScenarioError
+
+    with pytest.raises(ScenarioError) as caught:
+        kit('kind = "bid"\nmost = "coins"\nresolve = "highest"\nthreshold = "3"')
+    assert str(caught.value).endswith("rounds[1].threshold: a threshold round needs `threshold` (the total to reach), and only it has one")

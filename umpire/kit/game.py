@@ -29,10 +29,12 @@ _WHAT = {
     "lowest-unique": "the lowest that no other player matched",
     "most": "those chosen most",
     "fewest": "those chosen fewest times",
+    "threshold": "everyone in the round, if the numbers sent reach the threshold,",
 }
 _TIES = {
     "nobody": "a tie picks nobody",
     "all": "a tie picks everyone tied",
+    "split": "a tie picks everyone tied, to share",
     "draw": "a tie is broken by the seed's draw",
     "earliest": "a tie goes to whoever sent theirs first",
 }

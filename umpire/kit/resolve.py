@@ -36,6 +36,11 @@ def resolve(r: Round, sent: Mapping[int, str], state: State, seats: Sequence[int
     if r.resolve in ("highest-unique", "lowest-unique"):
         best = (highest_unmatched if r.resolve == "highest-unique" else lowest_unmatched)((s, int(v)) for s, v in sent.items())
         return Resolution(picked=() if best is None else (best[0],))
+    if r.resolve == "threshold":  # everyone in the round is picked when the numbers sent add up to the threshold
+        assert r.threshold is not None
+        total = sum(int(v) for v in sent.values())
+        reached = total >= r.threshold.value({**dict(state.items), "round": state.number, "alive": len(state.alive())})
+        return Resolution(picked=tuple(seats) if reached else ())
     if r.resolve in ("highest", "lowest"):
         numbers = {s: int(v) for s, v in sent.items()}
         if not numbers:
@@ -80,7 +85,7 @@ def _ties(
         return Resolution(picked=tuple(sorted(take(tied[0]))))
     if r.ties == "nobody":
         return Resolution(picked=())
-    if r.ties == "all":
+    if r.ties in ("all", "split"):
         return Resolution(picked=tuple(sorted(s for k in tied for s in take(k))))
     if r.ties == "draw":
         one = state.streams.stream(f"tie {state.number}").choice(list(tied))

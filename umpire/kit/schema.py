@@ -13,8 +13,8 @@ from umpire.kit.where import line_of, shown
 
 MAX_ROUNDS = 200  # rounds a match may have in all, repeats counted
 KINDS = {"bid": "bid N", "pick": "pick …", "vote": "vote NAME"}
-RESOLVE = ("highest", "lowest", "highest-unique", "lowest-unique", "most", "fewest", "pairs")
-TIES = ("nobody", "all", "draw", "earliest")
+RESOLVE = ("highest", "lowest", "highest-unique", "lowest-unique", "most", "fewest", "pairs", "threshold")
+TIES = ("nobody", "all", "split", "draw", "earliest")  # split: everyone level is picked, as with all
 REVEAL = ("all", "winner", "nothing")
 NAME = re.compile(r"[a-z][a-z0-9_]{0,23}")
 RESERVED = {"round", "rounds", "picked", "votes", "payoff", "alive", "bid", "pick", "vote", "title", "players"}
@@ -51,6 +51,7 @@ class Round:
     ties: str
     reveal: str
     self_vote: bool
+    threshold: Expr | None  # a threshold round: the total of the numbers sent that picks everyone in the round
     buttons: bool  # a pick among words: each player is asked privately, with the words as buttons where the bot hosts it
     payoff: Mapping[tuple[str, str], tuple[int, int]]
     picked: Mapping[str, Expr]  # what the players the rule picks get (resource: new value)
@@ -262,17 +263,15 @@ ROUND_KEYS = (
     "reveal",
     "self_vote",
     "buttons",
+    "threshold",
     "payoff",
     "picked",
     "each",
 )
 
 
-def _round(r: Reader, raw: Any, i: int, resources: Mapping[str, int], items: Mapping[str, Item]) -> tuple[Round, int]:
-    path: tuple[str | int, ...] = ("rounds", i)
-    t = r.table(raw, path, ROUND_KEYS)
-    repeat = r.integer(t, "repeat", path, low=1, high=MAX_ROUNDS, default=1)
-    kind = r.choice(t, "kind", path, tuple(KINDS))
+def _options(r: Reader, t: Mapping[str, Any], path: tuple[str | int, ...], kind: str) -> tuple[tuple[int, int] | None, tuple[str, ...]]:
+    """A pick round's numbers or words (a bid or vote round has neither)."""
     numbers: tuple[int, int] | None = None
     words: tuple[str, ...] = ()
     if kind == "pick":
@@ -293,6 +292,15 @@ def _round(r: Reader, raw: Any, i: int, resources: Mapping[str, int], items: Map
             words = tuple(w)
     elif "numbers" in t or "words" in t:
         raise r.fail((*path, "numbers" if "numbers" in t else "words"), f"only a pick round has options; this is a {kind} round")
+    return numbers, words
+
+
+def _round(r: Reader, raw: Any, i: int, resources: Mapping[str, int], items: Mapping[str, Item]) -> tuple[Round, int]:
+    path: tuple[str | int, ...] = ("rounds", i)
+    t = r.table(raw, path, ROUND_KEYS)
+    repeat = r.integer(t, "repeat", path, low=1, high=MAX_ROUNDS, default=1)
+    kind = r.choice(t, "kind", path, tuple(KINDS))
+    numbers, words = _options(r, t, path, kind)
     draws_raw = t.get("draw", [])
     draws = (draws_raw,) if isinstance(draws_raw, str) else draws_raw
     if not isinstance(draws, list | tuple) or not all(isinstance(d, str) and d in items for d in draws) or len(set(draws)) != len(draws):
@@ -308,11 +316,15 @@ def _round(r: Reader, raw: Any, i: int, resources: Mapping[str, int], items: Map
     if not isinstance(rem, list) or len(rem) > 5 or not all(type(x) is int and 0 < x < seconds for x in rem):
         raise r.fail((*path, "reminders"), f"expected up to 5 whole numbers of seconds left, each under the round's {seconds}")
     resolve = r.choice(t, "resolve", path, RESOLVE)
-    if (resolve in ("highest", "lowest", "highest-unique", "lowest-unique") and kind == "vote") or (resolve == "pairs" and kind != "pick"):
+    numeric = ("highest", "lowest", "highest-unique", "lowest-unique", "threshold")
+    if (resolve in numeric and kind == "vote") or (resolve == "pairs" and kind != "pick"):
         raise r.fail((*path, "resolve"), f"“{resolve}” does not go with a {kind} round")
     if kind == "pick" and words and resolve not in ("most", "fewest", "pairs"):
         raise r.fail((*path, "resolve"), "a pick among words is resolved by most, fewest or pairs")
     payoff = _payoff(r, t, path, words) if resolve == "pairs" else {}
+    if (resolve == "threshold") != ("threshold" in t):
+        raise r.fail((*path, "threshold"), "a threshold round needs `threshold` (the total to reach), and only it has one")
+    threshold = r.expr(t["threshold"], (*path, "threshold"), set(draws) | {"round", "alive"}) if "threshold" in t else None
     sent = kind if kind == "bid" or numbers else ""  # the player's own number, by the round's verb
     offered = names | ({sent} if sent else set()) | {"picked"} | ({"payoff"} if resolve == "pairs" else set()) | {"votes"}
     effects = {}
@@ -336,6 +348,7 @@ def _round(r: Reader, raw: Any, i: int, resources: Mapping[str, int], items: Map
         reveal=r.choice(t, "reveal", path, REVEAL, "all"),
         self_vote=_flag(r, t, "self_vote", path, default=False),
         buttons=_buttons(r, t, path, words),
+        threshold=threshold,
         payoff=payoff,
         picked=effects["picked"],
         each=effects["each"],
