@@ -246,3 +246,28 @@ def test_a_threshold_is_only_for_a_threshold_round() -> None:
     with pytest.raises(ScenarioError) as caught:
         kit('kind = "bid"\nmost = "coins"\nresolve = "highest"\nthreshold = "3"')
     assert str(caught.value).endswith("rounds[1].threshold: a threshold round needs `threshold` (the total to reach), and only it has one")
+
+
+def test_an_open_round_posts_each_word_as_it_is_made_and_is_not_sealed() -> None:
+    s = kit('open = true\nkind = "bid"\nmost = "coins"\nresolve = "highest"\n[rounds.picked]\npoints = "points + 1"', seats=2)
+    assert not s.game.move_of(s.game.parse(s.state, 0, "bid 1", lambda n: 0)).sealed
+    outs = feed(s, "p1: bid 3", "p1: bid 4")
+    assert [(o.kind, o.audience.public, o.text) for o in outs] == [
+        ("announce", True, "📣 **Player 1** bids **3**."),
+        ("announce", True, "📣 **Player 1** bids **4** (in place of 3)."),
+    ]
+    assert closed(feed(s, "p2: bid 2"))["picked"] == ["Player 1"]
+    assert "sends “bid N” openly, in the channel, within 120 s" in " ".join(s.game.rulings(s.scenario.settings))
+
+
+def test_umpire_check_game_passes_on_a_kit_with_an_open_round(tmp_path: Any) -> None:
+    from umpire.kit.check import report
+
+    path = tmp_path / "open.toml"
+    path.write_text(
+        HEAD.format(seats=3) + '[[rounds]]\nrepeat = 3\nopen = true\nkind = "bid"\nmost = "coins"\nresolve = "highest"\n'
+        '[rounds.picked]\ncoins = "coins - bid"\npoints = "points + 1"\n[end]\nscore = ["points"]\n',
+        encoding="utf-8",
+    )
+    lines, code = report(str(path), matches=100)
+    assert code == 0, "\n".join(lines)

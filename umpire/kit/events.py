@@ -61,4 +61,17 @@ class PickAsked(Event):
         return Question(player=self.player, answers=self.answers)
 
 
-EVENTS: tuple[type[Event], ...] = (RoundOpened, RoundClosed, PickAsked, *roundplay.EVENTS)
+@dataclass(frozen=True, kw_only=True)
+class Called(Event):
+    """A player's word in an open round, public as it is made (it reveals what that player sent)."""
+
+    kind = "kit_called"
+    reveals = True
+    round: int
+    player: str
+    what: str  # bid, pick, vote
+    value: str
+    replaced: str | None  # the player's earlier word in this round, if any
+
+
+EVENTS: tuple[type[Event], ...] = (RoundOpened, RoundClosed, PickAsked, Called, *roundplay.EVENTS)

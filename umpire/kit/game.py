@@ -88,7 +88,8 @@ def _moves(kit: Kit) -> tuple[Move[State], ...]:
             "vote": "Seal your vote (your last one counts).",
         }[kind]
         form = HelpItem(syntax=verb_form(r), what=does, example=f"p1: {example(r)}", who="player")
-        out.append(Move(name=kind, words=(kind,), forms=(form,), when=playing(kind), complete=complete, sealed=True))
+        sealed = any(x.kind == kind and not x.open for x in kit.schedule)  # a word only ever called openly is not sealed
+        out.append(Move(name=kind, words=(kind,), forms=(form,), when=playing(kind), complete=complete, sealed=sealed))
     start_form = HelpItem(syntax="start", what="Start the match: round 1 opens.", example="start", who="host")
     close_form = HelpItem(syntax="close", what="Close the round now, as if its time had run out.", example="close", who="host")
     out.append(
@@ -127,8 +128,9 @@ def rulings(kit: Kit, settings: Settings) -> list[str]:
         effects = "; ".join(
             f"{who}: {k} becomes {e.text}" for who, part in (("picked", r.picked), ("each", r.each)) for k, e in part.items()
         )
+        how = "openly, in the channel," if r.open else "privately"
         out.append(
-            f"R-KIT-{i + 2}: {span}: each player still in sends “{verb_form(r)}” privately within {r.seconds} s (the last one counts){draws}; "
+            f"R-KIT-{i + 2}: {span}: each player still in sends “{verb_form(r)}” {how} within {r.seconds} s (the last one counts){draws}; "
             f"{rule}; {_REVEAL[r.reveal]}{'; ' + effects if effects else ''}."
         )
     end = [f"out when {kit.eliminate.text}"] if kit.eliminate else []

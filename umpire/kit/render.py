@@ -8,7 +8,7 @@ from umpire.core import chat
 from umpire.core.clock import fmt_clock
 from umpire.games import roundplay
 from umpire.games.base import PublicSetup, Renderers
-from umpire.kit.events import PickAsked, RoundClosed, RoundOpened
+from umpire.kit.events import Called, PickAsked, RoundClosed, RoundOpened
 from umpire.kit.rules import example, verb_form
 from umpire.kit.schema import Kit
 from umpire.kit.words import fill, listing
@@ -81,3 +81,10 @@ def _closed(c: Context, ev: RoundClosed) -> str:
 def _asked(c: Context, ev: PickAsked) -> str:
     either = " or ".join(f"“{a}”" for a in ev.answers)
     return f"Round {ev.round}: your pick — send {either} (the last one you send counts)."
+
+
+@RENDER.on(Called)
+def _called(c: Context, ev: Called) -> str:
+    does = {"bid": "bids", "pick": "picks", "vote": "votes for"}[ev.what]
+    again = "" if ev.replaced is None else f" (in place of {chat.safe(ev.replaced)})"
+    return f"📣 {chat.bold(chat.safe(ev.player))} {does} **{chat.safe(ev.value)}**{again}."

@@ -19,7 +19,7 @@ from umpire.games.base import Event, Resolve, Setup, dm
 from umpire.games.outcome import Elimination, Outcome
 from umpire.games.roundplay import HostWord
 from umpire.games.rounds import SealedRound
-from umpire.kit.events import PickAsked, RoundClosed, RoundOpened
+from umpire.kit.events import Called, PickAsked, RoundClosed, RoundOpened
 from umpire.kit.resolve import Resolution, resolve
 from umpire.kit.schema import Kit, Round
 
@@ -148,7 +148,12 @@ def apply(state: State, cmd: HostWord | Send, now: int) -> tuple[State, list[Eve
             raise IllegalAction(f"{name} cannot vote for themself in this game")
     opened, took = state.open.take(cmd.seat, cmd.value)
     order = (*(s for s in state.order if s != cmd.seat), cmd.seat)
-    receipt = roundplay.receipt(opened, took, seat=cmd.seat, what=r.kind, value=cmd.value, now=now)
+    receipt: list[Event]
+    if r.open:  # an open call: everyone sees it as it is made
+        replaced = None if took.replaced is None else str(took.replaced)
+        receipt = [Called(t=now, round=opened.number, player=name, what=r.kind, value=cmd.value, replaced=replaced)]
+    else:
+        receipt = roundplay.receipt(opened, took, seat=cmd.seat, what=r.kind, value=cmd.value, now=now)
     state = replace(state, open=opened, order=order)
     if not took.closes:
         return state, receipt

@@ -51,6 +51,7 @@ class Round:
     ties: str
     reveal: str
     self_vote: bool
+    open: bool  # an open call: each word is public as it is made (not sealed)
     threshold: Expr | None  # a threshold round: the total of the numbers sent that picks everyone in the round
     buttons: bool  # a pick among words: each player is asked privately, with the words as buttons where the bot hosts it
     payoff: Mapping[tuple[str, str], tuple[int, int]]
@@ -264,6 +265,7 @@ ROUND_KEYS = (
     "self_vote",
     "buttons",
     "threshold",
+    "open",
     "payoff",
     "picked",
     "each",
@@ -349,6 +351,7 @@ def _round(r: Reader, raw: Any, i: int, resources: Mapping[str, int], items: Map
         self_vote=_flag(r, t, "self_vote", path, default=False),
         buttons=_buttons(r, t, path, words),
         threshold=threshold,
+        open=_flag(r, t, "open", path, default=False),
         payoff=payoff,
         picked=effects["picked"],
         each=effects["each"],
