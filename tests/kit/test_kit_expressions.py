@@ -52,6 +52,7 @@ def test_an_expression_is_worked_out_in_whole_numbers_a_division_by_zero_is_0_an
         ("", "the expression is empty"),
         ("coins +", '“coins +” is not an expression (e.g. "coins - bid" or "lives <= 0")'),
         ("1.5", "“1.5”: only whole numbers may be written in an expression, not 1.5"),
+        ("min + 1", "“min + 1”: min is a function: write it with its values, e.g. min(coins, 5)"),
         ("min(coins)", "“min(coins)”: abs takes one value, min and max two or more (e.g. min(coins, 5))"),
         ("abs(coins, bid)", "“abs(coins, bid)”: abs takes one value, min and max two or more (e.g. min(coins, 5))"),
     ],

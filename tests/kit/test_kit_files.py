@@ -117,7 +117,7 @@ MISTAKES = [  # what is changed in number-auction.toml, the text on the line the
         "repeat = 5\ncolour = 3",
         "colour = 3",
         "rounds[1].colour: unknown key (expected one of repeat, kind, numbers, words, "
-        "most, seconds, reminders, draw, resolve, ties, reveal, self_vote, buttons, threshold, payoff, picked, each)",
+        "most, seconds, reminders, draw, resolve, ties, reveal, self_vote, buttons, threshold, open, payoff, picked, each)",
     ),
     ('resolve = "highest-unique"', 'resolve = "pairs"         ', None, "rounds[1].resolve: “pairs” does not go with a bid round"),
     (

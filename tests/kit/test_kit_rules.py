@@ -271,3 +271,11 @@ def test_umpire_check_game_passes_on_a_kit_with_an_open_round(tmp_path: Any) -> 
     )
     lines, code = report(str(path), matches=100)
     assert code == 0, "\n".join(lines)
+
+
+def test_what_the_seed_drew_is_posted_as_the_round_opens_even_where_the_template_does_not_name_it() -> None:
+    text = HEAD.format(seats=2) + '[[rounds]]\nkind = "pick"\nnumbers = [1, 3]\nresolve = "highest"\ndraw = ["card", "bonus"]\n'
+    s = Session.create(parse(text + '[end]\nscore = ["points"]\n', "t.toml"), journal_path=None, seed="1", salt=derive_salt("1"))
+    (opening,) = [o.text for o in feed(s, "start") if o.event is not None and o.event["event"] == "kit_round"]
+    card = s.knowledge(None)["items"]["card"]
+    assert opening.endswith(f"Drawn: card {card}, bonus 7.")

@@ -130,7 +130,10 @@ def compile_expr(text: Any, *, allowed: Collection[str]) -> Expr:
     if len(nodes) > MAX_NODES:
         raise ExprError(f"“{text}” is too long an expression ({len(nodes)} parts; at most {MAX_NODES})")
     names: set[str] = set()
+    called = {id(n.func) for n in nodes if isinstance(n, ast.Call)}
     for node in nodes:
+        if isinstance(node, ast.Name) and node.id in _FUNCTIONS and id(node) not in called:
+            raise ExprError(f"“{text}”: {node.id} is a function: write it with its values, e.g. {node.id}(coins, 5)")
         _check_node(node, text, allowed, names)
     return Expr(text=text.strip(), names=frozenset(names), _tree=tree)
 

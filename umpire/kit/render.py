@@ -47,6 +47,9 @@ def _opened(c: Context, ev: RoundOpened) -> str:
         **ev.items,
     }
     lines.append(fill(kit.posts["round"], values))
+    unnamed = {k: v for k, v in ev.items.items() if "{" + k + "}" not in kit.posts["round"]}
+    if unnamed:  # what the seed drew is posted, named in the template or not
+        lines.append("Drawn: " + ", ".join(f"{chat.safe(k)} {v}" for k, v in unnamed.items()) + ".")
     if ev.pairs and "{pairs}" not in kit.posts["round"]:
         lines.append(f"Pairs: {pairs}.")
     if ev.resting is not None:
