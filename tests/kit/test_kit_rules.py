@@ -279,3 +279,15 @@ def test_what_the_seed_drew_is_posted_as_the_round_opens_even_where_the_template
     (opening,) = [o.text for o in feed(s, "start") if o.event is not None and o.event["event"] == "kit_round"]
     card = s.knowledge(None)["items"]["card"]
     assert opening.endswith(f"Drawn: card {card}, bonus 7.")
+
+
+def test_the_hosts_undo_takes_a_word_back_and_pause_holds_the_rounds_deadline() -> None:
+    s = kit(BID.format(resolve="highest", ties="nobody"), seats=2)
+    feed(s, "p1: bid 4")
+    assert s.knowledge(0)["my_bid"] == "4"
+    feed(s, "undo")
+    assert s.knowledge(0)["my_bid"] is None
+    feed(s, "pause", "@ 5:00", "resume")
+    assert s.knowledge(None)["round"] == 1 and not s.game.is_over(s.state)  # the paused clock held the 2:00 deadline
+    outs = feed(s, "@ 7:10")
+    assert closed(outs)["picked"] == [] and s.game.is_over(s.state)  # then it passed: the round closed with no bids
