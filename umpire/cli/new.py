@@ -70,7 +70,7 @@ def new(
         return
     found = entry(game)
     if found is None:
-        abort(f"unknown game {game!r} (games: {', '.join(sorted(keys()))}; or a kit game's file, e.g. my-game.toml)")
+        abort(f"unknown game {game!r} (games: {', '.join(sorted(keys()))})")
     names = _names(players, found)
     rules = declared(found.key)  # the settings alone: the game itself is not imported
     assert rules is not None
