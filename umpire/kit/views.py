@@ -1,0 +1,88 @@
+"""What the host and the players see of a kit game: the status view, the toolbar, `final`, knowledge, the result."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from umpire.core import chat
+from umpire.core.clock import fmt_clock
+from umpire.core.settings import Settings
+from umpire.games.base import JSON, Toolbar, View, ViewDef
+from umpire.games.facts import Fact
+from umpire.games.outcome import Outcome
+from umpire.kit.rules import State
+from umpire.kit.schema import Kit
+
+
+def knowledge(state: State, seat: int | None) -> dict[str, JSON]:
+    """What `seat` may know (None: everyone): the round and its draws, everyone's resources, who is out, and a
+    player's own sealed word in the open round."""
+    running = state.open is not None and state.outcome is None
+    out: dict[str, JSON] = {
+        "round": None if state.open is None else state.number,
+        "items": dict(state.items) if running else None,
+        **{name: dict(zip(state.names, values, strict=True)) for name, values in zip(state.kit.resources, state.values, strict=True)},
+        "out": [n for n, o in zip(state.names, state.out, strict=True) if o],
+    }
+    if seat is not None and running and state.open is not None:
+        out[f"my_{state.round.kind}"] = state.open.get(seat)
+    return out
+
+
+def final(state: State, now: int) -> dict[str, JSON]:
+    """The whole match as JSON, for the host: the open round's words stay sealed (only who has sent one)."""
+    running = state.open is not None and state.outcome is None
+    sent = [state.names[s] for s in state.open.submitted] if running and state.open is not None else []
+    return {"game_key": state.kit.key, **knowledge(state, None), "sent": sent, "over": state.outcome is not None}
+
+
+def outcome(state: State) -> Outcome | None:
+    """The result, once the match is over (as its `Result` event states it)."""
+    return state.outcome
+
+
+def facts(kit: Kit, settings: Settings) -> tuple[Fact, ...]:
+    """What the report shows of each player: every resource, the first score's deciding when it is one."""
+    deciding = kit.score[0].text if kit.score else ""
+    return tuple(Fact(key=name, label=name.capitalize(), decides=name == deciding) for name in kit.resources)
+
+
+def _where(s: State) -> str:
+    if s.open is None:
+        return "ready: the host starts with “start”"
+    if s.outcome is not None:
+        return f"over: {s.outcome.summary}"
+    drawn = "".join(f", {k} {v}" for k, v in s.items)
+    of = "" if s.kit.last_standing else f"/{s.kit.rounds}"
+    return f"round {s.number}{of}{drawn} · {len(s.open.waiting)} to {s.round.kind}"
+
+
+def toolbar(state: State, now: int) -> Toolbar:
+    """The round's time left first, then where the match is."""
+    running = state.open is not None and state.outcome is None
+    clock = f"{fmt_clock(state.open.left(now))} left" if running and state.open is not None else ""
+    return Toolbar(clock=clock, where=_where(state))
+
+
+def _status(state: State, now: int, args: Sequence[str]) -> View:
+    opened = state.open if state.outcome is None else None
+    kit = state.kit
+
+    def mark(seat: int) -> str:
+        if state.out[seat]:
+            return f"out (round {state.out[seat]})"
+        return "—" if opened is None or seat not in opened.seats else "sealed" if opened.has(seat) else f"to {state.round.kind}"
+
+    rows = tuple((n, *(str(v[s]) for v in state.values), mark(s)) for s, n in enumerate(state.names))
+    chat_text = "\n".join(
+        f"{chat.safe(n)}: "
+        + ", ".join(f"{k} {v[s]}" for k, v in zip(kit.resources, state.values, strict=True))
+        + (" (out)" if state.out[s] else "")
+        for s, n in enumerate(state.names)
+    )
+    return View(title=f"{kit.title} — {_where(state)}", columns=("player", *kit.resources, "this round"), rows=rows, chat=chat_text)
+
+
+VIEWS: tuple[ViewDef[State], ...] = (
+    ViewDef(name="status", what="Everyone's resources; who has sent a word in the open round.", build=_status),
+)
