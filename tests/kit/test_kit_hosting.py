@@ -55,7 +55,7 @@ def test_a_kit_game_plays_a_whole_match_in_batch_mode_and_verify_and_report_work
     assert played.returncode == 0, played.stderr
     assert "**Round 1 of 5: the prize is worth 7 points.**" in played.stdout
     assert "🏷️ **Mara** wins 7 points for 9 coins." in played.stdout
-    assert "🏷️ **Hedger** wins 1 points for 6 coins." in played.stdout
+    assert "🏷️ **Hedger** wins 1 point for 6 coins." in played.stdout
     assert "🏷️ **Uri** wins 3 points for 11 coins." in played.stdout
     assert RESULT in played.stdout
     header = journal.read(tmp_path / "na.jsonl").header

@@ -291,3 +291,12 @@ def test_the_hosts_undo_takes_a_word_back_and_pause_holds_the_rounds_deadline() 
     assert s.knowledge(None)["round"] == 1 and not s.game.is_over(s.state)  # the paused clock held the 2:00 deadline
     outs = feed(s, "@ 7:10")
     assert closed(outs)["picked"] == [] and s.game.is_over(s.state)  # then it passed: the round closed with no bids
+
+
+def test_kit_posts_a_counted_noun_is_singular_for_one_and_plural_otherwise() -> None:
+    from umpire.kit.words import fill, named
+
+    template = "{player} wins {prize point} for {bid coin} and has {lives life/lives}."
+    assert named(template) == {"player", "prize", "bid", "lives"}
+    assert fill(template, {"player": "Uri", "prize": 1, "bid": 6, "lives": 1}) == "Uri wins 1 point for 6 coins and has 1 life."
+    assert fill(template, {"player": "Uri", "prize": 7, "bid": 1, "lives": 0}) == "Uri wins 7 points for 1 coin and has 0 lives."

@@ -11,7 +11,7 @@ from umpire.games.base import PublicSetup, Renderers
 from umpire.kit.events import Called, PickAsked, RoundClosed, RoundOpened
 from umpire.kit.rules import example, verb_form
 from umpire.kit.schema import Kit
-from umpire.kit.words import fill, listing
+from umpire.kit.words import fill, listing, named
 
 
 @dataclass(frozen=True)
@@ -47,10 +47,11 @@ def _opened(c: Context, ev: RoundOpened) -> str:
         **ev.items,
     }
     lines.append(fill(kit.posts["round"], values))
-    unnamed = {k: v for k, v in ev.items.items() if "{" + k + "}" not in kit.posts["round"]}
+    said = named(kit.posts["round"])
+    unnamed = {k: v for k, v in ev.items.items() if k not in said}
     if unnamed:  # what the seed drew is posted, named in the template or not
         lines.append("Drawn: " + ", ".join(f"{chat.safe(k)} {v}" for k, v in unnamed.items()) + ".")
-    if ev.pairs and "{pairs}" not in kit.posts["round"]:
+    if ev.pairs and "pairs" not in said:
         lines.append(f"Pairs: {pairs}.")
     if ev.resting is not None:
         lines.append(f"{chat.safe(ev.resting)} sits this round out.")

@@ -1,6 +1,7 @@
 """A kit game's posts: the file's `[posts]` templates, checked so that each names only what its post makes public.
 
-A template is text with `{name}` where a value goes. Which names a post may use is fixed by what its event
+A template is text with `{name}` where a value goes, or `{name noun}` for a number and its noun, singular
+for one and plural otherwise: `{prize point}` is “1 point” or “7 points”, `{lives life/lives}` names both forms. Which names a post may use is fixed by what its event
 holds and makes public: the round's opening knows the round and the items drawn for it, never anyone's bid; a
 winner's line knows the winner's own bid only where the round reveals it. A template naming anything else is
 refused when the file is read, naming the key and line. Values put in are made mention-safe and markdown-safe
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
     from umpire.kit.schema import Fail, Kit, Round
 
 _FIELD = re.compile(r"\{([^{}]*)\}")
+_COUNTED = re.compile(r"(\S+) +([^\s{}/]+)(?:/([^\s{}/]+))?")  # `{prize point}`, `{lives life/lives}`
 POSTS = ("start", "round", "closed", "picked", "nobody", "result", "standing")
 DEFAULTS = {
     "start": "**{title} begins:** {rounds} rounds.",
@@ -83,7 +85,10 @@ def check_posts(kit: Kit, raw: Mapping[str, Any], fail: Fail) -> dict[str, str]:
         stray = _FIELD.sub("", value)
         if "{" in stray or "}" in stray:
             raise fail(path, "a “{” or “}” that does not close a {name}")
-        for name in _FIELD.findall(value):
+        for inside in _FIELD.findall(value):
+            name = _name(inside)
+            if not _COUNTED.fullmatch(inside) and " " in inside.strip():
+                raise fail(path, f"{{{inside}}}: expected {{name}} or {{name noun}} (“{{prize point}}”, “{{lives life/lives}}”)")
             if name not in allowed:
                 raise fail(
                     path,
@@ -102,11 +107,27 @@ def fill(template: str, values: Mapping[str, object], *, plain: bool = False) ->
     last = 0
     for m in _FIELD.finditer(template):
         parts.append(chat.neutralise(template[last : m.start()]))
-        value = values[m.group(1)]  # check_posts let only names the post has through
-        parts.append(value.text if isinstance(value, Raw) else str(value) if plain else chat.safe(str(value)))
+        counted = _COUNTED.fullmatch(m.group(1))
+        value = values[_name(m.group(1))]  # check_posts let only names the post has through
+        text = value.text if isinstance(value, Raw) else str(value) if plain else chat.safe(str(value))
+        if counted:
+            one, many = counted.group(2), counted.group(3) or counted.group(2) + "s"
+            text += " " + chat.neutralise(one if str(value) in ("1", "-1") else many)
+        parts.append(text)
         last = m.end()
     parts.append(chat.neutralise(template[last:]))
     return "".join(parts)
+
+
+def _name(inside: str) -> str:
+    """The value's name in a template's `{…}`: `prize` in `{prize}` and in `{prize point}`."""
+    counted = _COUNTED.fullmatch(inside)
+    return counted.group(1) if counted else inside
+
+
+def named(template: str) -> set[str]:
+    """The names a template puts values in for."""
+    return {_name(inside) for inside in _FIELD.findall(template)}
 
 
 class Raw:
