@@ -300,3 +300,12 @@ def test_kit_posts_a_counted_noun_is_singular_for_one_and_plural_otherwise() -> 
     assert named(template) == {"player", "prize", "bid", "lives"}
     assert fill(template, {"player": "Uri", "prize": 1, "bid": 6, "lives": 1}) == "Uri wins 1 point for 6 coins and has 1 life."
     assert fill(template, {"player": "Uri", "prize": 7, "bid": 1, "lives": 0}) == "Uri wins 7 points for 1 coin and has 0 lives."
+
+
+def test_kit_r_read_4_a_players_own_status_is_worded_from_their_seats_knowledge_alone() -> None:
+    from umpire.kit.views import own_status
+
+    text = own_status({"round": None, "items": None, "lives": {"Hedger": 3, "Uri": 0}, "out": ["Uri"]}, "Hedger")
+    assert text.splitlines()[1:] == ["No round is open.", "Lives: Hedger 3 · Uri 0", "Out: Uri"]
+    text = own_status({"round": 3, "items": {}, "points": {"Hedger": 1}, "out": [], "my_pick": None}, "Hedger")
+    assert text.splitlines()[1:] == ["Round 3", "Points: Hedger 1", "Out: nobody", "Your pick this round: none yet"]

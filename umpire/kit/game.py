@@ -166,6 +166,7 @@ def make(kit: Kit, doc: str = "docs/writing-a-kit-game.md") -> Game[Any, Any]:
         moves=_moves(kit),
         view_defs=views.VIEWS,
         knowledge=views.knowledge,
+        own_status=views.own_status,
         final=views.final,
         toolbar=views.toolbar,
         outcome=views.outcome,

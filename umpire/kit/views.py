@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from umpire.core import chat
 from umpire.core.clock import fmt_clock
@@ -10,6 +10,7 @@ from umpire.core.settings import Settings
 from umpire.games.base import JSON, Toolbar, View, ViewDef
 from umpire.games.facts import Fact
 from umpire.games.outcome import Outcome
+from umpire.games.status import status_heading
 from umpire.kit.rules import State
 from umpire.kit.schema import Kit
 
@@ -27,6 +28,33 @@ def knowledge(state: State, seat: int | None) -> dict[str, JSON]:
     if seat is not None and running and state.open is not None:
         out[f"my_{state.round.kind}"] = state.open.get(seat)
     return out
+
+
+def own_status(known: Mapping[str, JSON], player: str) -> str:
+    """A player's own `status` (R-READ-4) in words, from what their seat may know (`knowledge`) and nothing else.
+
+    >>> print(own_status({"round": 2, "items": {"prize": 4}, "coins": {"Uri": 20}, "out": [], "my_bid": 5}, "Uri"))
+    📋 **Your status, Uri** (for you alone)
+    Round 2 · drawn: prize 4
+    Coins: Uri 20
+    Out: nobody
+    Your bid this round: 5
+    """
+    lines = [status_heading(player)]
+    items = known.get("items") or {}
+    drawn = " · drawn: " + ", ".join(f"{chat.safe(str(k))} {v}" for k, v in items.items()) if items else ""
+    lines.append(f"Round {known['round']}{drawn}" if known.get("round") is not None else "No round is open.")
+    fixed = {"round", "items", "out"}
+    for key, value in known.items():
+        if key not in fixed and not key.startswith("my_") and isinstance(value, Mapping):
+            lines.append(f"{chat.safe(key.capitalize())}: " + " · ".join(f"{chat.safe(str(n))} {v}" for n, v in value.items()))
+    lines.append("Out: " + (", ".join(chat.safe(str(n)) for n in known.get("out") or []) or "nobody"))
+    for key, value in known.items():
+        if key.startswith("my_"):
+            word = key.removeprefix("my_")
+            mine = "none yet" if value is None else chat.safe(str(value))
+            lines.append(f"Your {word} this round: {mine}")
+    return "\n".join(lines)
 
 
 def final(state: State, now: int) -> dict[str, JSON]:
