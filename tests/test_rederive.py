@@ -123,6 +123,16 @@ def scripted(name: str, *extra: str) -> Callable[[Host], None]:
     return play
 
 
+def typed(*lines: str) -> Callable[[Host], None]:
+    """A kit game's match: the host's `start`, then `lines` as the players send them."""
+
+    def play(h: Host) -> None:
+        for line in ("start", *lines):
+            h.feed(line)
+
+    return play
+
+
 def devils(h: Host) -> None:
     """A Death Match played from what each player may know: one refill a round each, the first two cards of their pool
     picked, every bet called or checked; when nobody can act, half a minute passes (a deadline acts)."""
@@ -154,6 +164,11 @@ MATCHES: dict[str, tuple[str, Callable[[Host], None]]] = {
     "open-pass": ("open-pass-heaven-hell", scripted("open-pass-match", "@ 99:00:00")),  # time runs out for who has not played
     "devils-deal": ("devils-deal", devils),
     "number-auction": ("number-auction", scripted("number-auction")),  # the tests' own game, on the shared building blocks
+    "kit-number-auction": ("kit/number-auction", typed(*(f"p{seat}: bid {(r + seat) % 4 + 1}" for r in range(5) for seat in range(1, 5)))),
+    "kit-dilemma": (
+        "kit/dilemma",
+        typed(*(f"p{seat}: pick {'betray' if (r + seat) % 3 else 'cooperate'}" for r in range(5) for seat in range(1, 5))),
+    ),
 }
 
 
@@ -208,7 +223,7 @@ def test_verify_of_a_live_matchs_page_re_derives_every_generated_item_its_public
     assert f"✓ {len(after)} generated items announced in entries {first_sealed}–{rep.last_entry} re-derived from the seed alone" in (
         "\n".join(rep.lines())
     )
-    if key in ("choice-is-yours", "devils-deal", "open-pass", "number-auction"):
+    if key in ("choice-is-yours", "devils-deal", "open-pass", "number-auction", "kit-number-auction", "kit-dilemma"):
         assert after, f"{key}: no generated item after entry {first_sealed}: nothing was checked in the second mode"
 
 
@@ -221,6 +236,7 @@ def test_the_live_matches_announce_every_kind_of_public_item_their_games_generat
     assert {ev.kind for ev in matches["open-pass"].private} == {"card_dealt", "round_record"}
     assert not kinds["hap-tac-toe"] and not kinds["when-stars-align"]  # games of pure skill draw nothing
     assert kinds["number-auction"]["number_auction_round"] == 5
+    assert kinds["kit-number-auction"]["kit_round"] == 5 and kinds["kit-dilemma"]["kit_round"] == 5  # a file's game: its prizes, its pairs
 
 
 @pytest.mark.parametrize("key", list(MATCHES))
@@ -289,6 +305,13 @@ TAMPERS: list[tuple[str, set[str], Callable[[dict[str, Any]], None], str]] = [
     ("devils-deal", {"community"}, lambda g: g.update(community="R1" if g["community"] != "R1" else "R2"), "records community"),
     ("devils-deal", {"refill", "cards"}, lambda g: _swap_first_two(g, "cards"), "the refill_offered records cards"),
     ("open-pass", {"ranking", "ties"}, lambda g: _swap_first_two(g, "ranking"), "the results records ranking"),
+    (
+        "kit-number-auction",
+        {"items", "round"},
+        lambda g: g["items"].update(prize=g["items"]["prize"] % 10 + 1),
+        "the kit_round records items",
+    ),
+    ("kit-dilemma", {"pairs", "round"}, lambda g: g.update(pairs=[g["pairs"][1], g["pairs"][0]]), "the kit_round records pairs"),
 ]
 
 

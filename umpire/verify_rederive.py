@@ -16,7 +16,8 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from umpire.games.rederive import Rederived, generated_kinds, identify
+from umpire.games import roundplay
+from umpire.games.rederive import Rederived, final_draw, generated_kinds, identify
 from umpire.session import fairness, seed_words
 
 if TYPE_CHECKING:
@@ -80,7 +81,7 @@ class Rederiving:
             self.bad.append(f"{which}: a generated item this game does not make ({exc})")
             return
         try:
-            out = self.game.rederive(self.setup, ev)
+            out = final_draw(self.setup, ev.ranking) if isinstance(ev, roundplay.Result) else self.game.rederive(self.setup, ev)
         except (ValueError, LookupError) as exc:
             self.bad.append(f"{which}: the {ev.kind} cannot come from the seed: {exc}")
             return

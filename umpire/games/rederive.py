@@ -52,13 +52,36 @@ class Unprovable:
 
 Outcome = Rederived | Unprovable
 Rederive = Callable[["Setup", Event], Outcome]
-__all__ = ["Outcome", "Rederive", "Rederived", "Unprovable", "generated_kinds", "identify", "no_rederivation", "seeded"]
+__all__ = [
+    "Outcome",
+    "Rederive",
+    "Rederived",
+    "Unprovable",
+    "final_draw",
+    "generated_kinds",
+    "identify",
+    "no_rederivation",
+    "seeded",
+]
 
 
 def seeded(event: Event, stream: str, derived: Mapping[str, Any]) -> Rederived:
     """`event`'s fields named in `derived` as its payload records them, beside the seed's values (given as JSON)."""
     payload = event.payload()
     return Rederived(stream=stream, recorded={key: payload.get(key) for key in derived}, derived=derived)
+
+
+def final_draw(setup: Setup, ranking: Sequence[Any], stream: str = "final draw") -> Rederived:
+    """A result whose places the seed's draw decided among players the result says the same of (their `why`): the
+    draw is a shuffle of the seats from `stream` (the shared result's `roundplay.FINAL_DRAW`), and players level
+    keep the shuffle's order (`outcome.rank`). `umpire verify` applies it to every shared result itself."""
+    names = [p.name for p in setup.roster]
+    if sorted(p.player for p in ranking) != sorted(names):
+        raise ValueError("its ranking does not place every player once")
+    drawn = {seat: i for i, seat in enumerate(setup.streams.stream(stream).shuffled(range(len(names))))}
+    first = {p.why: i for i, p in reversed(list(enumerate(ranking)))}  # where each group of equals begins
+    order = sorted(ranking, key=lambda p: (first[p.why], drawn[names.index(p.player)]))
+    return Rederived(stream=stream, recorded={"ranking": [p.player for p in ranking]}, derived={"ranking": [p.player for p in order]})
 
 
 def generated_kinds(events: Sequence[type[Event]]) -> tuple[type[Event], ...]:

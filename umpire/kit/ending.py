@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from umpire.games import roundplay
 from umpire.games.outcome import Elimination, Outcome, rank
 from umpire.kit.words import fill, listing
 
@@ -28,7 +29,7 @@ def outcome_of(state: State) -> tuple[Outcome, bool]:
         still = state.out[seat] == 0
         scores.append((1 if still else 0, 0 if still else state.out[seat], *(e.value(own) for e in kit.score)))
     level = [s for s in range(len(names)) if scores.count(scores[s]) > 1]
-    draw = state.streams.stream("final draw").shuffled(range(len(names))) if kit.draw else []
+    draw = state.streams.stream(roundplay.FINAL_DRAW).shuffled(range(len(names))) if kit.draw else []
     note = [", placed by the seed's draw" if kit.draw and s in level else "" for s in range(len(names))]
     out_note = [f" (out in round {state.out[s]})" if state.out[s] else "" for s in range(len(names))]
     ranking = rank(names, scores, why=lambda s: standing(state, s) + out_note[s] + note[s], draw=draw)

@@ -17,6 +17,7 @@ from umpire.games.base import Game, HelpItem, Move
 from umpire.games.roundplay import warm_pictures
 from umpire.kit import ending, render, rules, views
 from umpire.kit.events import EVENTS
+from umpire.kit.rederive import rederive
 from umpire.kit.rules import State, example, verb_form
 from umpire.kit.schema import Kit, Round
 
@@ -177,6 +178,7 @@ def make(kit: Kit, doc: str = "docs/writing-a-kit-game.md") -> Game[Any, Any]:
         on_due=rules.on_due,
         is_over=rules.is_over,
         warm_pictures=warm_pictures,
+        rederive=partial(rederive, kit),
     )
     BUILT[kit.key] = game
     return game

@@ -161,31 +161,38 @@ def apply(state: State, cmd: HostWord | Send, now: int) -> tuple[State, list[Eve
     return state, receipt + events
 
 
-def _draw(state: State, number: int, r: Round) -> tuple[tuple[str, int], ...]:
-    """The items round `number` draws, each from its own named stream (docs/writing-a-kit-game.md)."""
+def draw_items(kit: Kit, streams: Streams, number: int) -> tuple[tuple[str, int], ...]:
+    """The items round `number` draws, each from its own named stream (docs/writing-a-kit-game.md): from the seed
+    and the round's number alone, so `umpire verify` re-derives them from a published journal (`umpire.kit.rederive`)."""
     out = []
-    for name in r.draws:
-        item = state.kit.items[name]
+    for name in kit.schedule[number - 1].draws:
+        item = kit.items[name]
         if not item.deck:
-            out.append((name, item.low + state.streams.stream(f"{name} {number}").below(item.high - item.low + 1)))
+            out.append((name, streams.stream(f"{name} {number}").between(item.low, item.high)))
             continue
-        dealt = sum(name in past.draws for past in state.kit.schedule[: number - 1])
-        deck = state.streams.stream(f"deck {name}").shuffled(item.deck) if item.shuffled else list(item.deck)
+        dealt = sum(name in past.draws for past in kit.schedule[: number - 1])
+        deck = streams.stream(f"deck {name}").shuffled(item.deck) if item.shuffled else list(item.deck)
         out.append((name, deck[dealt % len(deck)]))
     return tuple(out)
+
+
+def draw_pairs(streams: Streams, number: int, seats: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], int | None]:
+    """Round `number`'s pairs among the players still in (`seats`), from the stream `pairs N`, and who rests (an odd one out)."""
+    drawn = streams.stream(f"pairs {number}").shuffled(seats)
+    pairs = tuple((drawn[i], drawn[i + 1]) for i in range(0, len(drawn) - 1, 2))
+    return pairs, drawn[-1] if len(drawn) % 2 else None
 
 
 def _open_round(state: State, now: int, events: list[Event]) -> tuple[State, list[Event]]:
     number = state.number + 1
     r = state.kit.schedule[number - 1]
     seats = state.alive()
-    items = _draw(state, number, r)
+    items = draw_items(state.kit, state.streams, number)
     pairs: tuple[tuple[int, int], ...] = ()
     resting: str | None = None
     if r.resolve == "pairs":
-        drawn = state.streams.stream(f"pairs {number}").shuffled(seats)
-        pairs = tuple((drawn[i], drawn[i + 1]) for i in range(0, len(drawn) - 1, 2))
-        resting = state.names[drawn[-1]] if len(drawn) % 2 else None
+        pairs, rests = draw_pairs(state.streams, number, tuple(seats))
+        resting = None if rests is None else state.names[rests]
         seats = tuple(sorted(s for pair in pairs for s in pair))  # the odd one out sends nothing this round
     span, reminders = r.seconds * SECOND, tuple(x * SECOND for x in r.reminders)
     opened = SealedRound[str].open(number=number, seats=seats, now=now, span=span, reminders=reminders)
