@@ -82,15 +82,7 @@ def new(
     path = output or Path(f"{found.key}.toml")
     if path.is_dir():
         abort(f"{path} is a folder; give a file name, e.g. {path / f'{found.key}.toml'}")
-    if path.exists() and not force:
-        abort(f"{path} exists; use --force to overwrite it")
-    try:
-        with path.open("w" if force else "x", encoding="utf-8") as f:
-            f.write(text)
-    except FileExistsError:
-        abort(f"{path} exists; use --force to overwrite it")
-    except OSError as exc:
-        abort(f"cannot write {path}: {exc.strerror or exc} — nothing was written")
+    _write(path, text, force)
     typer.echo(f"Wrote {path}. Edit the players and [rules], then: umpire play {path}")
 
 
@@ -113,11 +105,14 @@ def _new_kit(path: Path, output: Path | None, players: str, seed: str | None, fo
     except ScenarioError as exc:
         abort(_refusal(str(exc).replace("the new match file", "the new scenario", 1), names, game.entry))
     target = output or Path(f"{path.stem}-match.toml")
+    if target.is_dir():
+        abort(f"{target} is a folder; give a file name, e.g. {target / f'{path.stem}-match.toml'}")
     _write(target, text, force)
     typer.echo(f"Wrote {target}. Edit the players if you like, then: umpire play {target}")
 
 
 def _write(path: Path, text: str, force: bool) -> None:
+    """Write the new file whole, never over one that exists unless --force says so; a refusal writes nothing."""
     from umpire.cli.common import abort
 
     if path.exists() and not force:
