@@ -131,6 +131,15 @@ Bundled scenarios (`umpire play NAME`):
   when-stars-align       2        When Stars Align — Death Match
 
 `umpire play open-pass` hosts open-pass-heaven-hell.
+
+Kit games, each a whole game in one TOML file (`umpire play kit/NAME`;
+write your own: docs/writing-a-kit-game.md):
+
+  NAME                PLAYERS  TITLE
+  kit/dilemma         2–16     The Dilemma
+  kit/lowest-unique   3–12     Lowest Unique
+  kit/majority        3–12     Majority
+  kit/number-auction  3–8      Number Auction
 """
 
 
@@ -148,6 +157,8 @@ def test_games_lists_every_game_in_aligned_columns_with_its_player_count(cli):
     # Issue 18: the docs/ pages are not installed; the listing says what an installed umpire has.
     assert "`rules` lists the house" in res.stdout
     assert max(len(line) for line in res.stdout.splitlines()) <= 80
+    # Issue 34: the bundled kit games are listed, each hosted by `umpire play kit/NAME`.
+    assert "\n  kit/number-auction  3–8      Number Auction\n" in res.stdout
 
 
 def test_games_and_completion_import_no_game(tmp_path):

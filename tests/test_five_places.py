@@ -118,3 +118,10 @@ def test_a_game_added_through_the_five_places_alone_is_taken_in_by_every_test_ov
 def test_a_game_added_through_the_five_places_alone_passes_every_test_that_takes_it_in(tree: Path) -> None:
     done = pytest_in(tree, "-q", "-k", "number-auction or numberauction or number_auction", "tests", timeout=3000)
     assert done.returncode == 0, done.stdout[-5000:] + done.stderr[-3000:]
+
+
+def test_the_guides_worked_example_on_the_shared_blocks_is_under_300_lines_in_at_most_5_files() -> None:
+    folder = ROOT / "tests" / "numberauction"  # the Number Auction, the tests' own game (issue 33)
+    files = sorted(folder.glob("*.py"))
+    lines = sum(len(f.read_text(encoding="utf-8").splitlines()) for f in files)
+    assert len(files) <= 5 and lines < 300, f"{len(files)} files, {lines} lines"

@@ -128,3 +128,28 @@ def test_item_4_the_history_lives_in_xdg_state_home(monkeypatch: pytest.MonkeyPa
     monkeypatch.delenv("XDG_STATE_HOME")
     monkeypatch.setenv("HOME", str(tmp_path))
     assert history_path() == tmp_path / ".local" / "state" / "umpire" / "history"
+
+
+def test_item_4_a_line_stored_while_the_history_loads_in_its_thread_is_kept(tmp_path: Path) -> None:
+    """prompt_toolkit loads the history in a thread while the first lines are typed: a line stored between the load's
+    read and its rewrite of an older file (one with player lines to drop) was lost (CI saw `help` vanish)."""
+    import threading
+    import time
+
+    path = tmp_path / "umpire" / "history"
+    path.parent.mkdir(parents=True)
+    path.write_text("\n# old\n+p1: gs 5\n\n# old\n+status\n", encoding="utf-8")
+    storing: list[threading.Thread] = []
+    h: HostHistory
+
+    def keep(text: str) -> bool:
+        if not storing:  # during the load's filtering, after its read: the first typed line arrives from the other thread
+            storing.append(threading.Thread(target=h.store_string, args=("help",)))
+            storing[0].start()
+            time.sleep(0.2)
+        return not text.startswith("p1:")
+
+    h = HostHistory(path, keep=keep)
+    list(h.load_history_strings())
+    storing[0].join(5)
+    assert _read(path) == ["status", "help"]

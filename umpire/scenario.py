@@ -94,6 +94,11 @@ def parse(text: str, where: str = "<scenario>") -> Scenario:
     def fail(key: str, msg: str) -> ScenarioError:
         return ScenarioError(f"{where}: {key}: {msg}")
 
+    if isinstance(data.get("game"), dict):  # a kit file: the game is written in it (umpire/kit)
+        from umpire.kit import scenario_of
+
+        return scenario_of(text, data, where)
+
     for key in data:
         if key not in TOP_KEYS:
             raise fail(key, _unknown(key, TOP_KEYS))

@@ -12,8 +12,9 @@ Only a journal for which everything was proved gets the verdict “VERIFIED:”.
 
 A published journal (the one a match report embeds: `umpire verify report.html` reads it out of
 the page) carries each private payload as its salted digest only: its chain, commitment and final
-hash are checked as a full journal's are, but the replay stops at its first sealed entry, and the
-report says so (umpire/core/redaction.py).
+hash are checked as a full journal's are, but the rules stop at its first sealed entry; from there
+every generated item in the clear is re-derived from the seed alone (umpire/verify_rederive.py),
+and the report says what that leaves open (umpire/core/redaction.py).
 """
 
 from __future__ import annotations

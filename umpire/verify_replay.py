@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from umpire.core import journal
 from umpire.session import fairness
 from umpire.session.entries import opened_field
+from umpire.verify_rederive import Rederiving
 
 if TYPE_CHECKING:
     from umpire.verify import Report
@@ -20,7 +21,9 @@ class Replay:
     """The replay half of verify: each entry re-applied as it is read, every generated item re-derived.
 
     It stops at the first entry the rules do not reproduce; the rest of the journal is still
-    read for the other checks. Nothing is announced: only what the seed generates is compared.
+    read for the other checks. At a published journal's first sealed entry the rules stop but the
+    generated items do not: from there each is re-derived from the seed alone (`Rederiving`).
+    Nothing is announced: only what the seed generates is compared.
     """
 
     def __init__(self, loaded: journal.Loaded, path: str | Path, secret: fairness.Secret | None) -> None:
@@ -35,6 +38,7 @@ class Replay:
         self.sealed_stop = False  # it stopped at a published entry, whose sealed payload is a digest only
         self.entropies: list[Any] = []  # the numbers of the `entropy` entries
         self.session: Session | None = None
+        self.rederiving: Rederiving | None = None  # past the first sealed entry: its generated items re-derived alone
         if secret is None:
             return
         try:
@@ -61,6 +65,9 @@ class Replay:
     def step(self, rep: Report, entry: dict[str, Any]) -> None:
         """Replay one entry (unless the replay has stopped) and compare what it generates with the journal."""
         fresh = self.session
+        if self.rederiving is not None:
+            self.rederiving.step(entry)
+            return
         if fresh is None or self.stopped_at is not None:
             return
         n = entry.get("n")
@@ -73,6 +80,8 @@ class Replay:
         except journal.Redacted:
             self.sealed_stop = True
             self.stopped_at, self.stopped_n = rep.replayed + 1, n
+            self.rederiving = Rederiving(fresh)  # the rules stop here; the generated items do not
+            self.rederiving.step(entry)
             return
         except journal.JournalError as exc:
             self.bad.append(f"entry {n}: {exc.reason}")
@@ -111,7 +120,8 @@ class Replay:
             rep.checks.append((PROVED, f"replayed {rep.entries} entries; {rep.generated} generated items re-derived from the seed"))
 
     def _sealed_report(self, rep: Report) -> None:
-        """What a replay of a published journal proved: the entries before its first sealed one, and no more."""
+        """What a replay of a published journal proved: the entries before its first sealed one by the rules, every
+        generated item announced in the clear after it from the seed alone, and what neither reaches."""
         first, rest = self.stopped_n, rep.entries - rep.replayed
         if rep.replayed:
             rep.checks.append(
@@ -120,13 +130,37 @@ class Replay:
                     f"replayed entries 1–{rep.replayed} by the rules; {rep.generated} generated items in them re-derived from the seed",
                 )
             )
+        alone = self.rederiving
+        assert alone is not None
+        rep.generated += alone.items
+        where = f"entry {first}" if rest == 1 else f"entries {first}–{rep.last_entry}"
+        if alone.bad:
+            rep.checks.append((FAILED, f"the generated items announced in {where} re-derived from the seed"))
+            rep.problems += alone.bad
+        else:
+            rep.checks.append(
+                (
+                    PROVED,
+                    f"{alone.items} generated items announced in {where} re-derived from the seed alone (each from its own "
+                    "stream and the public facts it states, without the rules)",
+                )
+            )
+        if alone.unprovable:
+            rep.checks.append(
+                (
+                    OPEN,
+                    f"{len(alone.unprovable)} generated items in {where} depend on a sealed input, so they cannot be "
+                    f"re-derived from the published journal: {alone.unprovable_text()}",
+                )
+            )
         rep.checks.append(
             (
                 OPEN,
-                f"entry {first} and the {rest - 1} after it were not replayed: this is a published journal, and entry {first} holds "
-                "a private payload as its salted digest only, so the rules cannot be applied from there. The chain covers those "
-                "entries as written (digests included), but whether they follow the rules, and the generated items in them, "
-                "only a replay of the host's full journal checks",
+                f"entry {first} and the {rest - 1} after it were not replayed by the rules: this is a published journal, and "
+                f"{alone.sealed} of them hold a private payload as its salted digest only (entry {first} the first), so the "
+                "rules cannot be applied from there. The chain covers those entries as written (digests included), but "
+                "whether they follow the rules, and any generated item sealed in them (dealt to less than everyone), only "
+                "a replay of the host's full journal checks",
             )
         )
 

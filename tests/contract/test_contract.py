@@ -55,7 +55,7 @@ GAME_KEYS = [*keys(), AUCTION_ENTRY.key]  # the registry as collected, plus the 
 # No shrinking: a failure prints every draw (the lines fed) at once, where shrinking a game of 40 lines takes minutes.
 PHASES = (Phase.explicit, Phase.generate)
 FAST = settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck), database=None, phases=PHASES)
-SLOW = settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck), database=None, phases=PHASES)
+SLOW = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), database=None, phases=PHASES)
 ENVELOPE = ("type", "event", "t", "audience", "to", "n", "generated")
 SHM = Path("/dev/shm")
 SCRATCH = str(SHM) if SHM.is_dir() else None  # journals fsync every entry: in memory that costs nothing

@@ -39,7 +39,7 @@ TWINS = settings(
     max_examples=8, deadline=None, suppress_health_check=list(HealthCheck), database=None, phases=(Phase.explicit, Phase.generate)
 )
 MANY_TWINS = settings(
-    max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), database=None, phases=(Phase.explicit, Phase.generate)
+    max_examples=8, deadline=None, suppress_health_check=list(HealthCheck), database=None, phases=(Phase.explicit, Phase.generate)
 )
 LINES = 80
 

@@ -37,7 +37,7 @@ pytestmark = pytest.mark.usefixtures("spliced_streams")
 
 PHASES = (Phase.explicit, Phase.generate)
 PROFILE = settings(max_examples=5, deadline=None, suppress_health_check=list(HealthCheck), database=None, phases=PHASES)
-LONG = settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck), database=None, phases=PHASES)
+LONG = settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck), database=None, phases=PHASES)
 TRIES = 12  # other seeds tried for a stream whose first byte already shows (a bout's first prize: 1 in 9 agree)
 
 
@@ -124,8 +124,8 @@ def test_what_the_seed_holds_for_later_stays_secret_in_every_transcripts_match(s
 
 @pytest.mark.slow
 @pytest.mark.parametrize("script", SCRIPTS, ids=[s.stem for s in SCRIPTS])
-def test_what_the_seed_holds_for_later_stays_secret_before_every_reveal_of_every_transcript(script: Path) -> None:
-    transcript_twins(script, None, random.Random(script.stem))
+def test_what_the_seed_holds_for_later_stays_secret_before_sixteen_reveals_of_every_transcript(script: Path) -> None:
+    transcript_twins(script, 16, random.Random(script.stem))
 
 
 # What each twin below varies, and the kind of the post that must be the first to differ: the next Goofspiel prize (of a

@@ -27,7 +27,7 @@ from umpire.session import entries as E
 
 from .support import ROOT, SCRIPTS, Table, steps
 
-KILLS = 32
+KILLS = 12
 VIEWS = ("bids", "cards", "trades", "status", "decks")
 
 
@@ -147,6 +147,7 @@ def test_kill_9_at_random_moments_of_an_open_pass_match_loses_and_doubles_no_mes
     kill_at = set(rng.sample(range(len(script)), KILLS))
     said: list[tuple[int, int]] = []  # (seat, Discord message id) of every player message, in order
     typed: list[str] = []
+    kills = 0  # a moment drawn among the lines players send on meanwhile is passed over
     i = 0
     while i < len(script):
         step = script[i]
@@ -158,6 +159,7 @@ def test_kill_9_at_random_moments_of_an_open_pass_match_loses_and_doubles_no_mes
         if i in kill_at:
             time.sleep(rng.uniform(0, 0.2))  # a random moment of judging, journaling, sending or confirming
             umpire.kill()
+            kills += 1
             # Players go on meanwhile, answering what reached them (not a host's line that died with the process).
             while step.kind == "player" and i + 1 < len(script) and script[i + 1].kind == "player" and rng.random() < 0.6:
                 i += 1
@@ -183,7 +185,7 @@ def test_kill_9_at_random_moments_of_an_open_pass_match_loses_and_doubles_no_mes
     }
     ours = [(e.by, e.text) for e in entries if isinstance(e, E.Input)]
     assert ours == [(e.by, e.text) for e in read(tmp_path / "script.jsonl") if isinstance(e, E.Input)]
-    assert sum(isinstance(e, E.Listening) for e in entries) == KILLS + 1
+    assert kills >= KILLS // 2 and sum(isinstance(e, E.Listening) for e in entries) == kills + 1
     # What reached Discord: each public post once and in order (and the pause of the first resume), each DM once.
     want_public = [o.text for o in scripted_outputs(scenario, lines) if o.audience.public and not o.text.startswith("🧾")]
     got_public = [m.content for m in table.public() if not m.content.startswith(("⏸", "🧾"))]

@@ -15,7 +15,7 @@ RENDER: Renderers[PublicSetup] = roundplay.add_renderers(Renderers())
 
 
 _each: Callable[[Mapping[str, int]], str] = lambda values: " · ".join(f"{chat.safe(p)} {v}" for p, v in values.items())
-_points: Callable[[int], str] = lambda n: f"{n} point{'s' if n != 1 else ''}"
+_points: Callable[[int], str] = lambda n: chat.count(n, "point")
 
 
 @RENDER.on(RoundOpened)

@@ -6,12 +6,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from tests.numberauction.settings import BID_MS, COINS, PRIZES, REMINDERS_MS, ROUNDS
+from umpire.core import chat
 from umpire.core.errors import IllegalAction
 from umpire.core.evolve import replace
 from umpire.core.streams import Streams
 from umpire.games import roundplay
 from umpire.games.base import Event, Move, Resolve, Setup
 from umpire.games.outcome import Outcome, rank
+from umpire.games.rederive import Rederived, seeded
 from umpire.games.resources import Purse
 from umpire.games.roundplay import Act, HostWord, warm_pictures  # noqa: F401 (the game's warm-up: the result table's)
 from umpire.games.rounds import SealedRound, highest_unmatched
@@ -91,15 +93,13 @@ def apply(state: State, cmd: HostWord | Act, now: int) -> tuple[State, list[Even
         raise IllegalAction(f"{state.names[cmd.seat]} has only {state.coins.words(cmd.seat)} (the bid was {cmd.value})")
     bids, took = state.bids.take(cmd.seat, cmd.value)
     receipt = roundplay.receipt(bids, took, seat=cmd.seat, what="bid", value=str(cmd.value), now=now)
-    if not took.closes:
-        return replace(state, bids=bids), receipt
-    state, events = _close(replace(state, bids=bids), now, by_host=False)
+    state, events = _close(replace(state, bids=bids), now, by_host=False) if took.closes else (replace(state, bids=bids), [])
     return state, receipt + events
 
 
 def _open_round(state: State, now: int, events: list[Event]) -> tuple[State, list[Event]]:
     number = 1 if state.bids is None else state.bids.number + 1
-    prize = PRIZES[0] + state.streams.stream(f"prize {number}").below(PRIZES[1] - PRIZES[0] + 1)
+    prize = state.streams.stream(f"prize {number}").between(*PRIZES)
     bids = SealedRound[int].open(number=number, seats=range(len(state.points)), now=now, span=BID_MS, reminders=REMINDERS_MS)
     return replace(state, bids=bids, prize=prize), [*events, RoundOpened(t=now, round=number, prize=prize)]
 
@@ -129,18 +129,12 @@ def _close(state: State, now: int, *, by_host: bool) -> tuple[State, list[Event]
 def _end(state: State, now: int, closed: RoundClosed) -> tuple[State, list[Event]]:
     """The most points wins; a tie goes to more coins left, then to the seed's draw (R-NA-6)."""
     names, score = state.names, list(zip(state.points, state.coins, strict=True))
-    drawn = [s for s in range(len(names)) if score.count(score[s]) > 1]
-    note = [", placed by the seed's draw" if s in drawn else "" for s in range(len(names))]
-    why = lambda s: f"{score[s][0]} point{'s' * (score[s][0] != 1)}, {score[s][1]} coins left{note[s]}"
-    ranking = rank(names, score, why=why, draw=state.streams.stream("final draw").shuffled(range(len(names))))
+    note = [", placed by the seed's draw" if score.count(score[s]) > 1 else "" for s in range(len(names))]
+    why = lambda s: f"{chat.count(score[s][0], 'point')}, {score[s][1]} coins left{note[s]}"
+    ranking = rank(names, score, why=why, draw=state.streams.stream(roundplay.FINAL_DRAW).shuffled(range(len(names))))
     won = ranking[0]
     over = Outcome(summary=f"{won.player} wins the Number Auction.", winners=(won.player,), why=won.why, ranking=ranking)
-    return replace(state, outcome=over), [closed, roundplay.result(over, now=now, drawn=bool(drawn))]
-
-
-def is_over(state: State) -> bool:
-    """Whether the last round has closed."""
-    return state.outcome is not None
+    return replace(state, outcome=over), [closed, roundplay.result(over, now=now, drawn=any(note))]
 
 
 def next_due(state: State) -> int | None:
@@ -155,3 +149,10 @@ def on_due(state: State, now: int) -> tuple[State, list[Event]]:
     if tick.passed:
         return _close(replace(state, bids=bids), now, by_host=False)
     return replace(state, bids=bids), roundplay.reminder(bids, tick, state.names, now=now)
+
+
+def rederive(setup: Setup, event: Event) -> Rederived:
+    """A round's prize, from the stream `prize N` (the result's draw is re-derived for every shared result)."""
+    if not isinstance(event, RoundOpened):
+        raise LookupError(f"the Number Auction declares no re-derivation of a {event.kind} item")
+    return seeded(event, f"prize {event.round}", {"prize": setup.streams.stream(f"prize {event.round}").between(*PRIZES)})

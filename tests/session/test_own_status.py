@@ -124,3 +124,12 @@ def test_r_shop_4_the_choice_is_yours_card_status_is_a_public_post_and_money_a_p
         assert "gs " not in o.text  # both players' holdings and points, never a play
     own = answer(s.feed("p1: money"))
     assert str(own.audience) == "player:0" and own.text == s.game.own_status(s.knowledge(0), "Hedger")
+
+
+def test_r_read_4_hap_tac_toe_status_counts_one_block_in_the_singular(tmp_path: Path) -> None:
+    from tests.test_crash import run_umpire
+
+    lines = ["entropy Hedger=apple, Uri=7", "p2: first p1", "start", "p1: black red circle C3", "p1: done", "p2: status"]
+    res = run_umpire(tmp_path, "play", "hap-tac-toe", "--script", "-", "--seed", "5", stdin="\n".join(lines) + "\n")
+    assert res.returncode == 0, res.stderr
+    assert "Board: 1 block placed; empty: A1," in res.stdout, res.stdout

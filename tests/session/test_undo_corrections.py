@@ -156,3 +156,10 @@ def test_undoing_the_ruling_that_ended_the_game_says_the_final_hash_posted_with_
     assert undone[-1].text == (
         "🧾 The journal's final hash posted with that ruling is withdrawn with it: the game goes on, and a new one is posted when it ends."
     )
+
+
+def test_the_hosts_undo_note_quotes_a_line_ending_in_a_full_stop_without_a_second_one() -> None:
+    from umpire.session.play_events import RENDER, Undone
+
+    assert RENDER.render(None, Undone(t=0, undid=6, input="p4: bid 9.", rewind=None))[0].text == "↶ Undid entry 6: p4: bid 9."
+    assert RENDER.render(None, Undone(t=0, undid=6, input="p4: bid 9", rewind=None))[0].text == "↶ Undid entry 6: p4: bid 9."

@@ -135,3 +135,23 @@ def check_row(
     typer.echo(dumps(result.data) if json_out else "\n".join(result.lines))
     if result.code:
         raise typer.Exit(result.code)
+
+
+@check_app.command("game", short_help="Read a kit game's file and play 1,000 random matches of it.")
+def check_game(
+    file: Path = typer.Argument(..., metavar="FILE", help="A kit game's TOML file (docs/writing-a-kit-game.md)."),
+    matches: int = typer.Option(1000, "--matches", min=1, max=100_000, metavar="N", help="How many random seeded matches to play."),
+) -> None:
+    """Read a kit game's file, naming the line of any mistake, then play random seeded matches of it and report
+    any round that cannot end, anything the game cannot put into words, and any sealed word that reaches a public
+    post before its reveal.
+
+    Exit code 0: all well; 1: a match found a problem; 2: the file cannot be read.
+    """
+    from umpire.cli.common import stdout_utf8
+    from umpire.kit.check import report
+
+    stdout_utf8()
+    lines, code = report(str(file), matches)
+    typer.echo("\n".join(lines))
+    raise typer.Exit(code)

@@ -31,6 +31,12 @@ def bundled() -> list[Path]:
     return sorted(d.glob("*.toml")) if d else []
 
 
+def bundled_kits() -> list[Path]:
+    """The bundled kit games' files (scenarios/kit/)."""
+    d = bundled_dir()
+    return sorted((d / "kit").glob("*.toml")) if d else []
+
+
 def find_scenario(name: str) -> Path:
     """A scenario path as given; else a bundled scenario by its name (e.g. "open-pass-heaven-hell");
     else a game's name (e.g. "open-pass"), which hosts the game's bundled scenario."""

@@ -24,11 +24,34 @@ def games() -> None:
     A game's name hosts its bundled scenario: `umpire play open-pass` is
     `umpire play open-pass-heaven-hell`.
     """
-    from umpire.cli.common import bundled, stdout_utf8
+    from umpire.cli.common import bundled, bundled_kits, stdout_utf8
 
     stdout_utf8()
-    for line in listing(bundled()):
+    for line in [*listing(bundled()), *kit_listing(bundled_kits())]:
         typer.echo(line)
+
+
+def kit_listing(kit_files: list[Path]) -> list[str]:
+    """The bundled kit games: a game in one TOML file each (docs/writing-a-kit-game.md), read as plain TOML."""
+    import tomllib
+
+    rows = []
+    for path in kit_files:
+        try:
+            game = tomllib.loads(path.read_text(encoding="utf-8")).get("game", {})
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+            rows.append((f"kit/{path.stem}", "?", f"(unreadable: {exc})"))
+            continue
+        players = game.get("players") if isinstance(game, dict) else None
+        seats = f"{players[0]}–{players[1]}" if isinstance(players, list) and len(players) == 2 else "?"
+        title = game.get("title") if isinstance(game, dict) and isinstance(game.get("title"), str) else path.stem
+        rows.append((f"kit/{path.stem}", seats, title))
+    if not rows:
+        return []
+    name_w = max(len("NAME"), *(len(r[0]) for r in rows))
+    out = ["", "Kit games, each a whole game in one TOML file (`umpire play kit/NAME`;", "write your own: docs/writing-a-kit-game.md):", ""]
+    out.append(f"  {'NAME':<{name_w}}  PLAYERS  TITLE")
+    return out + [f"  {name:<{name_w}}  {seats:<7}  {title}" for name, seats, title in rows]
 
 
 def listing(scenario_files: list[Path]) -> list[str]:

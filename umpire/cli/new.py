@@ -39,7 +39,9 @@ _ESCAPES = {i: f"\\u{i:04x}" for i in (*range(0x20), 0x7F)} | {
 
 @app.command(short_help="Write a scenario file for GAME, every setting explained, ready to edit.")
 def new(
-    game: str = typer.Argument(..., metavar="GAME", autocompletion=complete_game, help="The game, e.g. hap-tac-toe (see `umpire games`)."),
+    game: str = typer.Argument(
+        ..., metavar="GAME", autocompletion=complete_game, help="The game, e.g. hap-tac-toe (see `umpire games`), or a kit game's file."
+    ),
     output: Path = typer.Option(None, "--output", "-o", metavar="FILE", help="Where to write it (default: GAME.toml here)."),
     players: str = typer.Option(
         "",
@@ -63,6 +65,9 @@ def new(
     from umpire.games import declared, entry, keys
     from umpire.scenario import ScenarioError, parse
 
+    if game.endswith(".toml") and Path(game).is_file():  # a kit game's file (docs/writing-a-kit-game.md)
+        _new_kit(Path(game), output, players, seed, force)
+        return
     found = entry(game)
     if found is None:
         abort(f"unknown game {game!r} (games: {', '.join(sorted(keys()))})")
@@ -77,6 +82,39 @@ def new(
     path = output or Path(f"{found.key}.toml")
     if path.is_dir():
         abort(f"{path} is a folder; give a file name, e.g. {path / f'{found.key}.toml'}")
+    _write(path, text, force)
+    typer.echo(f"Wrote {path}. Edit the players and [rules], then: umpire play {path}")
+
+
+def _new_kit(path: Path, output: Path | None, players: str, seed: str | None, force: bool) -> None:
+    """`umpire new KIT.toml`: the kit file with the players given (or the card's seats), ready to host."""
+    from umpire.cli.common import abort
+    from umpire.kit.newfile import match_text
+    from umpire.scenario import ScenarioError, load, parse
+
+    try:
+        game = load(path).game
+    except ScenarioError as exc:
+        abort(str(exc))
+    if seed is not None:
+        abort("--seed is for a registered game's scenario; a kit game's match file draws a secret seed when hosted")
+    names = _names(players, game.entry)
+    text = match_text(path.read_text(encoding="utf-8"), names)
+    try:
+        parse(text, "the new match file")
+    except ScenarioError as exc:
+        abort(_refusal(str(exc).replace("the new match file", "the new scenario", 1), names, game.entry))
+    target = output or Path(f"{path.stem}-match.toml")
+    if target.is_dir():
+        abort(f"{target} is a folder; give a file name, e.g. {target / f'{path.stem}-match.toml'}")
+    _write(target, text, force)
+    typer.echo(f"Wrote {target}. Edit the players if you like, then: umpire play {target}")
+
+
+def _write(path: Path, text: str, force: bool) -> None:
+    """Write the new file whole, never over one that exists unless --force says so; a refusal writes nothing."""
+    from umpire.cli.common import abort
+
     if path.exists() and not force:
         abort(f"{path} exists; use --force to overwrite it")
     try:
@@ -86,7 +124,6 @@ def new(
         abort(f"{path} exists; use --force to overwrite it")
     except OSError as exc:
         abort(f"cannot write {path}: {exc.strerror or exc} — nothing was written")
-    typer.echo(f"Wrote {path}. Edit the players and [rules], then: umpire play {path}")
 
 
 def _names(players: str, game: Entry) -> list[str]:

@@ -47,6 +47,11 @@ def bold(text: str) -> str:
     return f"**{text}**"
 
 
+def count(n: int, noun: str, plural: str | None = None) -> str:
+    """`n` and its noun, singular for one: ``count(1, "point")`` is "1 point", ``count(7, "point")`` "7 points"."""
+    return f"{n} {noun if n in (1, -1) else plural or noun + 's'}"
+
+
 def code(text: str) -> str:
     """Discord inline code; backticks inside are replaced so the span cannot break."""
     return "`" + text.replace("`", "'") + "`"

@@ -54,6 +54,10 @@ class Stream:
             if value < limit:
                 return value % n
 
+    def between(self, low: int, high: int) -> int:
+        """A uniform integer from `low` to `high`, both included."""
+        return low + self.below(high - low + 1)
+
     def choice(self, items: Sequence[T]) -> T:
         """One element, uniformly."""
         return items[self.below(len(items))]

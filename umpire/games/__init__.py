@@ -24,6 +24,7 @@ plugin, or the tests' own games) is added with `register(entry)`.
 
 from __future__ import annotations
 
+import sys
 from functools import cache
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -143,7 +144,8 @@ def get(key: str) -> Game | None:
     """The game registered as `key` (importing only that game), or None."""
     found = GAMES.get(key)
     if found is None:
-        return None
+        kits = sys.modules.get("umpire.kit.game")  # a kit game read from its file in this process (umpire/kit)
+        return None if kits is None else kits.BUILT.get(key)
     return record_of(found)
 
 

@@ -303,6 +303,11 @@ def no_pictures() -> None:
     """A game without pictures has nothing to draw ahead."""
 
 
+def no_rederivation(setup: Setup, event: Event) -> Any:
+    """A game that generates nothing declares no re-derivation (umpire.games.rederive): no item is its."""
+    raise LookupError(f"the game declares no re-derivation of a {event.kind} item")
+
+
 def the_setup(setup: PublicSetup) -> PublicSetup:
     """A game that declares no public context gives its renderers the players and the settings."""
     return setup
@@ -380,6 +385,9 @@ class Game(Generic[S, C]):
     """Draws one picture of each kind the game posts and throws them away, so that the first real
     picture of a session finds its fonts, glyphs and shapes ready (see `umpire.games.pictures.warm`).
     A front end that posts pictures runs it once, in the background, soon after it starts."""
+    rederive: Callable[[Setup, Event], Any] = no_rederivation
+    """A generated item re-derived from the seed alone: its stream and seeded fields, or why it cannot be
+    (`umpire.games.rederive`); `umpire verify` checks a published journal's items past a sealed entry with it."""
 
     _by_name: dict[str, Move[S]] = field(init=False, repr=False)
 

@@ -17,16 +17,18 @@ events                                  events                 EVENTS
 renderers                               render                 RENDER
 parse, message (optional)               commands               parse, message
 apply, next_due, on_due, is_over        rules                  apply, next_due, on_due, is_over
+(is_over optional)
 warm_pictures (optional)                pictures               warm_pictures
+rederive (optional)                     rederive               rederive
 ======================================  =====================  ==========================================
 
 A small game may leave modules out: a part whose module the package does not have is found in its `rules`.
 
 What a session's first prompt needs (the settings, the state's `start`, the tables of moves and views, the
 toolbar) is imported when the record is made; the rest is named by where it is (`umpire.games.later`) and
-imported at its first use. A part left out that is optional (`configure`, `message`, `warm_pictures`, `facts`, `own_status`,
-`STATUS_WORDS`, `MEANINGFUL`) is the contract's default (without `configure`, the renderers are given the
-players and the settings).
+imported at its first use. A part left out that is optional (`configure`, `message`, `warm_pictures`, `rederive`, `facts`, `own_status`,
+`STATUS_WORDS`, `MEANINGFUL`, `is_over`) is the contract's default (without `configure`, the renderers are given the
+players and the settings; without `is_over`, the match is over once its `outcome` is known).
 
 Two rule books on one engine (Hap-Tac-Toe and When Stars Align): the registry entry names its `book`, a value
 in the package's `settings`; the parts that differ by book take it first (`configure`, `rulings`, `start`, `facts`,
@@ -42,10 +44,15 @@ from types import ModuleType
 from typing import Any
 
 from umpire.games import Entry, book_of, module_of, schema_of
-from umpire.games.base import Game, line_by_line, no_pictures, the_setup
+from umpire.games.base import Game, line_by_line, no_pictures, no_rederivation, the_setup
 from umpire.games.facts import no_facts
 from umpire.games.later import Later, LaterEvents, LaterRenderers
 from umpire.games.status import listed_status
+
+
+def _decided(outcome: Any, state: Any) -> bool:
+    """A game's `is_over` by default: its result is known."""
+    return outcome(state) is not None
 
 
 def record(entry: Entry) -> Game[Any, Any]:
@@ -89,6 +96,7 @@ def record(entry: Entry) -> Game[Any, Any]:
         apply=later("rules", "apply"),
         next_due=later("rules", "next_due"),
         on_due=later("rules", "on_due"),
-        is_over=later("rules", "is_over"),
+        is_over=later("rules", "is_over", default=partial(_decided, views.outcome)),
         warm_pictures=later("pictures", "warm_pictures", *bound, default=no_pictures),
+        rederive=later("rederive", "rederive", default=no_rederivation),
     )

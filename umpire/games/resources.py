@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from umpire.core import chat
+
 
 class Overdrawn(ValueError):
     """A purse asked to go below 0 or over its cap: the game should have refused the move that asked it."""
@@ -63,8 +65,7 @@ class Purse:
 
     def words(self, seat: int) -> str:
         """What `seat` holds, in words: "1 coin", "20 coins"."""
-        n = self.amounts[seat]
-        return f"{n} {self.noun}{'' if n == 1 else 's'}"
+        return chat.count(self.amounts[seat], self.noun)
 
     def can_pay(self, seat: int, amount: int) -> bool:
         """Whether `seat` holds at least `amount` (a whole number from 0 up)."""

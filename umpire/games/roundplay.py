@@ -167,9 +167,14 @@ def reminder(round_: SealedRound[Any], tick: Tick, names: Sequence[str], *, now:
 # ---------------------------------------------------------------- the end
 
 
+FINAL_DRAW = "final draw"  # the stream a shared result's draw comes from: a shuffle of the seats (`outcome.rank`'s draw)
+
+
 @dataclass(frozen=True, kw_only=True)
 class Result(Event):
-    """The end of the match: its typed result, field for field (`outcome` puts it together)."""
+    """The end of the match: its typed result, field for field (`outcome` puts it together). Where the seed's draw
+    decided places among players level, the draw is a shuffle of the seats from the stream `FINAL_DRAW`, which
+    `umpire verify` re-derives for every game that ends with this event."""
 
     kind = "game_result"
     summary: str

@@ -21,6 +21,7 @@ import contextlib
 import datetime
 import os
 import stat
+import threading
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -48,25 +49,33 @@ class HostHistory(History):
         self.path = path
         self.keep = keep
         self.count = 0  # entries in the file
+        # prompt_toolkit loads the history in a thread of its own while the first lines are typed and stored: the
+        # load's read and rewrite and each store's append are one step apiece, so a line stored meanwhile is not lost
+        self._lock = threading.Lock()
 
     def load_history_strings(self) -> Iterable[str]:
         """The kept entries, newest first; the file is first made private, and rewritten if it held anything else."""
-        try:
-            _private(self.path)
-            entries = _read(self.path)
-        except OSError:
-            return []
-        kept = [e for e in entries if self.keep(e)][-KEEP:]
-        if len(kept) != len(entries):
-            with contextlib.suppress(OSError):
-                _rewrite(self.path, kept)
-        self.count = len(kept)
-        return list(reversed(kept))
+        with self._lock:
+            try:
+                _private(self.path)
+                entries = _read(self.path)
+            except OSError:
+                return []
+            kept = [e for e in entries if self.keep(e)][-KEEP:]
+            if len(kept) != len(entries):
+                with contextlib.suppress(OSError):
+                    _rewrite(self.path, kept)
+            self.count = len(kept)
+            return list(reversed(kept))
 
     def store_string(self, string: str) -> None:
         """Append `string` to the file if it may be kept there; cut the file back to `KEEP` entries past `KEEP` + `SLACK`."""
         if not self.keep(string):
             return
+        with self._lock:
+            self._append(string)
+
+    def _append(self, string: str) -> None:
         try:
             _private(self.path)
             with os.fdopen(os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600), "ab") as f:

@@ -147,7 +147,8 @@ def _resumed(_: None, ev: Resumed) -> str:
 
 @RENDER.on(Undone)
 def _undone(_: None, ev: Undone) -> str:
-    text = f"↶ Undid entry {ev.undid}: {ev.input}."
+    end = "" if ev.input.endswith((".", "!", "?", "…")) else "."  # `p4: bid 9.` as sent, not “bid 9..”
+    text = f"↶ Undid entry {ev.undid}: {ev.input}{end}"
     if ev.rewind is not None:
         text += (
             f"\nClocks paused at {fmt_stamp(ev.rewind)} (game time), before the deadline it had passed, so it does not fire "

@@ -103,7 +103,7 @@ def own_status(known: Mapping[str, JSON], player: str) -> str:
     board = known["board"]
     if known["phase"] in ("turn", "over"):
         empty = [f"{c}{r}" for r in range(1, 6) for c in "ABCDE" if f"{c}{r}" not in board]
-        lines.append(f"Board: {len(board)} {noun}s placed; empty: {', '.join(empty) or 'none'}.")
+        lines.append(f"Board: {len(board)} {noun}{'' if len(board) == 1 else 's'} placed; empty: {', '.join(empty) or 'none'}.")
     mine = known.get("my_move")
     if mine is not None:
         done = [f"chose {mine['selected']}"] if mine["selected"] else []
