@@ -44,8 +44,8 @@ def kit_listing(kit_files: list[Path]) -> list[str]:
             continue
         players = game.get("players") if isinstance(game, dict) else None
         seats = f"{players[0]}–{players[1]}" if isinstance(players, list) and len(players) == 2 else "?"
-        title = game.get("title") if isinstance(game, dict) and isinstance(game.get("title"), str) else path.stem
-        rows.append((f"kit/{path.stem}", seats, title))
+        title = game.get("title") if isinstance(game, dict) else None
+        rows.append((f"kit/{path.stem}", seats, title if isinstance(title, str) else path.stem))
     if not rows:
         return []
     name_w = max(len("NAME"), *(len(r[0]) for r in rows))
