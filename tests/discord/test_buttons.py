@@ -18,7 +18,7 @@ from umpire.session import Session, derive_salt
 from umpire.session import entries as E
 
 from .support import ROOT, SCRIPTS, Hosted, Step, Table, entries_of, live_buttons, play, resumed, rulings, steps
-from .test_robot import NAMES, six_player_open_pass
+from .test_robot import NAMES, hedger_dealt, six_player_open_pass
 
 
 def labels(message: Message) -> list[tuple[str, bool]]:
@@ -31,12 +31,7 @@ def test_r_bot_9_a_dealt_card_is_answered_by_a_tap_as_by_the_word_and_its_button
     seen: dict[str, object] = {}
 
     def play(h: Hosted) -> None:
-        for line in ("start", "close", "close", "close"):
-            h.type(line)
-        h.says(0, "deck all")
-        h.says(0, "dealer heaven")
-        h.type("deal p1")
-        h.settle()
+        hedger_dealt(h, "heaven")
         seen["tap"] = h.taps(0, "open")
         h.settle()
         h.says(0, "pass")  # typed words keep working
@@ -65,12 +60,7 @@ def test_r_bot_9_a_second_tap_on_an_answered_card_is_not_taken(fake: FakeDiscord
     table = Table(fake, NAMES)
 
     def play(h: Hosted) -> None:
-        for line in ("start", "close", "close", "close"):
-            h.type(line)
-        h.says(0, "deck all")
-        h.says(0, "dealer hell")
-        h.type("deal p1")
-        h.settle()
+        hedger_dealt(h, "hell")
         card = h.asking(0)
         assert card is not None
         ids = {b["label"]: b["custom_id"] for b in live_buttons(card)}
@@ -177,12 +167,7 @@ def test_r_bot_9_the_card_waiting_across_a_restart_is_answered_by_its_button_aft
     table = Table(fake, NAMES, dm_seats=(0,))
 
     def first(h: Hosted) -> None:
-        for line in ("start", "close", "close", "close"):
-            h.type(line)
-        h.says(0, "deck all")
-        h.says(0, "dealer heaven")
-        h.type("deal p1")
-        h.settle()
+        hedger_dealt(h, "heaven")
         h.taps(0, "open")
         h.settle()  # card 2 is out, with its buttons; then umpire stops
 
@@ -207,12 +192,7 @@ def test_r_bot_9_an_undo_closes_the_buttons_of_the_card_it_takes_back(fake: Fake
     table = Table(fake, NAMES)
 
     def play(h: Hosted) -> None:
-        for line in ("start", "close", "close", "close"):
-            h.type(line)
-        h.says(0, "deck all")
-        h.says(0, "dealer heaven")
-        h.type("deal p1")
-        h.settle()
+        hedger_dealt(h, "heaven")
         h.taps(0, "open")
         h.settle()
         h.type("undo")  # takes back the open: card 2 is withdrawn, and card 1 waits again

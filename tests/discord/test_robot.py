@@ -26,6 +26,17 @@ def six_player_open_pass(tmp_path: Path) -> Session:
     return Session.create(parse(text, "six.toml"), journal_path=tmp_path / "bot.jsonl", seed="1", salt="0" * 32)
 
 
+def hedger_dealt(h: Hosted, dealer: str) -> None:
+    """Take the six-player match to its dealing: the three bidding rounds closed, Hedger's deck and dealer in, and
+    the host's `deal p1` (Hedger's first card is out, with its buttons)."""
+    for line in ("start", "close", "close", "close"):
+        h.type(line)
+    h.says(0, "deck all")
+    h.says(0, f"dealer {dealer}")
+    h.type("deal p1")
+    h.settle()
+
+
 def test_deal_dms_each_card_and_the_reply_brings_the_next_with_no_host_keystroke(fake: FakeDiscord, tmp_path: Path) -> None:
     session = six_player_open_pass(tmp_path)
     table = Table(fake, NAMES, dm_seats=(0,))

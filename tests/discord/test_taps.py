@@ -21,7 +21,7 @@ from umpire.session import entries as E
 from .support import Hosted, Table, entries_of, live_buttons
 from .test_buttons import devils_deal, labels
 from .test_outage import held
-from .test_robot import NAMES, six_player_open_pass
+from .test_robot import NAMES, hedger_dealt, six_player_open_pass
 
 CLOSED = "that question was closed before your tap was judged (answered, or its time was up): nothing was taken"
 F2 = "\x1bOQ"
@@ -240,12 +240,7 @@ def test_r_bot_9_a_tap_in_a_burst_whose_flush_fails_is_judged_again_as_a_tap_onc
 
     def play(h: Hosted) -> None:
         nonlocal armed
-        for line in ("start", "close", "close", "close"):
-            h.type(line)
-        h.says(0, "deck all")
-        h.says(0, "dealer heaven")
-        h.type("deal p1")
-        h.settle()
+        hedger_dealt(h, "heaven")
         card = h.asking(0)
         assert card is not None
         before = [len(table.private_messages(s)) for s in range(1, 6)]
