@@ -43,3 +43,9 @@ def test_every_round_is_an_order_of_the_seats_still_in_the_game(seats: list[int]
     while walked and (nxt := order.after(walked[-1], round_no)) is not None:
         walked.append(nxt)
     assert tuple(walked) == got
+
+
+def test_turns_going_round_the_table_follow_the_last_seat_with_the_first() -> None:
+    order = TurnOrder.chosen(first=1, seats=(0, 1), rotates=True)  # Hap-Tac-Toe: game 1 from the chosen, then alternate
+    assert [order.following(s, 1) for s in (1, 0)] == [0, 1] and order.first(2) == 0
+    assert TurnOrder.rotating((0, 1, 2)).following(0, 2) == 1

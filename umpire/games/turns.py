@@ -8,8 +8,8 @@ leaves the game (eliminated) leaves the order with `without`; the rotation goes 
 >>> order = TurnOrder.rotating((0, 1, 2))
 >>> order.order(1), order.order(2), order.order(4)
 ((0, 1, 2), (1, 2, 0), (0, 1, 2))
->>> order.without(1).order(2), order.after(2, 1), order.after(1, 2)
-((2, 0), None, 2)
+>>> order.without(1).order(2), order.after(2, 1), order.after(1, 2), order.following(2, 1)
+((2, 0), None, 2, 0)
 >>> TurnOrder.chosen(first=2, seats=(0, 1, 2, 3)).order(1)
 (2, 3, 0, 1)
 """
@@ -66,6 +66,12 @@ class TurnOrder:
         order = self.order(round_no)
         i = order.index(seat)
         return order[i + 1] if i + 1 < len(order) else None
+
+    def following(self, seat: int, round_no: int) -> int:
+        """Who acts after `seat` in round `round_no` when turns go round the table until the round ends (the last
+        seat is followed by the first): two players alternating, as in a game of Hap-Tac-Toe."""
+        order = self.order(round_no)
+        return order[(order.index(seat) + 1) % len(order)]
 
     def without(self, seat: int) -> TurnOrder:
         """The order once `seat` has left the game (the others keep their places)."""

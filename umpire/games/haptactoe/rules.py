@@ -46,6 +46,7 @@ from umpire.games.haptactoe.events import (
 from umpire.games.haptactoe.pieces import TRIPLES, square_name
 from umpire.games.haptactoe.settings import Config, Rulebook
 from umpire.games.haptactoe.state import CELLS, Judged, Phase, State, Turn, Verdict, board_json
+from umpire.games.turns import TurnOrder
 
 
 def is_over(state: State) -> bool:
@@ -87,9 +88,15 @@ def _choose_first(state: State, cmd: ChooseFirst, now: int) -> tuple[State, list
 def _start(state: State, cmd: Start, now: int) -> tuple[State, list[Event]]:
     cfg = state.cfg
     assert state.first is not None
-    seat = state.first if state.game == 1 else 1 - state.first
+    seat = _order(state).first(state.game)
     state = evolve(state, phase=Phase.TURN, turn=new_turn(cfg, seat, 1, now))
     return state, [GameStarted(t=now, game=state.game, first=cfg.names[seat], reserve_seconds=_reserves(state))]
+
+
+def _order(state: State) -> TurnOrder:
+    """Who moves when: the chosen first player starts game 1, the other starts game 2, and turns alternate."""
+    assert state.first is not None
+    return TurnOrder.chosen(first=state.first, seats=(0, 1), rotates=True)
 
 
 def _turn(state: State) -> Turn:
@@ -277,7 +284,7 @@ def _end_turn(state: State, turn: Turn, now: int) -> tuple[State, list[Event]]:
     assert turn.placed is not None
     piece, square = turn.placed
     full = all(c is not None for c in state.board)
-    nxt = None if full else new_turn(cfg, 1 - seat, turn.number + 1, now)
+    nxt = None if full else new_turn(cfg, _order(state).following(seat, state.game), turn.number + 1, now)
     ended = TurnEnded(
         t=now,
         game=state.game,
@@ -304,7 +311,7 @@ def _end_game(state: State, now: int, ended: TurnEnded) -> tuple[State, list[Eve
     names = cfg.names
     if state.game == 1:
         strikes_next = state.strikes if cfg.strikes_carry else (0, 0)
-        over = GameOver(t=now, game=1, game_scores=ended.game_scores, next_first=names[1 - (state.first or 0)])
+        over = GameOver(t=now, game=1, game_scores=ended.game_scores, next_first=names[_order(state).first(2)])
         return evolve(state, phase=Phase.READY, game=2, board=(None,) * CELLS, turn=None, strikes=strikes_next), [ended, over]
     finals = [state.final_score(i) for i in range(2)]
     if finals[0] == finals[1]:
