@@ -230,7 +230,7 @@ class Hosted:
             asked = bot.questions.latest.get(seat)
             if asked is None or not asked.live:
                 return None
-            button = bot.questions.custom_id(asked, 0)
+            button = bot.questions.custom_id(asked, asked.offered[0])
             found = [m for m in self.fake.sent_messages(bot=self.table.bot) if any(b["custom_id"] == button for b in live_buttons(m))]
             return found[-1] if found else None
 
