@@ -45,9 +45,7 @@ class Asked:
 class Questions:
     """The questions asked with buttons in this run, and which are live; `edit` disables a closed one's buttons."""
 
-    def __init__(
-        self, game: str, names: Sequence[str], edit: Callable[[Asked], None], answerable: Callable[[int, str], bool]
-    ) -> None:
+    def __init__(self, game: str, names: Sequence[str], edit: Callable[[Asked], None], answerable: Callable[[int, str], bool]) -> None:
         """`game`: a short tag of the game (its buttons' IDs carry it); `names`: the players' names, by seat;
         `answerable`: whether the game would take a word from a seat now (an answer that it would not is no button)."""
         self.game = game
