@@ -8,16 +8,24 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, cast
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.fakediscord import FakeDiscord, Interaction, Message
-from tests.games.test_devils_support import scenario
+from tests.games.test_devils_support import GAME, scenario, table
+from tests.games.test_devils_support import play as act_all
 from umpire.discord.buttons import Asked, Questions
+from umpire.discord.taps import Taps
 from umpire.discord.wire import Button, Place
 from umpire.games.base import Question
-from umpire.games.devilsdeal.events import BETS
+from umpire.games.devilsdeal.events import BETS, RAISES
+from umpire.games.devilsdeal.state import Bet
 from umpire.render import batch
 from umpire.session import Session, derive_salt
 from umpire.session import entries as E
@@ -254,3 +262,33 @@ def test_r_bot_9_a_question_shows_at_most_25_buttons_and_none_whose_id_discord_w
     assert all(len(b.custom_id) <= 100 for b in questions.buttons(asked))
     nothing = Questions("g", ["Hedger"], lambda asked: None, lambda seat, word: False)
     assert nothing.ask("dm/3/0", 3, Question(player="Hedger", answers=BETS), Place(user=1)) is None  # none it would take
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    chips=st.tuples(st.integers(0, 40), st.integers(0, 40)),
+    mine=st.integers(0, 12),
+    facing=st.integers(0, 12),
+    min_raise=st.integers(1, 12),
+    to_act=st.integers(0, 1),
+)
+def test_r_bot_9_r_dd_5_a_betting_turns_buttons_are_call_fold_all_in_and_exactly_the_raises_the_ruling_allows(
+    chips: tuple[int, int], mine: int, facing: int, min_raise: int, to_act: int
+) -> None:
+    # Any stacks, the player to act having bet `mine` and facing `facing` more: the raises offered are those R-DD-5 allows (at least `min_raise`, the call plus the raise
+    # affordable, an opponent with chips), in the question's order; `call`, `fold` and `all-in` always.
+    me, opp = to_act, 1 - to_act
+    if chips[me] == 0:
+        return  # a player with no chips is not asked to bet (R-DD-5): no such betting turn
+    state, _ = act_all(table(("G2 R5 G5", "R1 B2 B5"), min_raise=min_raise), (0, "pick G2 R5"), (1, "pick R1 B2"))
+    assert isinstance(state.step, Bet)  # both picked: the first betting round
+    bets = (mine, mine + facing) if me == 0 else (mine + facing, mine)
+    seats = (replace(state.seats[0], chips=chips[0]), replace(state.seats[1], chips=chips[1]))
+    state = replace(state, seats=seats, step=replace(state.step, bets=bets, to_act=to_act))
+    names = {"hedger": 0, "uri": 1, "p1": 0, "p2": 1}
+    session = SimpleNamespace(game=GAME, state=state, now=0, resolve=lambda name: names[name.casefold()])
+    taps = Taps(cast(Any, SimpleNamespace(session=session)))
+    questions = Questions("g", ["Hedger", "Uri"], lambda asked: None, taps.answerable)
+    asked = questions.ask("post/1/0", 1, Question(player=["Hedger", "Uri"][me], answers=BETS), Place(channel=1))
+    allowed = [n for n in RAISES if n >= min_raise and chips[me] >= facing + n and chips[opp] > 0]
+    assert asked is not None and asked.offered == ("call", "fold", *(f"raise {n}" for n in allowed), "all-in")
