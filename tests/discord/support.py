@@ -230,7 +230,7 @@ class Hosted:
             asked = bot.questions.latest.get(seat)
             if asked is None or not asked.live:
                 return None
-            button = bot.questions.custom_id(asked, 0)
+            button = bot.questions.custom_id(asked, asked.offered[0])
             found = [m for m in self.fake.sent_messages(bot=self.table.bot) if any(b["custom_id"] == button for b in live_buttons(m))]
             return found[-1] if found else None
 
@@ -314,11 +314,14 @@ def steps(lines: Sequence[str], session: Session) -> list[Step]:
     return out
 
 
-def play(h: Hosted, script: Sequence[Step], *, taps: Collection[str] = ()) -> list[Interaction]:
+def play(
+    h: Hosted, script: Sequence[Step], *, taps: Collection[str] = (), shown: list[tuple[int, str, list[str]]] | None = None
+) -> list[Interaction]:
     """Play a script's steps through the fake Discord and the REPL, each player line at the game time it is sent at.
 
-    A player's line that is one of `taps`, sent while a question with buttons asks that player, is tapped on its
-    button instead (once everything before it has gone out, so that the question is the one it answers); the taps."""
+    A player's line that is one of `taps`, sent while a question asks that player with a live button of that word, is
+    tapped on it instead (once everything before it has gone out, so that the question is the one it answers); the
+    taps. `shown` gets, for each such line, the seat, the line and the words of the live buttons that asked them then."""
     now = 0
     tapped: list[Interaction] = []
     for step in script:
@@ -327,20 +330,23 @@ def play(h: Hosted, script: Sequence[Step], *, taps: Collection[str] = ()) -> li
             h.set_game_time(now)
         elif step.kind == "host":
             h.type(step.text)
-        elif step.text in taps and settled_asking(h, step.seat):
+        elif step.text in taps and step.text in (offered := settled_offered(h, step.seat)):
             tapped.append(h.taps(step.seat, step.text, at=h.moment(now)))
         else:
             h.says(step.seat, step.text, at=h.moment(now))
+        if step.kind == "player" and step.text in taps and shown is not None:
+            shown.append((step.seat, step.text, offered))
     h.wait(lambda: h.session.now >= now, f"the game clock to reach {now} ms")
     h.settle()
     return tapped
 
 
-def settled_asking(h: Hosted, seat: int) -> bool:
-    """Once everything before has gone out (and the deadlines due are applied), whether a question with live buttons
-    asks player `seat`."""
+def settled_offered(h: Hosted, seat: int) -> list[str]:
+    """Once everything before has gone out (and the deadlines due are applied), the words of the live buttons of the
+    question that asks player `seat` (none: no question with buttons asks them)."""
     h.settle()
-    return h.asking(seat) is not None
+    message = h.asking(seat)
+    return [] if message is None else [b["label"] for b in live_buttons(message)]
 
 
 def resumed(path: Path) -> tuple[Session, Recovery, list[Any]]:

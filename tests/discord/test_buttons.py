@@ -1,5 +1,5 @@
 """Buttons for small choices: Open, Pass's dealt card carries `open` and `pass`, Devil's Deal's refill question `yes` and
-`no` and its betting turns `call` and `fold`; a tap is judged as the word typed by that player (the same ruling, the
+`no` and its betting turns `call`, `fold`, a few raises and `all-in` (test_bets.py); a tap is judged as the word typed by that player (the same ruling, the
 journal's input with the interaction's ID as its source, the same lateness allowance), acknowledged within Discord's
 three seconds; the buttons are disabled once the question is answered (by a tap or a typed word), replaced, taken
 back or past its deadline; a tap on a question closed meanwhile is not taken; a tap by anyone else is answered with a

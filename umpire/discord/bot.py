@@ -105,7 +105,7 @@ class Bot:
         self._skew_told = False
         self._closed_told: set[int] = set()
         self.taps = Taps(self)  # buttons for small choices: the questions asked with them, and the taps on them
-        self.questions = Questions(self.tag[:8], session.names, self.taps.disable)
+        self.questions = Questions(self.tag[:8], session.names, self.taps.disable, self.taps.answerable)
         for found in recovery.questions.latest.values() if recovery is not None else ():  # buttons perhaps live on Discord
             place = self.private(found.seat) if found.tag.startswith("dm/") else Place(channel=self.channels.of(found.kind))
             self.questions.restore(found, place)
@@ -277,7 +277,7 @@ class Bot:
                 self._reply(o, o.audience.seat, reply or self.private(o.audience.seat))
             elif o.dm is not None and (seat := o.audience.seat) is not None and o.source is not None and o.source.question is not None:
                 self.questions.ask(f"dm/{o.dm[0]}/{o.dm[1]}", o.dm[0], o.source.question, self.private(seat), to=seat)
-        self.questions.review(self.session.state, self.taps.answerable, _undone(outs))
+        self.questions.review(self.session.state, _undone(outs))
         self.pump()
 
     def _post(self, n: int, i: int, o: Output, channel: int, asked: Asked | None = None) -> None:

@@ -2,11 +2,14 @@
 answer typed.
 
 A game says which of its events ask one player such a question (`Event.question`: Open, Pass's dealt card, Devil's
-Deal's refill and betting). The bot puts a button per answer on the question's message (a DM, or a public post for a
-question asked in public), each carrying its question and answer in its ID. A question's buttons are live while it is
-that player's latest question and one of its answers is a move the game would take from them now; once answered, past
-its deadline, replaced by a newer question or taken back by an undo, they are closed: the message is changed to show
-them disabled, and a tap still on its way is not taken (R-BOT-9, docs/discord.md). Typed words work as always.
+Deal's refill and betting). The bot puts a button on the question's message (a DM, or a public post for a question
+asked in public) for each answer the game would take from that player as it is asked (a raise they cannot afford is
+no button), at most 25 (Discord's five rows of five), in the question's order; each carries its question and its
+answer's word in its ID, so a tap is the word on its button whatever else was shown, also after a restart. A
+question's buttons are live while it is that player's latest question and one of its answers is a move the game would
+take from them now; once answered, past its deadline, replaced by a newer question or taken back by an undo, they are
+closed: the message is changed to show them disabled, and a tap still on its way is not taken (R-BOT-9,
+docs/discord.md). Typed words work as always.
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ from umpire.games.base import Event, Question
 from umpire.session import Output, OutputKind
 
 PREFIX = "umpire"
+MOST = 25  # buttons on one message: Discord lays them out five to a row, in at most five rows
+LONGEST_ID = 100  # characters in a button's ID (Discord's limit); a label has at most 80
 
 
 @dataclass(eq=False)
@@ -29,7 +34,8 @@ class Asked:
     tag: str  # names it in its buttons' IDs: "dm/N/K" (the private message N/K) or "post/N/I" (entry N's public post I)
     n: int  # the entry that asked it
     seat: int
-    answers: tuple[str, ...]
+    answers: tuple[str, ...]  # every answer the question has: a tap names one of them
+    offered: tuple[str, ...]  # those that are buttons on its message, in the question's order
     place: Place  # where its message goes
     live: bool = True
     shown: bool = False  # its message went out with live buttons
@@ -39,28 +45,41 @@ class Asked:
 class Questions:
     """The questions asked with buttons in this run, and which are live; `edit` disables a closed one's buttons."""
 
-    def __init__(self, game: str, names: Sequence[str], edit: Callable[[Asked], None]) -> None:
-        """`game`: a short tag of the game (its buttons' IDs carry it); `names`: the players' names, by seat."""
+    def __init__(self, game: str, names: Sequence[str], edit: Callable[[Asked], None], answerable: Callable[[int, str], bool]) -> None:
+        """`game`: a short tag of the game (its buttons' IDs carry it); `names`: the players' names, by seat;
+        `answerable`: whether the game would take a word from a seat now (an answer that it would not is no button)."""
         self.game = game
         self.names = tuple(names)
         self.edit = edit
+        self.answerable = answerable
         self.by_tag: dict[str, Asked] = {}
         self.latest: dict[int, Asked] = {}  # seat -> the live question put to them last
         self.state: Any = None  # the game state at the last review (nothing to look at again while it stands)
 
     def ask(self, tag: str, n: int, question: Question, place: Place, *, to: int | None = None) -> Asked | None:
         """Note a question an output asks, whose message goes to `place` (`to`: the seat its DM goes to, who alone may
-        answer it); None if it gets no buttons."""
+        answer it); None if it gets no buttons (also when the game would take none of its answers from them now).
+
+        Its buttons are the answers the game would take from that player now (the state its ruling left)."""
         seat = self._seat(question, to)
         if seat is None:
             return None
-        asked = Asked(tag=tag, n=n, seat=seat, answers=question.answers[:5], place=place)
         earlier = self.latest.get(seat)
         if earlier is not None:
             self.close(earlier)  # a newer question to the same player closes the one before
+        offered = self._offer(tag, question.answers, lambda word: self.answerable(seat, word))
+        if not offered:
+            return None
+        asked = Asked(tag=tag, n=n, seat=seat, answers=question.answers, offered=offered, place=place)
         self.by_tag[tag] = self.latest[seat] = asked
         self.state = None  # to be looked at by the next review, even if the state is the one it looked at last
         return asked
+
+    def _offer(self, tag: str, answers: Sequence[str], takes: Callable[[str], bool]) -> tuple[str, ...]:
+        """Of a question's answers, those its message offers as buttons: each the game `takes` now, whose ID and label
+        Discord allows (an answer too long for them is typed), at most `MOST`."""
+        fits = [w for w in answers if 0 < len(w) <= 80 and len(self._id(tag, w)) <= LONGEST_ID]
+        return tuple(w for w in fits if takes(w))[:MOST]
 
     def _seat(self, question: Question, to: int | None) -> int | None:
         """The seat a question is asked of with buttons (None: it gets none); `to`: the seat its DM goes to."""
@@ -83,25 +102,32 @@ class Questions:
         if asked is None or not asked.live:
             return ()
         asked.shown = True
-        return tuple(Button(label=word, custom_id=self.custom_id(asked, i)) for i, word in enumerate(asked.answers))
+        return tuple(Button(label=word, custom_id=self.custom_id(asked, word)) for word in asked.offered)
 
     def disabled(self, asked: Asked) -> tuple[Button, ...]:
         """A closed question's buttons, as its message shows them once changed."""
-        return tuple(Button(label=word, custom_id=self.custom_id(asked, i), disabled=True) for i, word in enumerate(asked.answers))
+        return tuple(Button(label=word, custom_id=self.custom_id(asked, word), disabled=True) for word in asked.offered)
 
-    def custom_id(self, asked: Asked, i: int) -> str:
-        """The ID a tap on answer `i` carries: `umpire/GAME/TAG/I` (at most 100 characters)."""
-        return f"{PREFIX}/{self.game}/{asked.tag}/{i}"
+    def custom_id(self, asked: Asked, word: str) -> str:
+        """The ID a tap on the button of answer `word` carries: `umpire/GAME/TAG|WORD` (at most 100 characters).
+
+        The word itself, not its place among the buttons: which answers are buttons depends on the moment the question
+        was asked, which a resumed bot does not know."""
+        return self._id(asked.tag, word)
+
+    def _id(self, tag: str, word: str) -> str:
+        return f"{PREFIX}/{self.game}/{tag}|{word}"
 
     def find(self, custom_id: str) -> tuple[Asked, str] | None:
-        """The question and the answer a button's ID names (None: not this game's, or not asked in this run)."""
+        """The question and the answer a button's ID names (None: not this game's, not asked in this run, or no answer of
+        that question's, such as the ID of a button of an older bot, which named an answer by its place)."""
         head, _, rest = custom_id.partition("/")
         game, _, rest = rest.partition("/")
-        tag, _, index = rest.rpartition("/")
-        asked = self.by_tag.get(tag) if head == PREFIX and game == self.game else None
-        if asked is None or not index.isdigit() or int(index) >= len(asked.answers):
+        tag, bar, word = rest.partition("|")
+        asked = self.by_tag.get(tag) if head == PREFIX and game == self.game and bar else None
+        if asked is None or word not in asked.answers:
             return None
-        return asked, asked.answers[int(index)]
+        return asked, word
 
     def sent(self, asked: Asked | None, receipts: Sequence[str]) -> None:
         """Its message was confirmed (its buttons are on the last part); one closed meanwhile is changed at once."""
@@ -126,18 +152,32 @@ class Questions:
             self.edit(asked)
 
     def restore(self, found: Recorded, place: Place) -> None:
-        """A question a resumed journal asked last of its player, with buttons perhaps still live on Discord."""
-        asked = Asked(tag=found.tag, n=found.n, seat=found.seat, answers=found.answers, place=place, shown=True, message=found.message)
+        """A question a resumed journal asked last of its player, with buttons perhaps still live on Discord.
+
+        A tap on it is taken as the word its button names, whichever of its answers that is. Which of them its message
+        offered is not journaled: they are taken to be those the game would take from that player now (else all of
+        them), which is what a closed question's message is changed to show."""
+        offered = self._offer(found.tag, found.answers, lambda word: self.answerable(found.seat, word))
+        asked = Asked(
+            tag=found.tag,
+            n=found.n,
+            seat=found.seat,
+            answers=found.answers,
+            offered=offered or self._offer(found.tag, found.answers, lambda word: True),
+            place=place,
+            shown=True,
+            message=found.message,
+        )
         self.by_tag[asked.tag] = self.latest[asked.seat] = asked
 
-    def review(self, state: Any, answerable: Callable[[int, str], bool], undone: Iterable[int]) -> None:
+    def review(self, state: Any, undone: Iterable[int]) -> None:
         """Close the questions an undo took back (entries `undone`) and those none of whose answers the game would take now."""
         taken_back = set(undone)
         if state is self.state and not taken_back:
             return
         self.state = state
         for asked in list(self.latest.values()):
-            if asked.n in taken_back or not any(answerable(asked.seat, word) for word in asked.answers):
+            if asked.n in taken_back or not any(self.answerable(asked.seat, word) for word in asked.answers):
                 self.close(asked)
 
 
@@ -186,7 +226,7 @@ class QuestionLog:
     def _asked(self, tag: str, n: int, question: Question, names: Sequence[str], kind: str) -> None:
         if question.player in names:
             seat = list(names).index(question.player)
-            self.latest[seat] = Recorded(tag=tag, n=n, seat=seat, answers=question.answers[:5], kind=kind)
+            self.latest[seat] = Recorded(tag=tag, n=n, seat=seat, answers=question.answers, kind=kind)
 
     def _named(self, tag: str, message: str) -> None:
         for found in self.latest.values():

@@ -93,12 +93,17 @@ class Taps:
         )
 
     def answerable(self, seat: int, word: str) -> bool:
-        """Whether the game would take `word` from `seat` now: it reads it, and its move may be made now."""
+        """Whether the game would take `word` from `seat` now: it reads it, its move may be made now, and the game's
+        ruling on it refuses nothing (a raise the player cannot afford, say, which only the ruling judges). The ruling
+        is pure, so it is made and thrown away: nothing is journaled or changed."""
         s = self.bot.session
         try:
             command = s.game.parse(s.state, seat, word, s.resolve)
-            return s.game.why_not(s.state, seat, command) is None
-        except Exception:  # a refusal, or a bug in the game's reader (the typed word reports it): not a live answer
+            if s.game.why_not(s.state, seat, command) is not None:
+                return False
+            s.game.apply(s.state, command, s.now)
+            return True
+        except Exception:  # a refusal, or a bug in the game (the typed word reports it): not a live answer
             return False
 
     def disable(self, asked: Asked) -> None:

@@ -109,8 +109,9 @@ def dm(seat: int) -> Audience:
 class Question:
     """What an event asks one player when the answer is one of a few fixed words (open or pass, yes or no).
 
-    A front end may offer the answers as buttons (the Discord bot does); a tap is then judged exactly as
-    the word typed by that player. Only the player named answers it.
+    A front end may offer the answers as buttons (the Discord bot does, showing only those the game would
+    take from that player as it asks); a tap is then judged exactly as the word typed by that player.
+    Only the player named answers it.
     """
 
     player: str  # who answers: the player's name, as the game's events name players

@@ -19,6 +19,11 @@ from umpire.games.outcome import Outcome, decided
 
 Names = tuple[str, ...]  # cards, by name
 
+RAISES = (1, 2, 3, 5, 10)  # the raises a betting question offers as buttons (any other amount is typed)
+# A betting turn's answers, in the order its buttons show them; a bot shows only those the game would take from the
+# player at that moment (a raise they cannot afford, below `min_raise` or against a player with no chips is no button).
+BETS = ("call", "fold", *(f"raise {n}" for n in RAISES), "all-in")
+
 
 @dataclass(frozen=True, kw_only=True)
 class PublicPool:
@@ -293,8 +298,8 @@ class BettingStarted(Event):
 
     @property
     def question(self) -> Question:
-        """The first to act: `call` or `fold` as buttons where a bot asks it (a raise needs its amount: typed)."""
-        return Question(player=self.to_act, answers=("call", "fold"))
+        """The first to act: `call`, `fold`, a few raises and `all-in` (`BETS`), as buttons where a bot asks it."""
+        return Question(player=self.to_act, answers=BETS)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -327,8 +332,8 @@ class Raised(Event):
 
     @property
     def question(self) -> Question:
-        """The other player, to act: `call` or `fold` as buttons where a bot asks it (a raise needs its amount: typed)."""
-        return Question(player=self.next, answers=("call", "fold"))
+        """The other player, to act: `call`, `fold`, a few raises and `all-in` (`BETS`), as buttons where a bot asks it."""
+        return Question(player=self.next, answers=BETS)
 
 
 @dataclass(frozen=True, kw_only=True)
