@@ -7,6 +7,7 @@ with its post, once the host posts it, and not at all if it was answered meanwhi
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -251,8 +252,14 @@ def test_r_bot_9_a_tap_in_a_burst_whose_flush_fails_is_judged_again_as_a_tap_onc
             fake.user_says(table.users[s], table.place(s), "deck all")
         (custom_id,) = [b["custom_id"] for b in live_buttons(card) if b["label"] == "open"]
         seen["tap"] = fake.tap(table.users[0], card, custom_id)
-        h.wait(lambda: [len(table.private_messages(s)) for s in range(1, 6)] > before, "the answers", timeout=30)
+        answered = lambda: all(len(table.private_messages(s)) > n for s, n in zip(range(1, 6), before, strict=True))
+        h.wait(answered, "an answer to each of the five", timeout=30)
         h.settle()
+        for _ in range(300):  # the tap is judged once Discord took its acknowledgement: wait for the card it deals
+            if (nxt := h.asking(0)) is not None and nxt.id != card.id:
+                break
+            time.sleep(0.1)
+            h.settle()
         seen["next"] = h.asking(0)
 
     out = Hosted(fake, table, session, table.ids()).run(play)
