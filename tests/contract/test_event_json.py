@@ -237,6 +237,10 @@ GENERATED = {
         "refill_offered",
     ): "round: int, player: str, refill: int, cost: int, chips: int, cards: [str, ...], seconds: int, until: int",
     ("auction", "lot_posted"): "lot: int, of: int, item: str, value: int, seconds: int, bidders: [str, ...], sitting_out: [str, ...]",
+    (
+        "auction",
+        "lot_sold",
+    ): "lot: int, item: str, value: int, winner: str, price: int, money_left: int, bids: [{player: str, amount: int}, ...], tied: [str, ...], closed_by_host: bool",
     ("number-auction", "number_auction_round"): "round: int, prize: int",
     (
         "number-auction",

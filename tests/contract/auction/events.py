@@ -108,6 +108,11 @@ class LotSold(Event):
     tied: tuple[str, ...]
     closed_by_host: bool
 
+    @property
+    def is_generated(self) -> bool:
+        """A tie broken by the seed's draw names a winner the seed chose: a seeded item revealed here."""
+        return bool(self.tied)
+
 
 @dataclass(frozen=True, kw_only=True)
 class LotUnsold(Event):
