@@ -156,10 +156,30 @@ REFUSED = [  # the line changed in blind-auction.toml, its replacement, the line
         13,
         "resources.coins.shown: unknown key (expected one of start, hidden)",
     ),
-    ("coins = { start = 20, hidden = true }", 'coins = { start = "20", hidden = true }', 13, "resources.coins.start: expected a whole number"),
-    ("coins = { start = 20, hidden = true }", "coins = { start = 2.5, hidden = true }", 13, "resources.coins.start: expected a whole number"),
-    ("coins = { start = 20, hidden = true }", "coins = { start = -1, hidden = true }", 13, "resources.coins.start: expected a whole number"),
-    ("coins = { start = 20, hidden = true }", 'coins = { start = 20, hidden = "yes" }', 13, "resources.coins.hidden: expected true or false"),
+    (
+        "coins = { start = 20, hidden = true }",
+        'coins = { start = "20", hidden = true }',
+        13,
+        "resources.coins.start: expected a whole number",
+    ),
+    (
+        "coins = { start = 20, hidden = true }",
+        "coins = { start = 2.5, hidden = true }",
+        13,
+        "resources.coins.start: expected a whole number",
+    ),
+    (
+        "coins = { start = 20, hidden = true }",
+        "coins = { start = -1, hidden = true }",
+        13,
+        "resources.coins.start: expected a whole number",
+    ),
+    (
+        "coins = { start = 20, hidden = true }",
+        'coins = { start = 20, hidden = "yes" }',
+        13,
+        "resources.coins.hidden: expected true or false",
+    ),
     ("coins = { start = 20, hidden = true }", "coins = { start = 20, hidden = 1 }", 13, "resources.coins.hidden: expected true or false"),
     ("coins = { start = 20, hidden = true }", "coins = { hidden = true }", 13, "resources.coins: missing start"),
     (
@@ -180,8 +200,18 @@ REFUSED = [  # the line changed in blind-auction.toml, its replacement, the line
         40,
         "posts.round: names {coins}, a hidden resource (each player's own secret until the result), and a round's opening is public",
     ),
-    ('points = "points + prize"', 'points = "points + coins"', 31, "rounds[1].picked.points: names coins, hidden from the other players, in points"),
-    ("draw = true ", 'eliminate = "coins <= 0"\ndraw = true ', 36, "end.eliminate: names coins, hidden from the other players: who is out is public"),
+    (
+        'points = "points + prize"',
+        'points = "points + coins"',
+        31,
+        "rounds[1].picked.points: names coins, hidden from the other players, in points",
+    ),
+    (
+        "draw = true ",
+        'eliminate = "coins <= 0"\ndraw = true ',
+        36,
+        "end.eliminate: names coins, hidden from the other players: who is out is public",
+    ),
 ]
 
 
@@ -211,7 +241,7 @@ def test_hidden_resources_check_game_reports_its_hidden_resource_twins_on_the_bl
 
 
 def test_hidden_resources_a_planted_leak_the_reveal_posting_everyones_coins_fails_check_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    every = lambda kit, names, values: {k: dict(zip(names, values[i], strict=True)) for i, k in enumerate(kit.resources)}  # noqa: E731
+    every = lambda kit, names, values: {k: dict(zip(names, values[i], strict=True)) for i, k in enumerate(kit.resources)}
     monkeypatch.setattr(rules, "public_values", every)
     lines, code = check.report(str(BLIND), matches=20)
     assert code == 1

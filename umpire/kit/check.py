@@ -300,7 +300,7 @@ def report(path: str, matches: int = MATCHES) -> tuple[list[str], int]:
     lines = [f"✓ {path} reads as a kit game: {game.title}, {lo}–{hi} players"]
     found = check(game, matches)
     lines.append(f"✓ {found.results} of {matches} random seeded matches played to their result ({found.rounds} rounds)")
-    checks = (
+    checks: tuple[tuple[list[str], str], ...] = (
         (found.stuck, "every round ended, and every match within its rounds"),
         (found.wordless, "every event, view and result was put into words"),
         (found.leaks, "no sealed word reached a public post before its reveal"),

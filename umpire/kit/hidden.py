@@ -69,10 +69,10 @@ def check_flows(r: Reader, kit: Kit) -> None:
                         f"round: it would tell them (compute {key} from what everyone sees, or hide {key} too)",
                     )
     if kit.eliminate is not None and kit.eliminate.names & kit.hidden:
-        secret = ", ".join(sorted(kit.eliminate.names & kit.hidden))
+        which = ", ".join(sorted(kit.eliminate.names & kit.hidden))
         raise r.fail(
             ("end", "eliminate"),
-            f"names {secret}, hidden from the other players: who is out is public, so it would tell them (name resources everyone sees)",
+            f"names {which}, hidden from the other players: who is out is public, so it would tell them (name resources everyone sees)",
         )
 
 
