@@ -143,8 +143,9 @@ def test_hidden_resources_the_final_standings_reveal_every_players_hidden_coins(
 def test_hidden_resources_the_rules_say_each_player_is_told_only_their_own_and_the_result_reveals_all() -> None:
     rulings = game_of(kit_text("blind-auction")).rulings(None)  # type: ignore[arg-type]
     assert rulings[0] == (
-        "R-KIT-1: 3–8 players; everyone starts with 20 coins, 0 points; no resource goes below 0; coins is hidden: each "
-        "player is told only their own (their status, a private note after each round) and the result reveals everyone's."
+        "R-KIT-1: 3–8 players; everyone starts with 20 coins, 0 points; no resource goes below 0; hidden: coins, of which "
+        "each player is told only their own (their status, a private note after each round) until the result, which "
+        "reveals everyone's."
     )
     assert "hidden" not in game_of(kit_text("number-auction")).rulings(None)[0]  # type: ignore[arg-type]
 

@@ -76,11 +76,6 @@ def check_flows(r: Reader, kit: Kit) -> None:
         )
 
 
-def shown(kit: Kit) -> tuple[str, ...]:
-    """The resources everyone sees after each round, in the file's order."""
-    return tuple(k for k in kit.resources if k not in kit.hidden)
-
-
 def public_values(kit: Kit, names: tuple[str, ...], values: tuple[tuple[int, ...], ...]) -> dict[str, dict[str, int]]:
     """Everyone's resources that everyone may see, by resource, by player (the hidden ones left out)."""
     return {k: dict(zip(names, values[i], strict=True)) for i, k in enumerate(kit.resources) if k not in kit.hidden}
@@ -92,8 +87,8 @@ def ruling(kit: Kit) -> str:
         return ""
     which = " and ".join(k for k in kit.resources if k in kit.hidden)
     return (
-        f"; {which} {'is' if len(kit.hidden) == 1 else 'are'} hidden: each player is told only their own "
-        "(their status, a private note after each round) and the result reveals everyone's"
+        f"; hidden: {which}, of which each player is told only their own (their status, a private note after each "
+        "round) until the result, which reveals everyone's"
     )
 
 
