@@ -136,6 +136,7 @@ Kit games, each a whole game in one TOML file (`umpire play kit/NAME`;
 write your own: docs/writing-a-kit-game.md):
 
   NAME                PLAYERS  TITLE
+  kit/blind-auction   3–8      Blind Auction
   kit/dilemma         2–16     The Dilemma
   kit/lowest-unique   3–12     Lowest Unique
   kit/majority        3–12     Majority

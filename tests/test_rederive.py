@@ -165,6 +165,7 @@ MATCHES: dict[str, tuple[str, Callable[[Host], None]]] = {
     "devils-deal": ("devils-deal", devils),
     "number-auction": ("number-auction", scripted("number-auction")),  # the tests' own game, on the shared building blocks
     "kit-number-auction": ("kit/number-auction", typed(*(f"p{seat}: bid {(r + seat) % 4 + 1}" for r in range(5) for seat in range(1, 5)))),
+    "kit-blind-auction": ("kit/blind-auction", typed(*(f"p{seat}: bid {(r + seat) % 4 + 1}" for r in range(5) for seat in range(1, 5)))),
     "kit-dilemma": (
         "kit/dilemma",
         typed(*(f"p{seat}: pick {'betray' if (r + seat) % 3 else 'cooperate'}" for r in range(5) for seat in range(1, 5))),

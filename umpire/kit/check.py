@@ -8,11 +8,16 @@ players silent) and rounds closed by the host or by their deadlines. Reported, w
 * a state the game cannot put into words: an event no post can be made for, a view, the toolbar or the result
   that fails;
 * a private value that reaches a public post: at a sealed word in each match, a twin of the match in which that
-  player sent a different word must post exactly the same public text until the round's reveal.
+  player sent a different word must post exactly the same public text until the round's reveal;
+* a hidden resource that reaches anything public before the result: at a random point of each match, a twin in which
+  one player holds a different amount of it must make the same public posts, the same JSON of its public events and
+  the same public facts (`knowledge(None)`), line by line, until the result (or until a word is refused in one of
+  the two and taken in the other: the twin is then no longer the same match).
 """
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -23,6 +28,7 @@ from umpire.core.players import Player, Roster
 from umpire.core.settings import Settings
 from umpire.core.streams import Streams
 from umpire.games.base import Game, Setup
+from umpire.games.roundplay import Result
 
 MATCHES = 1000
 MOST_PLAYERS = 10  # the random matches seat at most this many (a kit may allow more)
@@ -35,6 +41,7 @@ class Findings:
     stuck: list[str] = field(default_factory=list)
     wordless: list[str] = field(default_factory=list)
     leaks: list[str] = field(default_factory=list)
+    secrets: list[str] = field(default_factory=list)  # a hidden resource that reached something public
     rounds: int = 0
     results: int = 0
 
@@ -75,6 +82,9 @@ class Match:
         self.posts: list[str] = []  # public posts, with a marker line at each reveal
         self.reveals: list[int] = []  # len(posts) at each reveal
         self.taken: list[bool] = []  # line by line: whether it was accepted
+        self.shown: list[str] = []  # everything public, in order: each public event's JSON and posts, the public facts
+        self.marks: list[int] = []  # line by line: len(shown) before it
+        self.end: int | None = None  # len(shown) where the result begins
 
     def resolve(self, name: str) -> int:
         for seat, n in enumerate(self.names):
@@ -93,11 +103,15 @@ class Match:
                 self.reveals.append(len(self.posts))  # where the reveal's own posts begin
             if ev.audience.public:
                 self.posts += [p.text for p in posts]
+                if isinstance(ev, Result) and self.end is None:
+                    self.end = len(self.shown)
+                self.shown += [json.dumps(ev.to_json(self.names), sort_keys=True), *(p.text for p in posts)]
 
     def play(self, line: Line, found: Findings) -> bool:
         """Play one line; False once the match is over or nothing is due."""
         game, state = self.game, self.state
         self.taken.append(False)
+        self.marks.append(len(self.shown))
         if game.is_over(state):
             return False
         actor, text = line
@@ -120,6 +134,8 @@ class Match:
         self.state = state
         self.taken[-1] = True
         self.events(events, found, where)
+        if not game.is_over(state):
+            self.shown.append("facts " + json.dumps(game.knowledge(state, None), sort_keys=True))
         return True
 
 
@@ -207,15 +223,61 @@ def _twin(game: Game[Any, Any], players: int, seed: str, lines: list[Line], rng:
         found.note(found.leaks, f"seed {seed!r}: Player {actor + 1}'s sealed “{text}” changes how many public posts come before the reveal")
 
 
+def _hidden_twin(
+    game: Game[Any, Any], players: int, seed: str, lines: list[Line], rng: random.Random, found: Findings, first: Match
+) -> None:
+    """Replay the match with one player's hidden resource changed from a random line on; nothing public may differ."""
+    kit = getattr(first.state, "kit", None)
+    if kit is None or not kit.hidden or len(lines) < 2:
+        return
+    from umpire.kit.hidden import changed
+
+    i = rng.randrange(1, len(lines))  # after the host's “start”
+    twin, quiet = Match(game, players, seed), Findings()
+    for line in lines[:i]:
+        twin.play(line, quiet)
+    if game.is_over(twin.state):
+        return
+    seat, name = rng.randrange(players), rng.choice(sorted(kit.hidden))
+    twin.state = changed(twin.state, seat, name, rng.randint(1, 50))
+    start, upto = len(twin.shown), len(lines)
+    for j in range(i, len(lines)):
+        twin.play(lines[j], quiet)
+        if twin.taken[j] != first.taken[j]:
+            upto = j  # a word refused in one and taken in the other: compare what came before it
+            break
+    cut_first = min(
+        first.marks[upto] if upto < len(first.marks) else len(first.shown), first.end if first.end is not None else len(first.shown)
+    )
+    cut_twin = min(twin.marks[upto] if upto < len(twin.marks) else len(twin.shown), twin.end if twin.end is not None else len(twin.shown))
+    mine, theirs = first.shown[start:cut_first], twin.shown[start:cut_twin]
+    for a, b in zip(mine, theirs, strict=False):
+        if a != b:
+            k = next((n for n, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
+            near = ("…" if k > 60 else "") + a[max(0, k - 60) : k + 60]  # where the two differ
+            found.note(
+                found.secrets, f"seed {seed!r}: Player {seat + 1}'s hidden {name} changes something public before the result: “{near}”"
+            )
+            return
+    if len(mine) != len(theirs):
+        found.note(found.secrets, f"seed {seed!r}: Player {seat + 1}'s hidden {name} changes how much is made public before the result")
+
+
+def check_match(game: Game[Any, Any], n: int, found: Findings) -> None:
+    """Play random match number `n` (its seed “check N”) and its twins, noting what went wrong in `found`."""
+    rng = random.Random(n)
+    lo, hi = game.entry.players
+    players, seed = rng.randint(lo, min(hi, max(lo, MOST_PLAYERS))), f"check {n}"
+    lines, first = _script(game, players, seed, rng, found)
+    _twin(game, players, seed, lines, rng, found, first)
+    _hidden_twin(game, players, seed, lines, rng, found, first)
+
+
 def check(game: Game[Any, Any], matches: int = MATCHES, progress: Callable[[int], None] | None = None) -> Findings:
     """Play `matches` random seeded matches of a kit game and gather what went wrong."""
     found = Findings()
-    lo, hi = game.entry.players
     for n in range(matches):
-        rng = random.Random(n)
-        players, seed = rng.randint(lo, min(hi, max(lo, MOST_PLAYERS))), f"check {n}"
-        lines, first = _script(game, players, seed, rng, found)
-        _twin(game, players, seed, lines, rng, found, first)
+        check_match(game, n, found)
         if progress is not None:
             progress(n + 1)
     return found
@@ -238,11 +300,13 @@ def report(path: str, matches: int = MATCHES) -> tuple[list[str], int]:
     lines = [f"✓ {path} reads as a kit game: {game.title}, {lo}–{hi} players"]
     found = check(game, matches)
     lines.append(f"✓ {found.results} of {matches} random seeded matches played to their result ({found.rounds} rounds)")
-    checks = (
+    checks: tuple[tuple[list[str], str], ...] = (
         (found.stuck, "every round ended, and every match within its rounds"),
         (found.wordless, "every event, view and result was put into words"),
         (found.leaks, "no sealed word reached a public post before its reveal"),
     )
+    if game.start(_setup(lo, "hidden")).kit.hidden:  # a kit with hidden resources: the check its twins made
+        checks += ((found.secrets, "no hidden resource reached anything public before the result"),)
     for problems, fine in checks:
         lines += [f"✗ {p}" for p in problems] or [f"✓ {fine}"]
     bad = any(p for p, _ in checks) or found.results < matches

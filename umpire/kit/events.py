@@ -74,4 +74,15 @@ class Called(Event):
     replaced: str | None  # the player's earlier word in this round, if any
 
 
-EVENTS: tuple[type[Event], ...] = (RoundOpened, RoundClosed, PickAsked, Called, *roundplay.EVENTS)
+@dataclass(frozen=True, kw_only=True)
+class Holdings(Event):
+    """A player's own hidden resources after a round, to them alone (the host sees it too): nobody else is told them
+    before the result."""
+
+    kind = "kit_own"
+    round: int
+    player: str
+    values: Mapping[str, int]
+
+
+EVENTS: tuple[type[Event], ...] = (RoundOpened, RoundClosed, PickAsked, Called, Holdings, *roundplay.EVENTS)

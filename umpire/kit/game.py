@@ -15,7 +15,7 @@ from umpire.core.settings import Settings
 from umpire.games import Entry
 from umpire.games.base import Game, HelpItem, Move
 from umpire.games.roundplay import warm_pictures
-from umpire.kit import ending, render, rules, views
+from umpire.kit import ending, hidden, render, rules, views
 from umpire.kit.events import EVENTS
 from umpire.kit.rederive import rederive
 from umpire.kit.rules import State, example, verb_form
@@ -109,7 +109,9 @@ def _moves(kit: Kit) -> tuple[Move[State], ...]:
 def rulings(kit: Kit, settings: Settings) -> list[str]:
     """The kit's rules in words, one ruling a part (R-KIT-…), as the REPL's `rules` lists them."""
     have = ", ".join(f"{v} {k}" for k, v in kit.resources.items()) or "nothing"
-    out = [f"R-KIT-1: {kit.players[0]}–{kit.players[1]} players; everyone starts with {have}; no resource goes below 0."]
+    out = [
+        f"R-KIT-1: {kit.players[0]}–{kit.players[1]} players; everyone starts with {have}; no resource goes below 0{hidden.ruling(kit)}."
+    ]
     groups: list[tuple[Round, int]] = []
     for r in kit.schedule:
         if groups and groups[-1][0] is r:

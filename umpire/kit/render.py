@@ -8,7 +8,8 @@ from umpire.core import chat
 from umpire.core.clock import fmt_clock
 from umpire.games import roundplay
 from umpire.games.base import PublicSetup, Renderers
-from umpire.kit.events import Called, PickAsked, RoundClosed, RoundOpened
+from umpire.kit.events import Called, Holdings, PickAsked, RoundClosed, RoundOpened
+from umpire.kit.hidden import said
 from umpire.kit.rules import example, verb_form
 from umpire.kit.schema import Kit
 from umpire.kit.words import fill, listing, named
@@ -92,3 +93,8 @@ def _called(c: Context, ev: Called) -> str:
     does = {"bid": "bids", "pick": "picks", "vote": "votes for"}[ev.what]
     again = "" if ev.replaced is None else f" (in place of {chat.safe(ev.replaced)})"
     return f"📣 {chat.bold(chat.safe(ev.player))} {does} **{chat.safe(ev.value)}**{again}."
+
+
+@RENDER.on(Holdings)
+def _holdings(c: Context, ev: Holdings) -> str:
+    return f"🔒 After round {ev.round}, for you alone: {chat.safe(said(ev.values))}."

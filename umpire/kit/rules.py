@@ -19,7 +19,8 @@ from umpire.games.base import Event, Resolve, Setup, dm
 from umpire.games.outcome import Elimination, Outcome
 from umpire.games.roundplay import HostWord
 from umpire.games.rounds import SealedRound
-from umpire.kit.events import Called, PickAsked, RoundClosed, RoundOpened
+from umpire.kit.events import Called, Holdings, PickAsked, RoundClosed, RoundOpened
+from umpire.kit.hidden import public_values, said
 from umpire.kit.resolve import Resolution, resolve
 from umpire.kit.schema import Kit, Round
 
@@ -139,7 +140,9 @@ def apply(state: State, cmd: HostWord | Send, now: int) -> tuple[State, list[Eve
     if r.kind == "bid":
         most = r.most.value(names_of(state, cmd.seat)) if r.most is not None else 0
         if int(cmd.value) > most:
-            raise IllegalAction(f"{name} may bid at most {most} (“{r.most.text if r.most else ''}”; the bid was {cmd.value})")
+            named = {k: v for k, v in state.own(cmd.seat).items() if r.most is not None and k in r.most.names and k in state.kit.hidden}
+            yours = f"; you hold {said(named)}" if named else ""  # a hidden resource: the refusal goes to the bidder alone
+            raise IllegalAction(f"{name} may bid at most {most} (“{r.most.text if r.most else ''}”{yours}; the bid was {cmd.value})")
     if r.kind == "vote":
         target = state.names.index(cmd.value)
         if state.out[target]:
@@ -243,22 +246,33 @@ def _close(state: State, now: int, *, by_host: bool) -> tuple[State, list[Event]
         reveal=r.reveal,
         picked=tuple(names[s] for s in got.picked),
         votes={names[s]: n for s, n in sorted(got.votes.items())},
-        resources={k: dict(zip(names, state.values[i], strict=True)) for i, k in enumerate(kit.resources)},
+        resources=public_values(kit, names, state.values),
         eliminated=tuple(gone),
         by_host=by_host,
         drawn=got.drawn,
     )
+    own: list[Event] = [  # each player's hidden resources, to them alone
+        Holdings(
+            t=now,
+            audience=dm(s),
+            round=closed.number,
+            player=names[s],
+            values={k: state.own(s)[k] for k in kit.resources if k in kit.hidden},
+        )
+        for s in closed.seats
+        if kit.hidden
+    ]
     ended = len(state.alive()) <= 1 if kit.last_standing else False
     if ended or closed.number >= kit.rounds:
-        return _end(state, now, ev)
-    return _open_round(state, now, [ev])
+        return _end(state, now, ev, own)
+    return _open_round(state, now, [ev, *own])
 
 
-def _end(state: State, now: int, closed: RoundClosed) -> tuple[State, list[Event]]:
+def _end(state: State, now: int, closed: RoundClosed, own: list[Event]) -> tuple[State, list[Event]]:
     from umpire.kit.ending import outcome_of
 
     over, drawn = outcome_of(state)
-    return replace(state, outcome=over), [closed, roundplay.result(over, now=now, drawn=drawn)]
+    return replace(state, outcome=over), [closed, *own, roundplay.result(over, now=now, drawn=drawn)]
 
 
 def is_over(state: State) -> bool:

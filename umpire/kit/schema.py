@@ -6,9 +6,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from umpire.kit.expr import Expr, ExprError, compile_expr
+from umpire.kit.hidden import check_flows, read_resources
 from umpire.kit.where import line_of, shown
 
 MAX_ROUNDS = 200  # rounds a match may have in all, repeats counted
@@ -70,6 +72,7 @@ class Kit:
     players: tuple[int, int]
     seats: int
     resources: Mapping[str, int]  # start values, in the file's order
+    hidden: frozenset[str] = frozenset()  # the resources each player alone sees until the end (umpire.kit.hidden)
     items: Mapping[str, Item]
     schedule: tuple[Round, ...]  # round by round, repeats laid out
     score: tuple[Expr, ...]
@@ -167,7 +170,7 @@ def read(text: str, data: Mapping[str, Any], where: str) -> Kit:
     summary = r.text_of(game, "summary", ("game",), default=title, longest=200)
     players = r.pair(game.get("players"), ("game", "players"), low=2, high=30)
     seats = r.integer(game, "seats", ("game",), low=players[0], high=players[1], default=players[0])
-    resources = _resources(r, data.get("resources", {}))
+    resources, hidden = read_resources(r, data.get("resources", {}), partial(_resource_name, r))
     items = _items(r, data.get("items", {}), set(resources))
     rounds = data.get("rounds")
     if not isinstance(rounds, list) or not rounds:
@@ -202,6 +205,7 @@ def read(text: str, data: Mapping[str, Any], where: str) -> Kit:
         players=players,
         seats=seats,
         resources=resources,
+        hidden=hidden,
         items=items,
         schedule=tuple(schedule),
         score=score,
@@ -211,20 +215,14 @@ def read(text: str, data: Mapping[str, Any], where: str) -> Kit:
         posts={},
         roster=None,
     )
+    check_flows(r, kit)
     posts = check_posts(kit, r.table(data.get("posts", {}), ("posts",)), r.fail)
     return Kit(**{**kit.__dict__, "posts": posts})
 
 
-def _resources(r: Reader, raw: Any) -> dict[str, int]:
-    t = r.table(raw, ("resources",))
-    if len(t) > 8:
-        raise r.fail(("resources",), f"at most 8 resources, got {len(t)}")
-    out: dict[str, int] = {}
-    for key in t:
-        if not NAME.fullmatch(key) or key in RESERVED:
-            raise r.fail(("resources", key), f"a resource's name is a short lower-case word, not one of {', '.join(sorted(RESERVED))}")
-        out[key] = r.integer(t, key, ("resources",), low=0, high=1_000_000)
-    return out
+def _resource_name(r: Reader, key: str) -> None:
+    if not NAME.fullmatch(key) or key in RESERVED:
+        raise r.fail(("resources", key), f"a resource's name is a short lower-case word, not one of {', '.join(sorted(RESERVED))}")
 
 
 def _items(r: Reader, raw: Any, taken: set[str]) -> dict[str, Item]:

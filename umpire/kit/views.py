@@ -16,15 +16,18 @@ from umpire.kit.schema import Kit
 
 
 def knowledge(state: State, seat: int | None) -> dict[str, JSON]:
-    """What `seat` may know (None: everyone): the round and its draws, everyone's resources, who is out, and a
-    player's own sealed word in the open round."""
+    """What `seat` may know (None: everyone): the round and its draws, everyone's resources (of a hidden one, the
+    seat's own alone until the match is over, when everyone's), who is out, and a player's own sealed word in the
+    open round."""
     running = state.open is not None and state.outcome is None
-    out: dict[str, JSON] = {
-        "round": None if state.open is None else state.number,
-        "items": dict(state.items) if running else None,
-        **{name: dict(zip(state.names, values, strict=True)) for name, values in zip(state.kit.resources, state.values, strict=True)},
-        "out": [n for n, o in zip(state.names, state.out, strict=True) if o],
-    }
+    over = state.outcome is not None
+    out: dict[str, JSON] = {"round": None if state.open is None else state.number, "items": dict(state.items) if running else None}
+    for name, values in zip(state.kit.resources, state.values, strict=True):
+        if name not in state.kit.hidden or over:
+            out[name] = dict(zip(state.names, values, strict=True))
+        elif seat is not None:
+            out[name] = {state.names[seat]: values[seat]}
+    out["out"] = [n for n, o in zip(state.names, state.out, strict=True) if o]
     if seat is not None and running and state.open is not None:
         out[f"my_{state.round.kind}"] = state.open.get(seat)
     return out
@@ -58,10 +61,12 @@ def own_status(known: Mapping[str, JSON], player: str) -> str:
 
 
 def final(state: State, now: int) -> dict[str, JSON]:
-    """The whole match as JSON, for the host: the open round's words stay sealed (only who has sent one)."""
+    """The whole match as JSON, for the host: the open round's words stay sealed (only who has sent one); everyone's
+    hidden resources are in it (the host sees them, as in `status`)."""
     running = state.open is not None and state.outcome is None
     sent = [state.names[s] for s in state.open.submitted] if running and state.open is not None else []
-    return {"game_key": state.kit.key, **knowledge(state, None), "sent": sent, "over": state.outcome is not None}
+    everything = {name: dict(zip(state.names, values, strict=True)) for name, values in zip(state.kit.resources, state.values, strict=True)}
+    return {"game_key": state.kit.key, **knowledge(state, None), **everything, "sent": sent, "over": state.outcome is not None}
 
 
 def outcome(state: State) -> Outcome | None:
@@ -70,9 +75,12 @@ def outcome(state: State) -> Outcome | None:
 
 
 def facts(kit: Kit, settings: Settings) -> tuple[Fact, ...]:
-    """What the report shows of each player: every resource, the first score's deciding when it is one."""
+    """What the report shows of each player: every resource (a hidden one once the match is over), the first score's
+    deciding when it is one."""
     deciding = kit.score[0].text if kit.score else ""
-    return tuple(Fact(key=name, label=name.capitalize(), decides=name == deciding) for name in kit.resources)
+    return tuple(  # a hidden resource is known (and shown) only once the match is over: not drawn over time
+        Fact(key=name, label=name.capitalize(), decides=name == deciding, plot=name not in kit.hidden) for name in kit.resources
+    )
 
 
 def _where(s: State) -> str:

@@ -89,6 +89,12 @@ def check_posts(kit: Kit, raw: Mapping[str, Any], fail: Fail) -> dict[str, str]:
             name = _name(inside)
             if not _COUNTED.fullmatch(inside) and " " in inside.strip():
                 raise fail(path, f"{{{inside}}}: expected {{name}} or {{name noun}} (“{{prize point}}”, “{{lives life/lives}}”)")
+            if name in kit.hidden and name not in allowed:
+                raise fail(
+                    path,
+                    f"names {{{name}}}, a hidden resource (each player's own secret until the result), and "
+                    f"{WHAT[key]} is public (only the first post may name its starting value, and a standing line the result's)",
+                )
             if name not in allowed:
                 raise fail(
                     path,
