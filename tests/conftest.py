@@ -20,13 +20,18 @@ testgames.register_all()  # the tests' own games are registered for the whole ru
 
 # Hypothesis profiles. The everyday run (README's plain `pytest`) is deterministic: the same examples
 # on every machine and every run, and no example database, so nobody meets a failure that is not in
-# main, nor one replayed from an earlier run in their clone. The slow suite (`pytest -m slow`, as CI
-# runs it) explores at random and keeps what it finds in the database. UMPIRE_HYPOTHESIS_PROFILE (or
+# main, nor one replayed from an earlier run in their clone. The slow suite (`pytest -m slow`) explores at
+# random and keeps what it finds in the database; CI runs it with the derandomized "thorough" profile. UMPIRE_HYPOTHESIS_PROFILE (or
 # Hypothesis's own --hypothesis-profile) picks one by name.
 settings.register_profile(
     "everyday", derandomize=True, database=None, max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.register_profile("exploration", derandomize=False, max_examples=200, deadline=None, print_blob=True)
+# CI's slow run (.ci/run names it): as many examples as exploring, but the same ones on every run, so that what
+# lands is what was run here and a red CI run is a failure anyone can reproduce. Exploring is done by hand.
+settings.register_profile(
+    "thorough", derandomize=True, database=None, max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 settings.load_profile("everyday")
 
 

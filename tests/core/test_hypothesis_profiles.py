@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
@@ -19,6 +20,17 @@ def test_the_everyday_profile_is_deterministic_and_keeps_no_example_database() -
 
 def test_the_exploration_profile_explores_at_random() -> None:
     assert settings.get_profile("exploration").derandomize is False
+
+
+def test_cis_thorough_profile_runs_as_many_examples_the_same_on_every_run() -> None:
+    thorough, exploration = settings.get_profile("thorough"), settings.get_profile("exploration")
+    assert thorough.derandomize is True and thorough.database is None
+    assert thorough.max_examples == exploration.max_examples
+
+
+def test_ci_runs_the_slow_suite_with_the_thorough_profile() -> None:
+    run = (Path(__file__).resolve().parents[2] / ".ci" / "run").read_text(encoding="utf-8")
+    assert "UMPIRE_HYPOTHESIS_PROFILE=thorough .venv/bin/pytest -m slow" in run
 
 
 @pytest.mark.parametrize(

@@ -284,3 +284,38 @@ def test_hidden_resources_any_seeded_match_shows_no_hidden_value_in_anything_pub
     twins = check.Findings()
     check.check_match(SECRET_GAME, n, twins)
     assert twins.secrets == [] and twins.leaks == []
+
+
+SEALED_WORDS = [  # blind-auction.toml changed so that a resource everyone sees is computed from a bid kept sealed
+    (
+        'points = "points + prize"',
+        'points = "points + prize + bid"',
+        31,
+        "rounds[1].picked.points: names bid, which this round keeps sealed",
+    ),
+    (
+        'coins = "coins - bid"',
+        'coins = "coins - bid"\n\n[rounds.each]\npoints = "points + bid"',
+        35,
+        "rounds[1].each.points: names bid, which this round keeps sealed",
+    ),
+]
+
+
+@pytest.mark.parametrize(("old", "new", "line", "refusal"), SEALED_WORDS, ids=["picked", "each"])
+def test_sealed_words_a_resource_everyone_sees_computed_from_a_bid_the_round_does_not_reveal_is_refused(
+    old: str, new: str, line: int, refusal: str
+) -> None:
+    text = kit_text("blind-auction")
+    assert old in text
+    with pytest.raises(ScenarioError) as caught:
+        parse(text.replace(old, new, 1), "mine.toml")
+    assert str(caught.value).startswith(f"mine.toml: line {line}: {refusal}"), str(caught.value)
+    parse(text.replace(old, new, 1).replace('reveal = "nothing"', 'reveal = "all"'), "mine.toml")  # revealed: no secret told
+
+
+def test_sealed_words_with_only_the_winners_bid_revealed_a_picked_players_change_may_use_it_but_not_everyones() -> None:
+    text = kit_text("blind-auction").replace('reveal = "nothing"', 'reveal = "winner"')
+    parse(text.replace('points = "points + prize"', 'points = "points + prize + bid"'), "mine.toml")
+    with pytest.raises(ScenarioError, match=r"rounds\[1\]\.each\.points: names bid, which this round keeps sealed"):
+        parse(text.replace('coins = "coins - bid"', 'coins = "coins - bid"\n\n[rounds.each]\npoints = "points + bid"'), "mine.toml")

@@ -51,7 +51,8 @@ def read_resources(r: Reader, raw: Any, names_ok: Any) -> tuple[dict[str, int], 
 
 def check_flows(r: Reader, kit: Kit) -> None:
     """Refuse what would make a hidden value public before the end: a shown resource computed from a hidden one,
-    or who is out decided by one."""
+    or who is out decided by one; and a shown resource computed from a word the round does not reveal."""
+    _check_unrevealed_words(r, kit)
     if not kit.hidden:
         return
     seen: set[int] = set()
@@ -106,3 +107,24 @@ def changed(state: State, seat: int, name: str, by: int) -> State:
 def said(values: Mapping[str, int]) -> str:
     """“coins 12 · gems 3”: a player's own hidden values, for them alone."""
     return " · ".join(f"{k} {v}" for k, v in values.items())
+
+
+def _check_unrevealed_words(r: Reader, kit: Kit) -> None:
+    """Refuse a resource everyone sees computed from a player's number (`bid`, `pick`) that its round keeps sealed:
+    with `reveal = "nothing"` anyone's, with `reveal = "winner"` the others' (an `each` effect), since the change
+    everyone sees after the round would tell them the number."""
+    for one in {round_.index: round_ for round_ in kit.schedule}.values():
+        sent = one.kind if one.kind == "bid" or one.numbers else ""
+        if not sent or one.reveal == "all":
+            continue
+        parts = (("each", one.each),) if one.reveal == "winner" else (("picked", one.picked), ("each", one.each))
+        for part, effects in parts:
+            for key, e in effects.items():
+                if sent in e.names and key not in kit.hidden:
+                    whose = "a player's" if part == "each" else "the picked player's"
+                    raise r.fail(
+                        ("rounds", one.index, part, key),
+                        f'names {sent}, which this round keeps sealed (reveal = "{one.reveal}"), in {key}, which everyone '
+                        f"sees after each round: the change would tell them {whose} {sent} (hide {key}, or reveal the "
+                        f"{sent}s)",
+                    )
