@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -177,3 +178,34 @@ def test_a_pick_among_words_with_buttons_is_asked_privately_and_a_tap_is_the_pic
         for m in table.public()
     )
     assert session.knowledge(None)["points"] == {"Player 1": 1, "Player 2": 0, "Player 3": 1, "Player 4": 5}
+
+
+def test_hidden_resources_through_the_bot_each_player_is_told_their_own_coins_privately_and_the_channel_never_before_the_result(
+    fake: Any, tmp_path: Path
+) -> None:
+    from tests.discord.support import Hosted, Table
+
+    names = [f"Player {n}" for n in range(1, 5)]  # the file names no players
+    table = Table(fake, names, dm_seats=(1,))  # Uri by DM, the others in their private channels
+    session = Session.create(load(KITS / "blind-auction.toml"), journal_path=tmp_path / "bot.jsonl", seed="7", salt="0" * 32)
+
+    def play(h: Hosted) -> None:
+        for line in MATCH:
+            if line in ("start", "close"):
+                h.type(line)
+            else:
+                seat, word = line.split(": ")
+                h.says(int(seat[1:]) - 1, word)
+        h.settle()
+
+    Hosted(fake, table, session, table.ids()).run(play)
+    public = [m.content for m in table.public()]
+    result = next(i for i, text in enumerate(public) if "wins the Blind Auction" in text)
+    before = public[:result]
+    assert any("**Player 4** wins 7 points, at a price only they know." in text for text in before), before
+    assert not any(re.search(r"\b(9|11) coins?\b|coins \d", text) for text in before), before  # Player 4 paid 9, has 11: nowhere
+    assert "(7 points, 11 coins left)" in public[result]  # the result reveals everyone's coins
+    p4, p2 = [m.content for m in table.private_messages(3)], [m.content for m in table.private_messages(1)]
+    assert "🔒 After round 1, for you alone: coins 11." in p4
+    assert "🔒 After round 1, for you alone: coins 20." in p2  # by DM
+    assert not any("coins 11" in text for text in p2)
