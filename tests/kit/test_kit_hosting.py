@@ -186,7 +186,7 @@ def test_hidden_resources_through_the_bot_each_player_is_told_their_own_coins_pr
     from tests.discord.support import Hosted, Table
 
     names = [f"Player {n}" for n in range(1, 5)]  # the file names no players
-    table = Table(fake, names, dm_seats=(1,))  # Uri by DM, the others in their private channels
+    table = Table(fake, names, dm_seats=(1,))  # Player 2 by DM, the others in their private channels
     session = Session.create(load(KITS / "blind-auction.toml"), journal_path=tmp_path / "bot.jsonl", seed="7", salt="0" * 32)
 
     def play(h: Hosted) -> None:
