@@ -73,6 +73,10 @@ def test_a_planted_leak_a_round_post_naming_the_bid_before_the_reveal_fails_the_
 
 def test_a_planted_leak_a_winners_bid_named_where_the_round_reveals_nothing_fails_the_check(tmp_path: Path) -> None:
     path = _planted(tmp_path, 'reveal = "all" ', 'reveal = "nothing" ')
+    lines, code = report(path)  # the coins everyone sees, paid with the bid, would tell it first
+    assert code == 2 and "rounds[1].picked.coins: names bid, which this round keeps sealed" in lines[0]
+    hidden = Path(path).read_text(encoding="utf-8").replace("coins = 20", "coins = { start = 20, hidden = true }", 1)
+    Path(path).write_text(hidden, encoding="utf-8")  # coins each player's own: the post naming the bid is what tells it
     lines, code = report(path)
     assert code == 2 and "posts.picked: names {bid}, which the line for each player a round picks does not make public" in lines[0]
 

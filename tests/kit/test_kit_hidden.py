@@ -220,17 +220,14 @@ REFUSED = [  # the line changed in blind-auction.toml, its replacement, the line
 def test_hidden_resources_a_bad_table_or_a_public_use_of_a_hidden_resource_is_refused_naming_its_line_and_key(
     old: str, new: str, line: int, refusal: str
 ) -> None:
-    text = kit_text("blind-auction")
-    assert old in text
-    with pytest.raises(ScenarioError) as caught:
-        parse(text.replace(old, new, 1), "mine.toml")
-    assert str(caught.value).startswith(f"mine.toml: line {line}: {refusal}"), str(caught.value)
+    assert_refused(old, new, line, refusal)
 
 
 def test_hidden_resources_a_template_may_name_the_starting_value_and_the_results_standing_and_the_table_form_may_be_shown() -> None:
     text = kit_text("blind-auction")
     assert "{coins} coins each" in text and "{coins coin} left" in text  # the first post's start value; the result's standing
-    game = game_of(text.replace("coins = { start = 20, hidden = true }", "coins = { start = 20, hidden = false }"))
+    shown = text.replace("coins = { start = 20, hidden = true }", "coins = { start = 20, hidden = false }")
+    game = game_of(shown.replace('reveal = "nothing"', 'reveal = "winner"'))  # shown coins paid with a bid: the bid revealed
     state = game.start(setup(4, "shown"))
     assert views.knowledge(state, None)["coins"] == {"Hedger": 20, "Uri": 20, "Yuna": 20, "Mara": 20}  # hidden = false: as `coins = 20`
 
@@ -306,11 +303,8 @@ SEALED_WORDS = [  # blind-auction.toml changed so that a resource everyone sees 
 def test_sealed_words_a_resource_everyone_sees_computed_from_a_bid_the_round_does_not_reveal_is_refused(
     old: str, new: str, line: int, refusal: str
 ) -> None:
+    assert_refused(old, new, line, refusal)
     text = kit_text("blind-auction")
-    assert old in text
-    with pytest.raises(ScenarioError) as caught:
-        parse(text.replace(old, new, 1), "mine.toml")
-    assert str(caught.value).startswith(f"mine.toml: line {line}: {refusal}"), str(caught.value)
     parse(text.replace(old, new, 1).replace('reveal = "nothing"', 'reveal = "all"'), "mine.toml")  # revealed: no secret told
 
 
@@ -319,3 +313,12 @@ def test_sealed_words_with_only_the_winners_bid_revealed_a_picked_players_change
     parse(text.replace('points = "points + prize"', 'points = "points + prize + bid"'), "mine.toml")
     with pytest.raises(ScenarioError, match=r"rounds\[1\]\.each\.points: names bid, which this round keeps sealed"):
         parse(text.replace('coins = "coins - bid"', 'coins = "coins - bid"\n\n[rounds.each]\npoints = "points + bid"'), "mine.toml")
+
+
+def assert_refused(old: str, new: str, line: int, refusal: str) -> None:
+    """blind-auction.toml with `old` made `new` is refused naming `line` and starting with `refusal`."""
+    text = kit_text("blind-auction")
+    assert old in text
+    with pytest.raises(ScenarioError) as caught:
+        parse(text.replace(old, new, 1), "mine.toml")
+    assert str(caught.value).startswith(f"mine.toml: line {line}: {refusal}"), str(caught.value)

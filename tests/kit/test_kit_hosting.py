@@ -46,6 +46,17 @@ MATCH = [  # round by round: the prizes of seed 7 are 7, 1, 9, 2, 3
 RESULT = "🏆 **Mara wins the Number Auction.** (7 points, 11 coins left)"
 
 
+def play_the_match(h: Any) -> None:
+    """MATCH through the bot (`h`: a tests.discord.support.Hosted): the host's words typed, each player's sent."""
+    for line in MATCH:
+        if line in ("start", "close"):
+            h.type(line)
+        else:
+            seat, word = line.split(": ")
+            h.says(int(seat[1:]) - 1, word)
+    h.settle()
+
+
 def umpire(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "umpire", *args], cwd=cwd, capture_output=True, text=True, encoding="utf-8", timeout=120)
 
@@ -103,16 +114,7 @@ def test_a_kit_game_plays_a_whole_match_through_the_bot(fake: Any, tmp_path: Pat
     table = Table(fake, names, dm_seats=(1,))
     session = Session.create(load(NA), journal_path=tmp_path / "bot.jsonl", seed="7", salt="0" * 32)
 
-    def play(h: Hosted) -> None:
-        for line in MATCH:
-            if line in ("start", "close"):
-                h.type(line)
-            else:
-                seat, word = line.split(": ")
-                h.says(int(seat[1:]) - 1, word)
-        h.settle()
-
-    Hosted(fake, table, session, table.ids()).run(play)
+    Hosted(fake, table, session, table.ids()).run(play_the_match)
     public = [m.content for m in table.public()]
     assert any(RESULT in text for text in public)
     assert any("🏷️ **Mara** wins 7 points for 9 coins." in text for text in public)
@@ -189,16 +191,7 @@ def test_hidden_resources_through_the_bot_each_player_is_told_their_own_coins_pr
     table = Table(fake, names, dm_seats=(1,))  # Player 2 by DM, the others in their private channels
     session = Session.create(load(KITS / "blind-auction.toml"), journal_path=tmp_path / "bot.jsonl", seed="7", salt="0" * 32)
 
-    def play(h: Hosted) -> None:
-        for line in MATCH:
-            if line in ("start", "close"):
-                h.type(line)
-            else:
-                seat, word = line.split(": ")
-                h.says(int(seat[1:]) - 1, word)
-        h.settle()
-
-    Hosted(fake, table, session, table.ids()).run(play)
+    Hosted(fake, table, session, table.ids()).run(play_the_match)
     public = [m.content for m in table.public()]
     result = next(i for i, text in enumerate(public) if "wins the Blind Auction" in text)
     before = public[:result]
