@@ -145,3 +145,18 @@ def test_r_bot_7_when_discord_cannot_replay_the_history_is_read_and_the_deadline
         "Discord: caught up 60.0 s after the connection dropped, from each player's channel and DMs: 2 messages sent meanwhile, "
         "judged at their own times, then the deadlines that fell meanwhile"
     ) in flat
+
+
+def test_r_bot_7_an_outage_within_the_allowance_of_the_start_says_deadlines_wait_from_0_00(fake: FakeDiscord, tmp_path: Path) -> None:
+    h = game(fake, tmp_path)
+
+    def play(h: Hosted) -> None:
+        h.type("start")
+        h.wait(lambda: h.bot is not None and h.bot.connected, "the bot")
+        fake.drop_gateway(hold=True)  # the clock at the start: the settled time is still before it
+        h.wait(lambda: h.bot is not None and not h.bot.connected, "the bot to notice")
+        fake.release_gateway()
+        h.settle()
+
+    flat = " ".join(h.run(play).split())
+    assert "Deadlines wait (from 0:00) until what players sent meanwhile is in" in flat  # not "-1:59:58.500"

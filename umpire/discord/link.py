@@ -65,7 +65,7 @@ class Link:
         if what == "disconnected" and was and self.outage.begin(bot.settled(), bot.clock.monotonic()):
             bot._tell(
                 f"Discord: the connection dropped at {fmt_stamp(bot.clock.now())}; reconnecting. Deadlines wait (from "
-                f"{fmt_stamp(bot.settled())}) until what players sent meanwhile is in",
+                f"{fmt_stamp(max(0, bot.settled()))}) until what players sent meanwhile is in",  # within the start's allowance: 0:00
                 True,
             )
         elif what == "resumed":
