@@ -83,16 +83,16 @@ class Match:
     published: publish.Published = field(repr=False)
 
 
-def _caption(session: Session, entry: dict[str, Any], sealed: bool) -> str:
-    """What an entry was, in words the public may read: a sealed submission never names its sender or content."""
-    kind = entry["kind"]
+def caption(entry: dict[str, Any], names: Sequence[str], *, sealed: bool) -> str:
+    """What an entry was, in words the public may read (`entry` opened where it is not `sealed`): a sealed submission
+    never names its sender or content. The page made from the published journal (rebuild.py) says the same."""
+    kind = entry.get("kind")
     if kind == "input":
         if sealed:
             return "a sealed submission"
-        e = opened(entry)
-        by = e.get("by")
-        who = session.names[by] if isinstance(by, int) and 0 <= by < len(session.names) else "the host"
-        return f"{who}: {e.get('text', '')}"
+        by = entry.get("by")
+        who = names[by] if isinstance(by, int) and 0 <= by < len(names) else "the host"
+        return f"{who}: {entry.get('text', '')}"
     return {
         "clock": "the clock",
         "undo": f"the host's undo of entry {entry.get('undoes')}",
@@ -100,7 +100,7 @@ def _caption(session: Session, entry: dict[str, Any], sealed: bool) -> str:
         "entropy": "the players' entropy",
         "pause": "the clocks paused",
         "resume": "the clocks restarted",
-    }.get(kind, str(kind))
+    }.get(str(kind), str(kind))
 
 
 def _public_posts(outputs: list[Output], players: Sequence[Player]) -> list[Post]:
@@ -164,7 +164,14 @@ def collect(path: str | Path) -> Match:
             _withdraw(items, entry, t)
         posts = _public_posts(outputs, session.scenario.roster.players)
         if posts:
-            items.append(Item(n=n, t=t, what=_caption(session, entry, sealed), posts=posts))
+            items.append(
+                Item(
+                    n=n,
+                    t=t,
+                    what=caption(opened(entry) if entry["kind"] == "input" and not sealed else entry, session.names, sealed=sealed),
+                    posts=posts,
+                )
+            )
         samples.append((session.now, session.knowledge(None)))
     if items and not items[0].posts:
         items.pop(0)

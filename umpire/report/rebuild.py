@@ -27,7 +27,7 @@ from umpire.games.base import JSON, Event, Game, Post, PublicSetup
 from umpire.games.eventjson import fields_from_json, read_event
 from umpire.games.outcome import Outcome
 from umpire.report import publish
-from umpire.report.match import Fairness, Item, Match, _labelled, _withdraw
+from umpire.report.match import Fairness, Item, Match, _labelled, _withdraw, caption
 from umpire.report.match import Post as PagePost
 from umpire.scenario import ScenarioError
 from umpire.scenario import parse as parse_scenario
@@ -74,25 +74,6 @@ class _Reader:
 def _title(scenario_title: str, game_title: str) -> str:
     """The match's title as the session gives it (`Session.title`)."""
     return scenario_title if game_title.split(" — ")[0].casefold() in scenario_title.casefold() else f"{scenario_title} — {game_title}"
-
-
-def _caption(entry: dict[str, Any], names: tuple[str, ...]) -> str:
-    """What an entry was, as the public may know it: an input whose text is sealed never names its sender or content."""
-    kind = entry.get("kind")
-    if kind == "input":
-        if "text" not in entry:
-            return "a sealed submission"
-        by = entry.get("by")
-        who = names[by] if isinstance(by, int) and 0 <= by < len(names) else "the host"
-        return f"{who}: {entry.get('text', '')}"
-    return {
-        "clock": "the clock",
-        "undo": f"the host's undo of entry {entry.get('undoes')}",
-        "reveal": "the seed revealed",
-        "entropy": "the players' entropy",
-        "pause": "the clocks paused",
-        "resume": "the clocks restarted",
-    }.get(str(kind), str(kind))
 
 
 def _now(entry: dict[str, Any], before: int) -> int:
@@ -167,7 +148,9 @@ def _collect(loaded: journal.Loaded, entries: Any, published: publish.Published,
             _withdraw(items, entry, t)
         posts = [p for ev, mine in events for p in reader.posts(ev, own=mine)]
         if posts:
-            items.append(Item(n=n, t=t, what=_caption(entry, names), posts=posts))
+            items.append(
+                Item(n=n, t=t, what=caption(entry, names, sealed=entry.get("kind") == "input" and "text" not in entry), posts=posts)
+            )
         samples.append((now, facts))
     if items and not items[0].posts:
         items.pop(0)
